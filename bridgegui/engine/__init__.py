@@ -1,0 +1,93 @@
+"""The dealing engine: cards, deals, uniform and constrained dealing, evaluation, deal numbers.
+
+No Qt is imported anywhere below this package: it is a library that the GUI, the command line and the
+tests share.  Batches of deals are ``(n, 4)`` uint64 arrays of hand masks (see ``cards``).
+"""
+
+from bridgegui.engine import evaluation, stats, tables
+from bridgegui.engine.boards import board_dealer, board_vulnerability, is_vulnerable
+from bridgegui.engine.cards import (
+    RANKS,
+    SEAT_NAMES,
+    SEATS,
+    SUIT_NAMES,
+    SUIT_SYMBOLS,
+    SUITS,
+    Deal,
+    Hand,
+    card_name,
+    parse_card,
+    parse_deal,
+    seat_index,
+)
+from bridgegui.engine.deal_numbers import (
+    D,
+    deal_from_index,
+    deal_index,
+    deal_indices,
+    deals_from_indices,
+    tournament_deal,
+)
+from bridgegui.engine.dealing import deal_batch, fill_deals, make_rng, new_seed
+from bridgegui.engine.errors import (
+    BridgeError,
+    ConstraintError,
+    DealError,
+    DealNumberError,
+    ImpossibleError,
+)
+
+
+def deals_from_batch(batch: "object") -> list[Deal]:
+    """``Deal`` objects for the rows of an ``(n, 4)`` batch (for display; not for hot paths)."""
+    import numpy as np
+
+    return [Deal.from_masks(row) for row in np.asarray(batch, dtype=np.uint64).tolist()]
+
+
+def batch_from_deals(deals: "list[Deal]") -> "object":
+    """The ``(n, 4)`` uint64 batch of full deals."""
+    import numpy as np
+
+    for d in deals:
+        d.require_complete()
+    return np.array([d.hands for d in deals], dtype=np.uint64).reshape(len(deals), 4)
+
+
+__all__ = [
+    "RANKS",
+    "SEATS",
+    "SEAT_NAMES",
+    "SUITS",
+    "SUIT_NAMES",
+    "SUIT_SYMBOLS",
+    "BridgeError",
+    "ConstraintError",
+    "D",
+    "Deal",
+    "DealError",
+    "DealNumberError",
+    "Hand",
+    "ImpossibleError",
+    "batch_from_deals",
+    "board_dealer",
+    "board_vulnerability",
+    "card_name",
+    "deal_batch",
+    "deal_from_index",
+    "deal_index",
+    "deal_indices",
+    "deals_from_batch",
+    "deals_from_indices",
+    "evaluation",
+    "fill_deals",
+    "is_vulnerable",
+    "make_rng",
+    "new_seed",
+    "parse_card",
+    "parse_deal",
+    "seat_index",
+    "stats",
+    "tables",
+    "tournament_deal",
+]

@@ -1,0 +1,1 @@
+"""File formats (no Qt): PBN, and text diagrams."""

@@ -1,0 +1,1 @@
+"""Icons, styles and presets shipped with bridgegui (installed as ``bridgegui.resources``)."""
