@@ -187,3 +187,41 @@ def chi_square_test(
     stat = sum((o - e) ** 2 / e for e, o in bins if e > 0)
     dof = max(1, len(bins) - 1)
     return ChiSquare(stat, dof, chi2_sf(stat, dof), len(bins))
+
+
+def chi_square_homogeneity(a: Sequence[int], b: Sequence[int], *, min_expected: float = 5.0) -> ChiSquare:
+    """Do two samples of counts over the same bins come from one distribution? (2 x k contingency table).
+
+    Bins where the expected count of either sample would be below ``min_expected`` are pooled,
+    rarest first, so that the chi-square approximation holds.
+    """
+    if len(a) != len(b):
+        raise ValueError("the two samples need the same bins")
+    na, nb = sum(a), sum(b)
+    if na == 0 or nb == 0:
+        raise ValueError("both samples need observations")
+    pairs = sorted(zip(a, b, strict=True), key=lambda ab: ab[0] + ab[1])
+    pooled: list[tuple[int, int]] = []
+    acc_a = acc_b = 0
+    for x, y in pairs:
+        acc_a += x
+        acc_b += y
+        total = acc_a + acc_b
+        if total * min(na, nb) / (na + nb) >= min_expected:
+            pooled.append((acc_a, acc_b))
+            acc_a = acc_b = 0
+    if acc_a or acc_b:
+        if pooled:
+            x, y = pooled.pop()
+            pooled.append((x + acc_a, y + acc_b))
+        else:
+            pooled.append((acc_a, acc_b))
+    n = na + nb
+    stat = 0.0
+    for x, y in pooled:
+        col = x + y
+        for observed, row in ((x, na), (y, nb)):
+            expected = row * col / n
+            stat += (observed - expected) ** 2 / expected
+    dof = max(1, len(pooled) - 1)
+    return ChiSquare(stat, dof, chi2_sf(stat, dof), len(pooled))
