@@ -99,22 +99,33 @@ def _owner_matrix(batch: np.ndarray) -> np.ndarray:
     return owner
 
 
+_BINOM_FLAT = np.append(_BINOM.ravel(), 0)
+"""``C(x, k)`` at ``x * 14 + k``, and a final 0 for cards that are not the seat's."""
+_NOT_MINE = _BINOM_FLAT.size - 1
+
+
+def _seat_indices(owner: np.ndarray) -> list[np.ndarray]:
+    """Nindex, Eindex, Sindex of each row of an owner matrix (int64; all below 2^40)."""
+    alive = np.ones(owner.shape, dtype=bool)
+    parts = []
+    for seat in range(3):
+        mine = owner == seat
+        # Position of each card among those still remaining, and its rank within the seat's cards.
+        position = np.cumsum(alive, axis=1, dtype=np.int16) - 1
+        rank = np.cumsum(mine, axis=1, dtype=np.int16)
+        flat = np.where(mine, position * 14 + rank, _NOT_MINE)
+        parts.append(np.take(_BINOM_FLAT, flat).sum(axis=1))
+        alive &= ~mine
+    return parts
+
+
 def deal_indices(batch: np.ndarray) -> list[int]:
     """Deal numbers of an ``(n, 4)`` batch (vectorised per seat; see the module docstring)."""
-    owner = _owner_matrix(batch)
-    n = owner.shape[0]
-    parts = []
-    alive = np.ones((n, 52), dtype=bool)
-    for seat in range(3):
-        # Position of each remaining card among the remaining cards, and its rank within the seat.
-        pos = np.cumsum(alive, axis=1) - 1
-        mine = owner == seat
-        rank = np.cumsum(mine, axis=1)
-        contrib = np.where(mine, _BINOM[np.clip(pos, 0, 52), np.clip(rank, 0, 13)], 0)
-        parts.append(contrib.sum(axis=1))
-        alive &= ~mine
-    n_idx, e_idx, s_idx = (p.astype(object) for p in parts)
-    return list((n_idx * E_MAX + e_idx) * S_MAX + s_idx)
+    result: list[int] = []
+    for lo in range(0, len(batch), 8192):
+        parts = _seat_indices(_owner_matrix(batch[lo : lo + 8192]))
+        result.extend((a * E_MAX + b) * S_MAX + c for a, b, c in zip(*(p.tolist() for p in parts), strict=True))
+    return result
 
 
 def _decode_subsets(indices: np.ndarray) -> np.ndarray:

@@ -79,6 +79,39 @@ def _unclean(keys: np.ndarray, boundaries: list[int]) -> np.ndarray:
     return bad
 
 
+def _break_pair_ties(
+    rng: np.random.Generator, keys: np.ndarray, boundaries: list[int], unclean: np.ndarray
+) -> np.ndarray:
+    """Resolve boundary ties between exactly two cards by a fair coin; return the rows still unclean.
+
+    A tie of two cards across a boundary is put in a uniformly random order (swap with probability
+    1/2): the order an infinitely precise key would have given them.  Conditioned on the tied
+    values, every order of the tied cards is then equally likely, so the exchangeability argument
+    of the module docstring holds again and the row is uniform without a redraw.  Ties of three or
+    more cards at a boundary (rare) are left unclean and redrawn.  Works on the few columns around
+    each boundary, for all rows at once (no fancy indexing of whole rows).
+    """
+    if not unclean.any():
+        return unclean
+    still = np.zeros_like(unclean)
+    width = keys.shape[1]
+    for b in boundaries:
+        left, right = keys[:, b - 1], keys[:, b]
+        tie = (left & _RANDOM_PART) == (right & _RANDOM_PART)
+        if not tie.any():
+            continue
+        wider = np.zeros_like(tie)
+        if b >= 2:
+            wider |= (keys[:, b - 2] & _RANDOM_PART) == (left & _RANDOM_PART)
+        if b + 1 < width:
+            wider |= (keys[:, b + 1] & _RANDOM_PART) == (right & _RANDOM_PART)
+        still |= tie & wider
+        pairs = np.flatnonzero(tie & ~wider)
+        swap = pairs[(rng.bit_generator.random_raw(pairs.size) & np.uint64(1)).astype(bool)]
+        keys[swap, b - 1], keys[swap, b] = right[swap], left[swap]
+    return still
+
+
 def _fill_chunk(
     rng: np.random.Generator, base: np.ndarray, counts: tuple[int, int, int, int]
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -92,10 +125,11 @@ def _fill_chunk(
         placed = np.bitwise_or.reduce(base, axis=1)
         placed_keys = np.where((placed[:, None] & _CARD_BITS) != 0, _PLACED_KEY, np.uint16(0))
     keys = _sorted_keys(rng, rows, placed_keys)
-    unclean = _unclean(keys, boundaries)
+    unclean = _break_pair_ties(rng, keys, boundaries, _unclean(keys, boundaries))
     # Summing 13 contiguous rows of a transposed array is several times faster than reducing a
     # short inner axis, so gather the card bits in (card position, deal) order.
-    positions = np.ascontiguousarray((keys[:, :to_deal] & _LOW6).T).astype(np.intp)
+    keys &= _LOW6
+    positions = keys[:, :to_deal].T.astype(np.intp, order="C")
     bits = np.take(_CARD_BITS, positions)
     out = base.copy()
     if counts == (13, 13, 13, 13):

@@ -1,0 +1,116 @@
+"""Benchmarks: ``python -m bridgegui.bench`` prints the figures of ../shared/bench/scenarios.md.
+
+A script, not a test: figures depend on the machine.  Each figure is the median of several runs.
+With ``--compare``, the classic C ``dealer`` (Debian package ``dealer``) runs the same scenarios in
+the same session, so the ratios are measured under the same load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import statistics
+import subprocess
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from bridgegui.engine import dealer, evaluation
+from bridgegui.engine.constraints import DealRequest
+from bridgegui.engine.deal_numbers import deal_indices, deals_from_indices
+from bridgegui.engine.dealing import deal_batch, make_rng
+
+SCENARIOS = {
+    "S1": ("North 15-17 HCP, balanced", DealRequest.from_specs(north="hcp 15-17, balanced"), 10_000),
+    "S2": ("West exactly 7-6-0-0", DealRequest.from_specs(west="shape 7600"), 1_000),
+    "S3": (
+        "North 20-21 balanced, South 5+ spades and 5+ hearts",
+        DealRequest.from_specs(north="hcp 20-21, balanced", south="spades 5+, hearts 5+"),
+        1_000,
+    ),
+    "S4": ("West 10+ spades, East 8+ hearts", DealRequest.from_specs(west="spades 10+", east="hearts 8+"), 1_000),
+}
+
+DEALER_SCRIPTS = {
+    "S1": "produce 10000\ncondition hcp(north) >= 15 && hcp(north) <= 17 && shape(north, any 4333 + any 4432 + any 5332)\naction printoneline\n",
+    "S2": "produce 100\ncondition shape(west, any 7600)\naction printoneline\n",
+    "S3": "produce 100\ncondition hcp(north) >= 20 && hcp(north) <= 21 && shape(north, any 4333 + any 4432 + any 5332) && spades(south) >= 5 && hearts(south) >= 5\naction printoneline\n",
+}
+
+
+def median_time(func: Callable[[], object], repeats: int) -> float:
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        func()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def bench_s0(n: int, repeats: int) -> dict[str, float]:
+    rng = make_rng(1)
+    dealt = median_time(lambda: deal_batch(n, rng=rng), repeats)
+
+    def deal_and_evaluate() -> None:
+        batch = deal_batch(n, rng=rng)
+        evaluation.hcp(batch)
+        evaluation.suit_lengths(batch)
+
+    both = median_time(deal_and_evaluate, repeats)
+    sample = deal_batch(100_000, rng=rng)
+    numbers = deal_indices(sample)
+    encode = median_time(lambda: deal_indices(sample), repeats)
+    decode = median_time(lambda: deals_from_indices(numbers), repeats)
+    return {
+        "dealt per s": n / dealt,
+        "dealt+evaluated per s": n / both,
+        "deal numbers encoded per s": 100_000 / encode,
+        "deal numbers decoded per s": 100_000 / decode,
+        "encode+decode per s": 100_000 / (encode + decode),
+    }
+
+
+def bench_scenario(request: DealRequest, boards: int, repeats: int) -> tuple[float, float]:
+    """(seconds for the boards, setup included; matches per second)."""
+    seconds = median_time(lambda: dealer.deal(request, boards, seed=None), repeats)
+    return seconds, boards / seconds
+
+
+def bench_classic_dealer(script: str, boards: int) -> float | None:
+    """Matching boards per second of the classic C dealer on the same request, if installed."""
+    exe = shutil.which("dealer") or shutil.which("dealer", path="/usr/games")
+    if exe is None:
+        return None
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "scenario.dl"
+        path.write_text(script)
+        start = time.perf_counter()
+        subprocess.run([exe, str(path)], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        elapsed = time.perf_counter() - start
+    produced = int(script.split("\n", 1)[0].split()[1])
+    return produced / elapsed
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bridgegui.bench", description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=1_000_000, help="deals for S0 (default 10^6)")
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--compare", action="store_true", help="also time the classic C dealer (if installed)")
+    args = parser.parse_args(argv)
+
+    print(f"S0: {args.deals:,} unconstrained deals (median of {args.repeats})")
+    for label, value in bench_s0(args.deals, args.repeats).items():
+        print(f"  {label:28s} {value:>14,.0f}")
+    for key, (title, request, boards) in SCENARIOS.items():
+        seconds, rate = bench_scenario(request, boards, args.repeats)
+        line = f"{key}: {title}: {boards:,} boards in {seconds * 1000:.1f} ms ({rate:,.0f} boards/s, setup included)"
+        if args.compare and key in DEALER_SCRIPTS:
+            classic = bench_classic_dealer(DEALER_SCRIPTS[key], boards)
+            if classic is not None:
+                line += f"; classic dealer {classic:,.0f}/s, ratio {rate / classic:.1f}x"
+        print(line)
+
+
+if __name__ == "__main__":
+    main()
