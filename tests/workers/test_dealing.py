@@ -1,0 +1,156 @@
+"""The dealing service: results by signal, tagged with job ids; Stop within 200 ms; feedback off-thread."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import numpy as np
+import pytest
+from pytestqt.qtbot import QtBot
+
+from bridgegui.engine.constraints import DealRequest
+from bridgegui.engine.dealer import deal
+from bridgegui.workers.dealing import DealingService, DealProgress, Feedback, compute_feedback
+
+S1 = DealRequest.from_specs(north="hcp 15-17, balanced")
+# Four seats pinned to exact HCP, quick tricks, losers and controls: each seat is common enough to
+# plan, but together they almost never fit, so the search runs for a minute unless stopped.
+NEVER = DealRequest.from_specs(
+    north="hcp 10, qt 2, ltc 7, controls 4",
+    south="hcp 10, qt 2, ltc 7, controls 4",
+    east="hcp 10, qt 2",
+    west="hcp 10, controls 4",
+)
+
+
+@pytest.fixture
+def service(qapp: object) -> Iterator[DealingService]:
+    svc = DealingService()
+    yield svc
+    assert svc.shutdown(5000)
+
+
+def _collect(qtbot: QtBot, service: DealingService, job_id: int, timeout: int = 10_000) -> np.ndarray:
+    """Wait for ``job_id`` to finish and return every deal it delivered."""
+    parts: list[np.ndarray] = []
+
+    def on_deals(jid: int, deals: np.ndarray) -> None:
+        assert jid == job_id
+        parts.append(deals)
+
+    service.deals_ready.connect(on_deals)
+    try:
+        with qtbot.waitSignal(service.finished, timeout=timeout, check_params_cb=lambda jid, _o: jid == job_id):
+            pass
+    finally:
+        service.deals_ready.disconnect(on_deals)
+    return np.concatenate(parts) if parts else np.zeros((0, 4), np.uint64)
+
+
+def test_a_set_arrives_by_signal_and_equals_the_engine_with_the_same_seed(
+    qtbot: QtBot, service: DealingService
+) -> None:
+    parts: list[np.ndarray] = []
+    service.deals_ready.connect(lambda _jid, deals: parts.append(deals))
+    with qtbot.waitSignal(service.finished, timeout=10_000) as blocker:
+        job = service.start_dealing(S1, 16, seed=1234)
+    assert blocker.args == [job, "done"]
+    assert parts and not any(part.flags.writeable for part in parts)
+    got = np.concatenate(parts)
+    np.testing.assert_array_equal(got, deal(S1, 16, seed=1234))
+
+
+def test_skip_deals_board_k_of_a_seeded_set_alone(qtbot: QtBot, service: DealingService) -> None:
+    job = service.start_dealing(S1, 1, seed=99, skip=4)
+    got = _collect(qtbot, service, job)
+    np.testing.assert_array_equal(got, deal(S1, 5, seed=99)[4:5])
+
+
+def test_progress_reports_totals(qtbot: QtBot, service: DealingService) -> None:
+    seen: list[DealProgress] = []
+    service.progress.connect(lambda _jid, p: seen.append(p))
+    job = service.start_dealing(S1, 200, seed=5)
+    _collect(qtbot, service, job)
+    assert seen and seen[-1].matched == 200 and seen[-1].wanted == 200
+    assert seen[-1].tried >= 200 and seen[-1].rate > 0
+
+
+def test_stop_ends_a_long_search_within_200_ms(qtbot: QtBot, service: DealingService) -> None:
+    with qtbot.waitSignal(service.progress, timeout=5000):
+        job = service.start_dealing(NEVER, 10, seed=1)
+    qtbot.wait(300)  # well into the search
+    assert service.is_dealing()
+    start = time.perf_counter()
+    with qtbot.waitSignal(service.finished, timeout=2000) as blocker:
+        service.cancel()
+    elapsed = time.perf_counter() - start
+    assert blocker.args == [job, "cancelled"]
+    assert elapsed < 0.2, f"Stop took {elapsed * 1000:.0f} ms"
+    assert not service.is_dealing()
+
+
+def test_a_new_job_drops_the_results_of_the_old_one(qtbot: QtBot, service: DealingService) -> None:
+    seen_ids: set[int] = set()
+    service.deals_ready.connect(lambda jid, _d: seen_ids.add(jid))
+    service.progress.connect(lambda jid, _p: seen_ids.add(jid))
+    finished: list[tuple[int, str]] = []
+    service.finished.connect(lambda jid, outcome: finished.append((jid, outcome)))
+    old = service.start_dealing(NEVER, 10, seed=1)
+    new = service.start_dealing(S1, 3, seed=2)
+    qtbot.waitUntil(lambda: bool(finished), timeout=5000)
+    assert seen_ids == {new}
+    assert finished == [(new, "done")]
+    assert old != new
+
+
+def test_an_impossible_request_fails_naming_the_seat(qtbot: QtBot, service: DealingService) -> None:
+    impossible = DealRequest.from_specs(west="hcp 30+, shape 7600")
+    with qtbot.waitSignal(service.failed, timeout=5000) as blocker:
+        job = service.start_dealing(impossible, 1, seed=1)
+    assert blocker.args[0] == job
+    assert "West" in blocker.args[1]
+    assert not service.is_dealing()
+
+
+def test_feedback_is_computed_off_the_gui_thread(qtbot: QtBot, service: DealingService) -> None:
+    with qtbot.waitSignal(service.feedback_ready, timeout=5000) as blocker:
+        job = service.request_feedback(S1)
+    jid, feedback = blocker.args
+    assert jid == job and isinstance(feedback, Feedback)
+    assert not feedback.blocking
+    assert feedback.seat_probabilities[0] == pytest.approx(0.0487, abs=5e-4)
+    assert feedback.estimate is not None and feedback.estimate.text() == "exactly 1 deal in 21"
+    assert feedback.plan is not None
+
+
+def test_only_the_newest_feedback_is_delivered(qtbot: QtBot, service: DealingService) -> None:
+    got: list[int] = []
+    service.feedback_ready.connect(lambda jid, _f: got.append(jid))
+    service.request_feedback(NEVER)
+    service.request_feedback(DealRequest.from_specs(south="spades 5+"))
+    last = service.request_feedback(S1)
+    qtbot.waitUntil(lambda: last in got, timeout=5000)
+    assert service.wait_idle(5000)
+    qtbot.wait(50)
+    assert got == [last]
+
+
+def test_feedback_names_the_seat_of_a_contradiction() -> None:
+    both = DealRequest.from_specs(north="spades 7+", south="spades 7+")
+    feedback = compute_feedback(both)
+    assert feedback.blocking and feedback.plan is None
+    assert any("Spades" in p.message for p in feedback.problems)
+    impossible = compute_feedback(DealRequest.from_specs(east="hcp 30+, shape 7600"))
+    assert impossible.blocking
+    assert [p.target for p in impossible.problems] == ["E"]
+
+
+def test_shutdown_stops_a_running_job(service: DealingService) -> None:
+    service.start_dealing(NEVER, 10, seed=3)
+    time.sleep(0.1)
+    start = time.perf_counter()
+    assert service.shutdown(2000)
+    assert time.perf_counter() - start < 0.5
+    with pytest.raises(RuntimeError):
+        service.start_dealing(S1, 1, seed=1)
