@@ -1,0 +1,666 @@
+"""PBN (Portable Bridge Notation) files: ``load``/``loads``/``dump``/``dumps``/``save``, like the ``json`` module.
+
+Reading is lenient, as PBN 2.1's *import* format asks (section 2.1): comments ``{...}`` (over
+several lines) and ``;``, ``%`` escape lines, tags in any order and spacing, tag value inheritance
+(``#`` and ``##``, section 4.8), any first seat, lowercase, ``-`` or ``...`` for unknown hands,
+Latin-1 or UTF-8, CRLF or LF.  Nothing is thrown away that can be kept: unknown tags, sections
+(Auction, Play, OptimumResultTable... verbatim) and comments travel in ``Board``.
+
+Writing is strict PBN 2.1 *export* format, so any program on any platform can read the result:
+``% PBN 2.1`` and ``% EXPORT`` first, the 15 mandatory tags in the fixed order, then supplemental
+tags sorted by name, then the Auction, Play and other sections; no inheritance, CRLF line ends,
+an empty line between games, and a Deal whose first seat is the dealer.
+
+Decisions (documented here because callers rely on them):
+
+* A game whose Deal is ``""`` (or absent) is kept, with ``Board.deal = None``: teaching files
+  (BridgeComposer) use such games for headings and text, and skipping them would lose it.
+* A mandatory tag that a dealing program has no value for is written as ``""``: PBN 2.1 section 3.4
+  keeps ``"?"`` for values that are *unknown* and ``""`` for values that are *inappropriate*, and
+  its own example of the latter is a dealing program.  Reading drops such empty mandatory tags (so
+  a dealt board comes back equal); a ``"?"`` read from a file is kept and written back.
+* Round trips: ``loads(dumps(boards)) == [export_form(b) for b in boards]``, which is ``boards``
+  itself for dealt boards and for boards read from an export-format file; and ``dumps`` of what
+  ``loads`` read from our own output is byte-identical.  ``export_form`` says what export format
+  fixes (tag order and so on) and the two things PBN cannot write (tag values ``"#"``/``"##..."``).
+* ``dumps(generator=..., seed=...)`` records how a set was made in the supplemental tags
+  ``[Generator "bridgegui 0.1.0"]`` (the tag Big Deal writes too) and ``[GeneratorSeed "..."]``.
+* ``##`` follows the standard (section 4.8): ``[Event "##Club night"]`` sets the value for this game
+  *and every later game* that lacks the tag; it does not mean "previous board number plus one".
+* Note tags after an Auction or Play section belong to that section (PBN 2.1 sections 3.5.5 and
+  3.6.5) and are kept inside its verbatim text, so they stay with the calls they explain.
+* A tag repeated within a game is ignored, as section 3.4 says (Note tags excepted).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import re
+import secrets
+import stat
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, cast
+
+from bridgegui import APP_NAME, __version__
+from bridgegui.engine.boards import (
+    Board,
+    normalise_seat_letter,
+    normalise_vulnerability,
+)
+from bridgegui.engine.cards import Deal, parse_deal
+from bridgegui.engine.errors import BridgeError, DealError
+
+__all__ = ["GENERATOR", "MANDATORY_TAGS", "PbnError", "dump", "dumps", "export_form", "load", "loads", "save"]
+
+GENERATOR = f"{APP_NAME} {__version__}"
+"""What to pass as ``generator=`` for sets this program deals."""
+
+MANDATORY_TAGS = (
+    "Event",
+    "Site",
+    "Date",
+    "Board",
+    "West",
+    "North",
+    "East",
+    "South",
+    "Dealer",
+    "Vulnerable",
+    "Deal",
+    "Scoring",
+    "Declarer",
+    "Contract",
+    "Result",
+)
+"""PBN 2.1's Mandatory Tag Set, in the order export format writes it (section 3.4)."""
+
+_PLAIN_MANDATORY = frozenset(MANDATORY_TAGS) - {"Board", "Dealer", "Vulnerable", "Deal"}
+_NO_INHERITANCE = frozenset({"Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction", "Play", "Note"})
+"""Tags for which PBN 2.1 section 4.8 forbids ``#`` and ``##``."""
+
+_NOTED_SECTIONS = ("Auction", "Play")
+"""Sections that Note tags belong to, and that are sections even when nothing follows the tag."""
+
+_NAME = re.compile(r"[A-Za-z0-9_]+")
+_TAG = re.compile(r'\[[ \t\n]*([A-Za-z0-9_]+)[ \t\n]*"((?:[^"\\\n]|\\[^\n])*)"[ \t\n]*\]')
+_ESCAPE = re.compile(r"\\(.)")
+_BOARD_NUMBER = re.compile(r"[0-9]+")
+_CRLF = "\r\n"
+
+
+class PbnError(BridgeError):
+    """A PBN file that cannot be read; ``line`` is the 1-based line of the problem.
+
+    ``str(exc)`` reads ``"line 14: expected ..."`` (with the file name first when ``load`` was
+    given a path), ready to show to a user as it is.
+    """
+
+    def __init__(self, line: int, reason: str, *, source: str | None = None) -> None:
+        self.line = line
+        self.reason = reason
+        self.source = source
+        where = f"line {line}" if source is None else f"{source}, line {line}"
+        super().__init__(f"{where}: {reason}")
+
+
+# --------------------------------------------------------------------------------------------------
+# Reading: text -> tokens -> games -> boards
+
+
+@dataclass(frozen=True, slots=True)
+class _Token:
+    """A lexical item with its place in the (line-end normalised) text.
+
+    ``kind`` is ``"tag"`` (``name``, ``value``), ``"comment"`` (``value`` without delimiters),
+    ``"text"`` (a run of section characters) or ``"blank"`` (a semi-empty line, which ends a game).
+    """
+
+    kind: str
+    line: int
+    start: int
+    end: int
+    name: str = ""
+    value: str = ""
+
+
+def _found(text: str, i: int) -> str:
+    """What the reader found at ``i``, for error messages: the rest of the line, shortened."""
+    if i >= len(text):
+        return "the end of the file"
+    end = text.find("\n", i)
+    rest = text[i : len(text) if end < 0 else end].strip()
+    if not rest:
+        return "the end of the line"
+    return repr(rest if len(rest) <= 30 else rest[:27] + "...")
+
+
+def _unescape(raw: str) -> str:
+    """Undo ``\\"`` and ``\\\\`` (the escapes of section 3.2); other backslashes stay (see ``_read_string``)."""
+    return _ESCAPE.sub(lambda m: m.group(1) if m.group(1) in '"\\' else m.group(), raw)
+
+
+def _read_string(text: str, i: int, line: int, name: str) -> tuple[str, int]:
+    """Read the string token whose opening quote is at ``i``; return its value and the index after it.
+
+    ``\\"`` and ``\\\\`` are the escapes PBN defines (section 3.2); any other backslash is kept as
+    it is, because real files write suit symbols (``2\\C``) and column widths (``\\2R``) that way.
+    """
+    out: list[str] = []
+    j = i + 1
+    n = len(text)
+    while j < n:
+        ch = text[j]
+        if ch == '"':
+            return "".join(out), j + 1
+        if ch == "\n":
+            break
+        if ch == "\\" and j + 1 < n and text[j + 1] in '"\\':
+            out.append(text[j + 1])
+            j += 2
+            continue
+        out.append(ch)
+        j += 1
+    raise PbnError(line, f'the value of tag {name} has no closing quote: write [{name} "value"] on one line')
+
+
+def _tokens(text: str) -> Iterator[_Token]:
+    """Split PBN text (line ends already ``\\n``) into tokens, raising ``PbnError`` for a broken tag or comment."""
+    n = len(text)
+    i = 0
+    line = 1
+    line_has_content = False
+    while i < n:
+        ch = text[i]
+        if ch == "\n":
+            if not line_has_content:
+                yield _Token("blank", line, i, i)
+            line += 1
+            line_has_content = False
+            i += 1
+        elif ch in " \t\v\f":
+            i += 1
+        elif ch == "%" and (i == 0 or text[i - 1] == "\n"):
+            # Escape line (section 2.4): directives such as "% PBN 2.1"; ignored, but not a blank line.
+            line_has_content = True
+            end = text.find("\n", i)
+            i = n if end < 0 else end
+        elif ch == "{":
+            end = text.find("}", i + 1)
+            if end < 0:
+                raise PbnError(line, "unterminated comment: this '{' has no closing '}'")
+            body = text[i + 1 : end]
+            yield _Token("comment", line, i, end + 1, value=body)
+            line += body.count("\n")
+            line_has_content = True
+            i = end + 1
+        elif ch == ";":
+            end = text.find("\n", i)
+            end = n if end < 0 else end
+            yield _Token("comment", line, i, end, value=text[i + 1 : end])
+            line_has_content = True
+            i = end
+        elif ch == "[":
+            start, start_line = i, line
+            line_has_content = True
+            fast = _TAG.match(text, i)
+            if fast is not None:  # the common, well-formed case; the code below finds what is wrong otherwise
+                raw = fast.group(2)
+                value = _unescape(raw) if "\\" in raw else raw
+                yield _Token("tag", start_line, start, fast.end(), name=fast.group(1), value=value)
+                line += fast.group().count("\n")
+                i = fast.end()
+                continue
+            j = i + 1
+            while j < n and text[j] in " \t\n":
+                line += text[j] == "\n"
+                j += 1
+            match = _NAME.match(text, j)
+            if match is None:
+                raise PbnError(
+                    start_line, f'expected a tag name after "[", like [Name "value"], found {_found(text, j)}'
+                )
+            name = match.group()
+            j = match.end()
+            while j < n and text[j] in " \t\n":
+                line += text[j] == "\n"
+                j += 1
+            if j >= n or text[j] != '"':
+                found = _found(text, j)
+                raise PbnError(
+                    start_line,
+                    f'expected the value of tag {name} in double quotes, e.g. [{name} "value"], found {found}',
+                )
+            value, j = _read_string(text, j, line, name)
+            while j < n and text[j] in " \t\n":
+                line += text[j] == "\n"
+                j += 1
+            if j >= n or text[j] != "]":
+                raise PbnError(start_line, f"expected ']' to close tag {name}, found {_found(text, j)}")
+            yield _Token("tag", start_line, start, j + 1, name=name, value=value)
+            i = j + 1
+        else:
+            start = i
+            while i < n and text[i] not in " \t\v\f\n[{;":
+                i += 1
+            line_has_content = True
+            yield _Token("text", line, start, i)
+
+
+def _games(tokens: Iterable[_Token], text: str) -> Iterator[list[_Token]]:
+    """Group tokens into games: a game ends at a semi-empty line once it has a tag (section 3).
+
+    Comments before a game's first tag stay with that game; text before it is an error, since
+    only a tag can start a game.
+    """
+    current: list[_Token] = []
+    has_tag = False
+    for tok in tokens:
+        if tok.kind == "blank":
+            if has_tag:
+                yield current
+                current, has_tag = [], False
+            continue
+        if tok.kind == "text" and not has_tag:
+            raise PbnError(tok.line, f'expected a tag like [Name "value"], found {_found(text, tok.start)}')
+        has_tag = has_tag or tok.kind == "tag"
+        current.append(tok)
+    if has_tag:
+        yield current
+
+
+def _section_text(raw: str) -> str:
+    """Verbatim section text: the tag line's own remainder dropped if blank, trailing space and blank lines dropped."""
+    first, sep, rest = raw.partition("\n")
+    kept = (rest if sep else "") if not first.strip() else raw.lstrip(" \t")
+    return kept.rstrip()
+
+
+@dataclass(slots=True)
+class _Inheritance:
+    """Tag values seen so far in the file, for ``#`` (nearest previous game) and ``##`` (default for later games)."""
+
+    last: dict[str, str]
+    defaults: dict[str, str]
+
+    def resolve(self, tok: _Token) -> str:
+        value = tok.value
+        if not value.startswith("#"):
+            return value
+        if tok.name in _NO_INHERITANCE:
+            raise PbnError(tok.line, f'[{tok.name} "{value}"]: PBN does not allow inheriting {tok.name} with #')
+        if value.startswith("##"):
+            self.defaults[tok.name] = value[2:]
+            return value[2:]
+        if value == "#":
+            return self.last.get(tok.name, self.defaults.get(tok.name, ""))
+        return value
+
+
+def _board(game: list[_Token], text: str, inherit: _Inheritance) -> Board:
+    """Build one ``Board`` from a game's tokens (see the module docstring for the rules)."""
+    tag_positions = [k for k, tok in enumerate(game) if tok.kind == "tag"]
+    number: int | None = None
+    deal: Deal | None = None
+    dealer: str | None = None
+    vulnerable: str | None = None
+    tags: list[tuple[str, str]] = []
+    sections: list[tuple[str, str]] = []
+    comments: list[tuple[str, str]] = []
+    seen: dict[str, str] = {}
+
+    for tok in game[: tag_positions[0]]:  # comments before the first tag
+        comments.append(("", tok.value))
+
+    absorbed: set[int] = set()  # Note tags kept inside an Auction or Play section
+    for p, k in enumerate(tag_positions):
+        if k in absorbed:
+            continue
+        tok = game[k]
+        # The tag's tail runs to the next tag; an Auction or Play section also takes the Note tags after it.
+        q = p + 1
+        if tok.name in _NOTED_SECTIONS:
+            while q < len(tag_positions) and game[tag_positions[q]].name == "Note":
+                absorbed.add(tag_positions[q])
+                q += 1
+        tail_end = tag_positions[q] if q < len(tag_positions) else len(game)
+        tail = game[k + 1 : tail_end]
+        is_section = tok.name in _NOTED_SECTIONS or any(t.kind == "text" for t in tail)
+
+        if tok.name in seen and tok.name != "Note":
+            continue  # section 3.4: a repeated tag is ignored
+        value = inherit.resolve(tok)
+        seen[tok.name] = value
+
+        if is_section:
+            if tok.name in MANDATORY_TAGS:
+                stray = next((t for t in tail if t.kind == "text"), tok)
+                raise PbnError(
+                    stray.line,
+                    f'expected a tag like [Name "value"] after [{tok.name} ...], found {_found(text, stray.start)}',
+                )
+            raw = text[tok.end : tail[-1].end] if tail else ""
+            tags.append((tok.name, value))
+            sections.append((tok.name, _section_text(raw)))
+            continue
+        comments.extend((tok.name, t.value) for t in tail)
+
+        try:
+            if tok.name == "Board":
+                if _BOARD_NUMBER.fullmatch(value) and int(value) > 0:
+                    number = int(value)
+                elif value:
+                    tags.append(("Board", value))
+            elif tok.name == "Dealer":
+                dealer = normalise_seat_letter(value)
+            elif tok.name == "Vulnerable":
+                vulnerable = normalise_vulnerability(value)
+            elif tok.name == "Deal":
+                deal = parse_deal(value, allow_missing=True) if value.strip() else None
+            elif not (tok.name in _PLAIN_MANDATORY and value == ""):
+                tags.append((tok.name, value))
+        except DealError as exc:
+            raise PbnError(tok.line, f"bad Deal {value!r}: {exc}") from None
+        except BridgeError as exc:
+            raise PbnError(tok.line, f"bad {tok.name} {value!r}: {exc}") from None
+
+    # "##" defaults fill the tags this game leaves out (section 4.8).
+    for name, value in inherit.defaults.items():
+        if name not in seen:
+            seen[name] = value
+            if name == "Board":
+                if _BOARD_NUMBER.fullmatch(value) and int(value) > 0:
+                    number = int(value)
+            elif not (name in _PLAIN_MANDATORY and value == ""):
+                tags.append((name, value))
+    inherit.last.update(seen)
+
+    try:
+        return Board(number, deal, dealer, vulnerable, tuple(tags), tuple(sections), tuple(comments))
+    except BridgeError as exc:
+        raise PbnError(game[0].line, str(exc)) from None
+
+
+def loads(text: str) -> list[Board]:
+    """The boards of a PBN document, in file order.  Raises ``PbnError`` naming the line of a problem."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    inherit = _Inheritance({}, {})
+    return [_board(game, text, inherit) for game in _games(_tokens(text), text)]
+
+
+def _decode(data: bytes) -> str:
+    """Text of a PBN file: a BOM wins; else UTF-8; else Latin-1, the standard's own character set (section 2.2).
+
+    Latin-1 files are read as Windows-1252 where that is defined, since Windows programs that declare
+    ISO-8859-1 still write its dashes and quotes in 0x80-0x9F, which Latin-1 leaves as control codes.
+    """
+    if data.startswith(b"\xef\xbb\xbf"):
+        return data[3:].decode("utf-8", errors="replace")
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return data.decode("utf-16")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    try:
+        return data.decode("cp1252")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def load(fp_or_path: str | os.PathLike[str] | IO[bytes] | IO[str]) -> list[Board]:
+    """The boards of a PBN file, given a path or an open file (binary or text).
+
+    Errors name the file as well as the line when it has a name.
+    """
+    if hasattr(fp_or_path, "read"):
+        data = fp_or_path.read()  # type: ignore[union-attr]
+        name = getattr(fp_or_path, "name", None)
+        source = Path(name).name if isinstance(name, str) else None
+    else:
+        path = Path(fp_or_path)  # type: ignore[arg-type]
+        data, source = path.read_bytes(), path.name
+    try:
+        return loads(data if isinstance(data, str) else _decode(data))
+    except PbnError as exc:
+        raise PbnError(exc.line, exc.reason, source=source) from None
+
+
+# --------------------------------------------------------------------------------------------------
+# Writing: boards -> export format
+
+
+def _escape(value: str) -> str:
+    """A tag value as a PBN string body: ``"`` becomes ``\\"``; a backslash is doubled only where a reader
+    would otherwise take it as an escape (before ``"`` or ``\\``, or at the end), so ``2\\C`` stays as
+    other programs wrote it and ``loads`` gives back exactly ``value``."""
+    if '"' not in value and "\\" not in value:
+        return value
+    out = []
+    for k, ch in enumerate(value):
+        if ch == '"':
+            out.append('\\"')
+        elif ch == "\\" and (k + 1 == len(value) or value[k + 1] in '"\\'):
+            out.append("\\\\")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def _comment_lines(text: str) -> list[str]:
+    """A comment as export lines: braces, or a ``;`` line when the text holds a ``}`` (it came from a ``;`` comment)."""
+    return ("{" + text + "}").split("\n") if "}" not in text else [";" + text]
+
+
+def _section_rank(name: str) -> tuple[int, str]:
+    """Export order of sections: Auction, Play, then the supplemental sections by name (section 3.1)."""
+    return (_NOTED_SECTIONS.index(name), "") if name in _NOTED_SECTIONS else (len(_NOTED_SECTIONS), name)
+
+
+def _one_line_ends(text: str) -> str:
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def export_form(board: Board) -> Board:
+    """The board as writing it in export format and reading it back gives it: ``loads(dumps([b])) == [export_form(b)]``.
+
+    Export format fixes what import format leaves free, so a board built in another order comes
+    back reordered: tags in export order (mandatory, then supplemental by name, then section tags
+    in section order), empty mandatory tags dropped (they are written as ``""`` anyway), a repeated
+    tag dropped (readers ignore it; Note tags excepted), comments after the tag they are written
+    after (a comment after a section tag becomes part of the section text; one whose tag is not
+    written moves to the start of the game), and line ends ``\n``.  Boards that ``loads`` returns
+    for an export-format file are already in this form.
+
+    Two things cannot be written and so are not fixed here: a tag value that is ``"#"`` or starts
+    with ``"##"`` reads back as inheritance, and section text must itself be valid PBN (no ``[``
+    outside comments, no blank lines), since it is written verbatim.
+    """
+    first: dict[str, str] = {}
+    for name, value in board.tags:
+        first.setdefault(name, value)
+    sections: dict[str, str] = {}
+    for name, text in board.sections:
+        if name in MANDATORY_TAGS:
+            raise BridgeError(f"a section cannot follow the mandatory tag {name}")
+        text = _one_line_ends(text).rstrip()
+        if text or name in _NOTED_SECTIONS:  # an empty supplemental section reads back as a plain tag
+            sections.setdefault(name, text)
+
+    head = [(n, first[n]) for n in MANDATORY_TAGS if first.get(n)]
+    rest: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    for name, value in board.tags:
+        if name in MANDATORY_TAGS or name in sections or (name in seen and name != "Note"):
+            continue
+        seen.add(name)
+        rest.append((name, value))
+    rest.sort(key=lambda pair: pair[0])
+    tail = [(n, first[n]) for n in sorted(sections, key=_section_rank)]
+
+    # Comments in the order they are written: game start first, then tag by tag.
+    written = {"", *MANDATORY_TAGS, *(n for n, _ in rest)}
+    by_anchor: dict[str, list[str]] = {}
+    for anchor, text in board.comments:
+        text = _one_line_ends(text)
+        parts = text.split("\n") if "}" in text else [text]  # a ';' comment is one line
+        by_anchor.setdefault(anchor if anchor in written or anchor in sections else "", []).extend(parts)
+    for name in sections:
+        extra = [line for text in by_anchor.pop(name, []) for line in _comment_lines(text)]
+        if extra:
+            sections[name] = "\n".join(part for part in (sections[name], *extra) if part)
+    order = ["", *MANDATORY_TAGS, *dict.fromkeys(n for n, _ in rest)]
+    comments = [(anchor, text) for anchor in order for text in by_anchor.get(anchor, [])]
+
+    return Board(
+        board.number,
+        board.deal,
+        board.dealer,
+        board.vulnerable,
+        tuple(head + rest + tail),
+        tuple((n, sections[n]) for n, _ in tail),
+        tuple(comments),
+    )
+
+
+def _game_lines(board: Board) -> list[str]:
+    """One game in export format (lines without line ends); ``board`` is in ``export_form``."""
+    pending: dict[str, list[str]] = {}
+    for anchor, text in board.comments:
+        pending.setdefault(anchor, []).append(text)
+    sections = dict(board.sections)
+    lines: list[str] = []
+
+    def emit(name: str, value: str) -> None:
+        lines.append(f'[{name} "{_escape(value)}"]')
+        for text in pending.pop(name, ()):
+            lines.extend(_comment_lines(text))
+        if sections.get(name):
+            lines.extend(sections[name].split("\n"))
+
+    for text in pending.pop("", ()):
+        lines.extend(_comment_lines(text))
+    dealer = board.effective_dealer
+    for name in MANDATORY_TAGS:
+        if name == "Board":
+            value = board.label or ""
+        elif name == "Dealer":
+            value = dealer or ""
+        elif name == "Vulnerable":
+            value = board.effective_vulnerable or ""
+        elif name == "Deal":
+            value = "" if board.deal is None else board.deal.to_pbn(dealer or "N")
+        else:
+            value = board.tag(name) or ""
+        emit(name, value)
+    for name, value in board.tags:
+        if name not in MANDATORY_TAGS:
+            emit(name, value)
+    return lines
+
+
+def dumps(
+    boards: Iterable[Board],
+    *,
+    generator: str | None = None,
+    seed: int | None = None,
+    extra_header: Sequence[str] = (),
+) -> str:
+    """The boards as a PBN 2.1 export-format document (CRLF line ends).
+
+    ``generator`` (e.g. ``GENERATOR``) and ``seed`` are written into every game as the
+    ``Generator`` and ``GeneratorSeed`` tags, so a set can be reproduced; ``None`` leaves any such
+    tags a board already has.  ``extra_header`` lines are written as ``%`` escape lines after
+    ``% EXPORT`` (readers ignore them; use them for notes such as the dealing constraints).
+    """
+    lines = ["% PBN 2.1", "% EXPORT"]
+    for entry in extra_header:
+        lines.extend(f"% {part}".rstrip() for part in entry.splitlines() or [""])
+    body: list[str] = []
+    for k, board in enumerate(boards):
+        if generator is not None:
+            board = board.with_tags(Generator=generator)
+        if seed is not None:
+            board = board.with_tags(GeneratorSeed=str(seed))
+        if k:
+            body.append("")
+        body.extend(_game_lines(export_form(board)))
+    if any(not line.isascii() for line in body):
+        # BridgeComposer's directive: says how to read the bytes that ``dump``/``save`` write.
+        lines.append("%Content-type: text/x-pbn; charset=UTF-8")
+    return _CRLF.join(lines + body) + _CRLF
+
+
+def dump(
+    boards: Iterable[Board],
+    fp_or_path: str | os.PathLike[str] | IO[bytes] | IO[str],
+    *,
+    generator: str | None = None,
+    seed: int | None = None,
+    extra_header: Sequence[str] = (),
+) -> None:
+    """Write ``dumps(boards, ...)`` to a path (atomically, see ``save``) or to an open file.
+
+    A binary file gets UTF-8 bytes.  A text file gets the string as it is: open it with
+    ``newline=""`` so the CRLF line ends are not translated.
+    """
+    if not hasattr(fp_or_path, "write"):
+        save(fp_or_path, boards, generator=generator, seed=seed, extra_header=extra_header)  # type: ignore[arg-type]
+        return
+    text = dumps(boards, generator=generator, seed=seed, extra_header=extra_header)
+    if _is_text_file(fp_or_path):
+        cast("IO[str]", fp_or_path).write(text)
+    else:
+        cast("IO[bytes]", fp_or_path).write(text.encode("utf-8"))
+
+
+def _is_text_file(fp: object) -> bool:
+    if isinstance(fp, io.TextIOBase):
+        return True
+    if isinstance(fp, io.RawIOBase | io.BufferedIOBase):
+        return False
+    return "b" not in str(getattr(fp, "mode", ""))
+
+
+def save(
+    path: str | os.PathLike[str],
+    boards: Iterable[Board],
+    *,
+    generator: str | None = None,
+    seed: int | None = None,
+    extra_header: Sequence[str] = (),
+) -> None:
+    """Write the boards to ``path`` atomically: the file is either the old one or the complete new one.
+
+    The text goes to a temporary file in the same directory (so the rename cannot cross file
+    systems), is flushed and fsynced, then ``os.replace`` puts it in place; on any failure the
+    temporary file is removed and the original is untouched.  An existing file's permissions are kept.
+    """
+    target = Path(path)
+    data = dumps(boards, generator=generator, seed=seed, extra_header=extra_header).encode("utf-8")
+    directory = target.parent
+    tmp = directory / f".{target.name}.{secrets.token_hex(4)}.tmp"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        with contextlib.suppress(FileNotFoundError):
+            os.chmod(tmp, stat.S_IMODE(os.stat(target).st_mode))
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    with contextlib.suppress(OSError):  # make the rename itself durable (POSIX; not possible on Windows)
+        dir_fd = os.open(directory, os.O_RDONLY)
+        try:
+            os.fsync(dir_fd)
+        finally:
+            os.close(dir_fd)
