@@ -1,0 +1,100 @@
+"""Plain-text deals: the compass diagram (for ``--format text`` and the GUI's Copy) and the one-line PBN form.
+
+The diagram is the one bridge columns print: North on top, West and East side by side with a small
+compass between them, South below.  It is meant for monospace text (a terminal, an e-mail, a forum
+post), so every line is plain characters, padded with spaces and with no trailing ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from bridgegui.engine.boards import Board
+from bridgegui.engine.cards import SEAT_NAMES, SUIT_SYMBOLS, SUITS, Deal, holding_text, seat_index
+
+__all__ = ["deal_diagram", "deal_line"]
+
+_GAP = 2
+"""Spaces between West's longest line and the compass, and between the compass and East."""
+
+_COMPASS = ("  N", "W   E", "  S")
+_COMPASS_WIDTH = 5
+_MIN_INDENT = 8
+"""North and South start at least this far in, so a diagram with a short or hidden West still looks square."""
+
+
+def deal_line(deal: Deal, first: str = "N") -> str:
+    """The deal on one line, as PBN writes it (``"N:AK2.QJ3.T98.7654 ..."``); ``-`` for an unknown hand."""
+    return deal.to_pbn(first)
+
+
+def _hidden_seats(hidden: Iterable[str] | str) -> set[int]:
+    """Seats to leave blank, from ``"EW"``, ``{"E", "W"}`` or ``["east", "west"]``."""
+    items = [ch for ch in hidden if ch not in " ,"] if isinstance(hidden, str) else hidden
+    return {seat_index(item) for item in items}
+
+
+def _hand_lines(mask: int | None, symbols: bool) -> list[str]:
+    """Four lines, one per suit (``"♠ AKT2"``, ``"♥ -"`` for a void), or four empty lines for an unknown hand."""
+    if mask is None:
+        return ["", "", "", ""]
+    labels = SUIT_SYMBOLS if symbols else SUITS
+    lines = []
+    for suit in range(4):
+        cards = holding_text((mask >> (suit * 16)) & 0x1FFF)
+        lines.append(f"{labels[suit]} {cards or '-'}")
+    return lines
+
+
+def _header(board: Board) -> str:
+    parts = []
+    if board.label is not None:
+        parts.append(f"Board {board.label}")
+    dealer = board.effective_dealer
+    if dealer is not None:
+        parts.append(f"Dealer: {SEAT_NAMES[seat_index(dealer)]}")
+    vulnerable = board.effective_vulnerable
+    if vulnerable is not None:
+        parts.append(f"Vul: {vulnerable}")
+    return "   ".join(parts)
+
+
+def deal_diagram(
+    deal: Deal | None,
+    *,
+    board: Board | None = None,
+    hidden: Iterable[str] | str = (),
+    symbols: bool = True,
+) -> str:
+    """The deal as a compass diagram, lines joined with ``\\n`` (no final newline).
+
+    ``board`` adds a header line (board number or label, dealer, vulnerability).  Seats in
+    ``hidden`` (``"EW"``, or seat names) are left blank, as are hands a partial deal does not know,
+    while the compass still shows where they sit.  ``symbols=False`` writes S H D C instead of
+    ♠ ♥ ♦ ♣, for places that cannot show them.
+    """
+    hide = _hidden_seats(hidden)
+    masks: tuple[int | None, ...] = (None,) * 4 if deal is None else deal.hands
+    hands = [_hand_lines(None if seat in hide else masks[seat], symbols) for seat in range(4)]
+    north, east, south, west = hands
+
+    west_width = max(len(line) for line in west)
+    indent = max(west_width + _GAP, _MIN_INDENT)
+    middle = max(_COMPASS_WIDTH, *(len(line) for line in north + south))
+    east_column = indent + middle + _GAP
+    compass_pad = " " * ((middle - _COMPASS_WIDTH) // 2)
+
+    lines: list[str] = []
+    if board is not None:
+        header = _header(board)
+        if header:
+            lines.append(header)
+    lines.extend(" " * indent + line for line in north)
+    compass = ("", *_COMPASS)  # level with hearts, diamonds and clubs
+    for row in range(4):
+        left = west[row].ljust(indent) + compass_pad + compass[row]
+        lines.append(left.ljust(east_column) + east[row])
+    lines.extend(" " * indent + line for line in south)
+    while lines and not lines[-1].strip():  # a hidden South leaves nothing below
+        lines.pop()
+    return "\n".join(line.rstrip() for line in lines)
