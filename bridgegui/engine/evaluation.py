@@ -22,9 +22,19 @@ def holdings(hands: np.ndarray) -> np.ndarray:
     return h.view(np.uint16).reshape(*h.shape, 4)
 
 
-def _suit_sum(hands: np.ndarray, table: np.ndarray, dtype: type = np.int16) -> np.ndarray:
-    t = table[holdings(hands)]
-    return t.sum(axis=-1, dtype=dtype)
+_BYTE_SUM = np.uint32(0x01010101)
+
+
+def _suit_sum(hands: np.ndarray, table: np.ndarray) -> np.ndarray:
+    """Sum of ``table`` over the four suits, as int16.
+
+    The four per-suit bytes of a hand are contiguous, so they are read as one uint32 and added by a
+    single multiply (the top byte of ``x * 0x01010101`` is the sum of x's four bytes while it stays
+    below 256, and no measure here exceeds 52): several times faster than reducing a length-4 axis.
+    """
+    per_suit = np.ascontiguousarray(table[holdings(hands)], dtype=np.uint8)
+    total = (per_suit.view(np.uint32)[..., 0] * _BYTE_SUM) >> np.uint32(24)
+    return total.astype(np.int16)
 
 
 def suit_lengths(hands: np.ndarray) -> np.ndarray:
