@@ -5,7 +5,7 @@ tests share.  Batches of deals are ``(n, 4)`` uint64 arrays of hand masks (see `
 """
 
 from bridgegui.engine import evaluation, stats, tables
-from bridgegui.engine.boards import board_dealer, board_vulnerability, is_vulnerable
+from bridgegui.engine.boards import Board, board_dealer, board_vulnerability, is_vulnerable
 from bridgegui.engine.cards import (
     RANKS,
     SEAT_NAMES,
@@ -61,6 +61,7 @@ __all__ = [
     "SUITS",
     "SUIT_NAMES",
     "SUIT_SYMBOLS",
+    "Board",
     "BridgeError",
     "ConstraintError",
     "D",

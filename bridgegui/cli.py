@@ -1,0 +1,255 @@
+"""``bridgegui-deal``: deal constrained board sets from the command line.
+
+Examples::
+
+    bridgegui-deal -p 32 -s 42 --north "hcp 15-17, balanced" --south "hearts 5+, hcp 8-9" -o set.pbn
+    bridgegui-deal -p 4 --west "shape 7600" --format text
+    bridgegui-deal -p 16 --ns "hcp 25-27" --fit "NS 8+ hearts"
+
+Exit status: 0 on success, 2 for a bad spec or bad arguments (the message names the term), 3 for
+constraints no deal can satisfy (or too rare to find within the effort bound), 1 for I/O errors,
+130 when interrupted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Sequence
+from typing import TextIO
+
+import numpy as np
+
+from bridgegui import __version__
+from bridgegui.engine import dealer
+from bridgegui.engine.boards import Board
+from bridgegui.engine.cards import Deal
+from bridgegui.engine.constraints import (
+    DealRequest,
+    PartnershipConstraint,
+    parse_fit,
+    parse_partnership_spec,
+    parse_seat_spec,
+)
+from bridgegui.engine.dealing import new_seed
+from bridgegui.engine.errors import BridgeError, ConstraintError, ImpossibleError
+
+EXIT_OK, EXIT_IO, EXIT_SPEC, EXIT_IMPOSSIBLE, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+GENERATOR = f"bridgegui {__version__}"
+
+SPEC_HELP = """\
+seat specs (--north/--east/--south/--west): comma-separated terms, each optional
+  hcp 15-17            high-card points (A4 K3 Q2 J1); ranges are a-b, a+, a- (at most a) or a
+  spades 5+            suit length (also hearts, diamonds, clubs; s h d c)
+  balanced             4333 4432 5332   (semibalanced adds 5422 6322)
+  shape 5xxx 6xxx      any-order patterns, x = any length; shape 5=4=x=x is spades=hearts=diamonds=clubs
+  not 4333             exclude patterns
+  cards AS KH QD       predealt cards the seat must hold
+  qt 2+                quick tricks (AK 2, AQ 1.5, A 1, KQ 1, Kx 0.5); halves allowed: qt 1.5-2.5
+  ltc 7-               losing-trick count
+  tricks 6+            playing tricks (per-suit play-out estimate)
+  controls 3+          aces 2, kings 1
+partnership specs (--ns/--ew): hcp 25-27, fit 8+ hearts (or fit 8+ for some suit)
+--fit "NS 8+ hearts" is a shorthand for --ns "fit 8+ hearts"
+
+examples:
+  bridgegui-deal -p 32 -s 42 --north "hcp 15-17, balanced" --south "hearts 5+, hcp 8-9" -o set.pbn
+  bridgegui-deal -p 4 --west "shape 7600" --format text
+  bridgegui-deal -p 16 --ns "hcp 25-27" --fit "NS 8+ hearts"
+"""
+
+
+class SpecError(Exception):
+    """A bad command-line spec: exit status 2."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="bridgegui-deal",
+        description="Deal bridge boards that fit constraints, exactly as often as real deals would.",
+        epilog=SPEC_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("-p", "--produce", type=int, default=16, metavar="N", help="boards to produce (default 16)")
+    parser.add_argument(
+        "-s",
+        "--seed",
+        type=int,
+        default=None,
+        help="seed for a reproducible set (default: fresh entropy, recorded in the file)",
+    )
+    for seat in ("north", "east", "south", "west"):
+        parser.add_argument(f"--{seat}", default="", metavar="SPEC", help=f"constraint on {seat.capitalize()}'s hand")
+    parser.add_argument("--ns", default="", metavar="SPEC", help="North-South together, e.g. 'hcp 25-27'")
+    parser.add_argument("--ew", default="", metavar="SPEC", help="East-West together")
+    parser.add_argument(
+        "--fit", action="append", default=[], metavar="'SIDE N+ SUIT'", help="a fit, e.g. 'NS 8+ hearts' or 'EW 8+'"
+    )
+    parser.add_argument("--first-board", type=int, default=1, metavar="K", help="number of the first board (default 1)")
+    parser.add_argument("-o", "--output", default="-", metavar="FILE", help="output file (default: standard output)")
+    parser.add_argument(
+        "--format", choices=("pbn", "text"), default="pbn", help="PBN 2.1 export format, or readable diagrams"
+    )
+    parser.add_argument(
+        "--max-tries", type=int, default=dealer.DEFAULT_MAX_TRIES, metavar="N", help="give up after N deals tried"
+    )
+    parser.add_argument("-q", "--quiet", action="store_true", help="no progress or summary on standard error")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    return parser
+
+
+def request_from_args(args: argparse.Namespace) -> DealRequest:
+    """The ``DealRequest`` the flags describe; ``SpecError`` names the flag and the term."""
+    seats = []
+    for seat in ("north", "east", "south", "west"):
+        try:
+            seats.append(parse_seat_spec(getattr(args, seat)))
+        except ConstraintError as exc:
+            raise SpecError(f"--{seat}: {exc}") from None
+    sides: dict[str, PartnershipConstraint] = {}
+    for side in ("ns", "ew"):
+        try:
+            sides[side] = parse_partnership_spec(getattr(args, side))
+        except ConstraintError as exc:
+            raise SpecError(f"--{side}: {exc}") from None
+    for text in args.fit:
+        side, _, rest = text.strip().partition(" ")
+        key = side.lower()
+        if key not in sides:
+            raise SpecError(f"--fit {text!r}: start with the side, NS or EW, e.g. 'NS 8+ hearts'")
+        try:
+            fit = parse_fit(rest)
+        except ConstraintError as exc:
+            raise SpecError(f"--fit {text!r}: {exc}") from None
+        if sides[key].fit is not None:
+            raise SpecError(f"--fit {text!r}: {side.upper()} already has a fit")
+        sides[key] = PartnershipConstraint(sides[key].hcp, fit)
+    request = DealRequest(tuple(seats), sides["ns"], sides["ew"])  # type: ignore[arg-type]
+    return request
+
+
+def boards_from_batch(batch: np.ndarray, first_board: int) -> list[Board]:
+    """Number the deals from ``first_board``; dealer and vulnerability follow the number (Law 2)."""
+    return [Board(first_board + i, Deal.from_masks(row)) for i, row in enumerate(batch.tolist())]
+
+
+class ProgressLine:
+    """A line on standard error that updates in place, only when it is a terminal."""
+
+    def __init__(self, stream: TextIO, total: int, enabled: bool) -> None:
+        self.stream = stream
+        self.total = total
+        self.enabled = enabled and stream.isatty()
+        self.last = 0.0
+
+    def update(self, progress: dealer.Progress, *, final: bool = False) -> None:
+        if not self.enabled:
+            return
+        now = time.monotonic()
+        if not final and now - self.last < 0.1:
+            return
+        self.last = now
+        width = 24
+        done = int(width * progress.matched / max(self.total, 1))
+        bar = "#" * done + "-" * (width - done)
+        self.stream.write(
+            f"\r[{bar}] {progress.matched:,}/{self.total:,} boards · {progress.tried:,} deals tried · {progress.elapsed:.1f} s"
+        )
+        if final:
+            self.stream.write("\n")
+        self.stream.flush()
+
+
+def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
+    if args.produce < 1:
+        raise SpecError("-p needs at least 1 board")
+    if args.first_board < 1:
+        raise SpecError("--first-board starts at 1")
+    request = request_from_args(args)
+    plan = dealer.plan_request(request)
+    seed = args.seed if args.seed is not None else new_seed()
+    progress_line = ProgressLine(stderr, args.produce, not args.quiet)
+    parts = []
+    last = None
+    for progress in dealer.deal_stream(plan, args.produce, seed=seed, max_tries=args.max_tries):
+        parts.append(progress.deals)
+        last = progress
+        progress_line.update(progress)
+    if last is not None:
+        progress_line.update(last, final=True)
+    batch = np.concatenate(parts)
+    boards = boards_from_batch(batch, args.first_board)
+    write_output(boards, args, request, seed, stdout)
+    if not args.quiet and last is not None and stderr.isatty():
+        stderr.write(f"{len(boards)} boards, seed {seed}, {last.tried:,} deals tried in {last.elapsed:.2f} s\n")
+    return EXIT_OK
+
+
+def write_output(
+    boards: list[Board], args: argparse.Namespace, request: DealRequest, seed: int, stdout: TextIO
+) -> None:
+    from bridgegui.formats import pbn, text
+
+    if args.format == "pbn":
+        header = [f"Constraints: {describe_request(request)}"] if not request.is_empty else []
+        if args.output == "-":
+            data = pbn.dumps(boards, generator=GENERATOR, seed=seed, extra_header=header)
+            stdout.flush()
+            buffer = getattr(stdout, "buffer", None)
+            if buffer is not None:
+                buffer.write(data.encode("utf-8"))
+                buffer.flush()
+            else:
+                stdout.write(data)
+        else:
+            pbn.save(args.output, boards, generator=GENERATOR, seed=seed, extra_header=header)
+        return
+    diagrams = "\n\n".join(text.deal_diagram(b.deal, board=b) for b in boards) + "\n"
+    if args.output == "-":
+        stdout.write(diagrams)
+    else:
+        from pathlib import Path
+
+        Path(args.output).write_text(diagrams, encoding="utf-8")
+
+
+def describe_request(request: DealRequest) -> str:
+    parts = []
+    for name, seat in zip(("North", "East", "South", "West"), request.seats, strict=True):
+        if not seat.is_empty:
+            parts.append(f"{name}: {seat.to_spec()}")
+    for name, side in (("NS", request.ns), ("EW", request.ew)):
+        if not side.is_empty:
+            parts.append(f"{name}: {side.to_spec()}")
+    return "; ".join(parts)
+
+
+def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
+    out = stdout if stdout is not None else sys.stdout
+    err = stderr if stderr is not None else sys.stderr
+    args = build_parser().parse_args(argv)
+    try:
+        return run(args, out, err)
+    except SpecError as exc:
+        err.write(f"bridgegui-deal: {exc}\n")
+        return EXIT_SPEC
+    except ImpossibleError as exc:
+        err.write(f"bridgegui-deal: impossible request: {exc}\n")
+        return EXIT_IMPOSSIBLE
+    except ConstraintError as exc:
+        err.write(f"bridgegui-deal: impossible request: {exc}\n")
+        return EXIT_IMPOSSIBLE
+    except BridgeError as exc:
+        err.write(f"bridgegui-deal: {exc}\n")
+        return EXIT_SPEC
+    except OSError as exc:
+        err.write(f"bridgegui-deal: {exc}\n")
+        return EXIT_IO
+    except KeyboardInterrupt:
+        err.write("\nbridgegui-deal: interrupted\n")
+        return EXIT_INTERRUPTED
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,113 @@
+"""bridgegui-deal: exit statuses, output formats, reproducibility (run in-process through main())."""
+
+import io
+
+import pytest
+
+from bridgegui import cli, engine
+from bridgegui.engine.constraints import parse_seat_spec
+from bridgegui.formats import pbn
+
+
+def run(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = cli.main(list(argv), stdout=out, stderr=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_issue_example_writes_a_pbn_set(tmp_path):
+    target = tmp_path / "set.pbn"
+    code, _, err = run(
+        "-p", "32", "-s", "42", "--north", "hcp 15-17, balanced", "--south", "hearts 5+, hcp 8-9", "-o", str(target)
+    )
+    assert code == 0, err
+    boards = pbn.load(target)
+    assert [b.number for b in boards] == list(range(1, 33))
+    north = parse_seat_spec("hcp 15-17, balanced")
+    south = parse_seat_spec("hearts 5+, hcp 8-9")
+    for b in boards:
+        assert b.effective_dealer == engine.board_dealer(b.number)
+        assert b.effective_vulnerable == engine.board_vulnerability(b.number)
+        assert north.mask([b.deal.hands[0]])[0] and south.mask([b.deal.hands[2]])[0]
+        assert b.tag("GeneratorSeed") == "42"
+    raw = target.read_bytes()
+    assert raw.startswith(b"% PBN 2.1\r\n% EXPORT\r\n")
+    # The Deal tag starts with the dealer's seat.
+    assert b'[Deal "E:' in raw and b'[Dealer "E"]' in raw
+
+
+def test_same_seed_same_set_and_first_board(tmp_path):
+    a = run("-p", "5", "-s", "7", "--west", "spades 6+")[1]
+    b = run("-p", "5", "-s", "7", "--west", "spades 6+")[1]
+    assert a == b
+    c = run("-p", "3", "-s", "7", "--west", "spades 6+", "--first-board", "14")[1]
+    numbers = [board.number for board in pbn.loads(c)]
+    assert numbers == [14, 15, 16]
+
+
+def test_text_format_shows_diagrams():
+    code, out, _ = run("-p", "2", "-s", "1", "--format", "text", "--east", "shape 7600")
+    assert code == 0
+    assert out.count("Board") == 2
+    assert "♠" in out
+
+
+def test_partnership_and_fit_flags():
+    code, out, err = run("-p", "8", "-s", "3", "--ns", "hcp 25-27", "--fit", "NS 8+ hearts")
+    assert code == 0, err
+    for b in pbn.loads(out):
+        n, s = b.deal.hand("N"), b.deal.hand("S")
+        assert 25 <= n.hcp + s.hcp <= 27
+        assert n.shape[1] + s.shape[1] >= 8
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragment"),
+    [
+        (["--north", "hcpp 3"], "--north: term 1 'hcpp 3'"),
+        (["--ew", "tricks 9"], "--ew: term 1"),
+        (["--fit", "XX 8+ hearts"], "start with the side"),
+        (["--fit", "NS 8+ hearts", "--fit", "NS 9+"], "already has a fit"),
+        (["-p", "0"], "at least 1 board"),
+    ],
+)
+def test_bad_specs_exit_2_naming_the_term(argv, fragment):
+    code, out, err = run(*argv)
+    assert code == 2
+    assert fragment in err
+    assert out == ""
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragment"),
+    [
+        (["--north", "hcp 25+, spades 7+, shape 6xxx"], "North"),
+        (["--north", "spades 7+", "--south", "spades 7+"], "Spades"),
+        (
+            ["--north", "spades 5-", "--south", "spades 5-", "--ns", "fit 11+ spades", "--max-tries", "50000"],
+            "deals tried",
+        ),
+    ],
+)
+def test_impossible_requests_exit_3(argv, fragment):
+    code, out, err = run("-p", "1", *argv)
+    assert code == 3
+    assert fragment in err
+    assert out == ""
+
+
+def test_version_and_help(capsys):
+    with pytest.raises(SystemExit) as info:
+        cli.main(["--version"])
+    assert info.value.code == 0
+    assert "bridgegui-deal" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        cli.main(["--help"])
+    help_text = capsys.readouterr().out
+    assert "shape 5xxx 6xxx" in help_text and "examples:" in help_text
+
+
+def test_unwritable_output_exits_1(tmp_path):
+    code, _, err = run("-p", "1", "-o", str(tmp_path / "missing" / "x.pbn"))
+    assert code == 1
+    assert "bridgegui-deal:" in err
