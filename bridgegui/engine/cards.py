@@ -57,7 +57,7 @@ def parse_card(text: str) -> int:
     for sym, letter in zip(SUIT_SYMBOLS, SUITS, strict=True):
         t = t.replace(sym, letter)
     if len(t) == 2:
-        a, b = t
+        a, b = t[0], t[1]
         if a in SUITS and b in RANKS:
             return SUITS.index(a) * 13 + RANKS.index(b)
         if b in SUITS and a in RANKS:

@@ -91,6 +91,16 @@ class Range:
 _RANGE_RE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(?:(-|\+|–)\s*(\d+(?:\.\d+)?)?)?\s*$")
 
 
+def range_lo(r: Range | None, default: int = 0) -> int:
+    """The minimum of an optional range (``default`` when open)."""
+    return default if r is None or r.lo is None else r.lo
+
+
+def range_hi(r: Range | None, default: int) -> int:
+    """The maximum of an optional range (``default`` when open)."""
+    return default if r is None or r.hi is None else r.hi
+
+
 def parse_range(text: str, *, scale: int = 1, what: str = "value") -> Range:
     """Read ``a-b``, ``a+``, ``a-`` or ``a``; ``scale`` 2 reads halves (quick tricks)."""
     m = _RANGE_RE.match(text)
@@ -364,9 +374,12 @@ def parse_seat_spec(text: str) -> SeatConstraint:
                 suit = _SUIT_WORDS[word]
                 if lengths[suit] is not None:
                     raise ConstraintError(f"{SUIT_NAMES[suit]} is given twice")
-                lengths[suit] = parse_range(rest, what=f"{SUIT_NAMES[suit]} length")
-                if lengths[suit].hi is not None and lengths[suit].hi > 13:  # type: ignore[union-attr]
-                    raise ConstraintError(f"a suit has at most 13 cards, not {lengths[suit].hi}")  # type: ignore[union-attr]
+                suit_range = parse_range(rest, what=f"{SUIT_NAMES[suit]} length")
+                if range_hi(suit_range, 0) > 13 or range_lo(suit_range) > 13:
+                    raise ConstraintError(
+                        f"a suit has at most 13 cards, not {max(range_hi(suit_range, 0), range_lo(suit_range))}"
+                    )
+                lengths[suit] = suit_range
             elif two_words in _MEASURE_WORDS or word in _MEASURE_WORDS:
                 key = two_words if two_words in _MEASURE_WORDS else word
                 rest = low[len(key) :].strip()
@@ -544,27 +557,25 @@ class DealRequest:
             seen_cards |= c.cards
             found.extend(f"{name}: {p}" for p in seat_problems(c))
         for suit in range(4):
-            mins = [c.lengths[suit].lo or 0 for c in self.seats if c.lengths[suit] is not None]
+            mins = [range_lo(c.lengths[suit]) for c in self.seats]
             if sum(mins) > 13:
                 found.append(
                     f"{SUIT_NAMES[suit].capitalize()}: the seats' minimum lengths add up to {sum(mins)}, more than 13"
                 )
-            maxes = [
-                13 if c.lengths[suit] is None or c.lengths[suit].hi is None else c.lengths[suit].hi for c in self.seats
-            ]  # type: ignore[union-attr]
+            maxes = [range_hi(c.lengths[suit], 13) for c in self.seats]
             if sum(maxes) < 13:
                 found.append(
                     f"{SUIT_NAMES[suit].capitalize()}: the seats' maximum lengths add up to {sum(maxes)}, fewer than 13"
                 )
-        hcp_min = sum((c.hcp.lo or 0) for c in self.seats if c.hcp is not None)
+        hcp_min = sum(range_lo(c.hcp) for c in self.seats)
         if hcp_min > 40:
             found.append(f"HCP: the seats' minimums add up to {hcp_min}, more than the 40 in the deck")
-        hcp_max = sum(37 if c.hcp is None or c.hcp.hi is None else c.hcp.hi for c in self.seats)
+        hcp_max = sum(range_hi(c.hcp, 37) for c in self.seats)
         if hcp_max < 40:
             found.append(f"HCP: the seats' maximums add up to {hcp_max}, fewer than the 40 in the deck")
         for side, pc, pair in (("NS", self.ns, (0, 2)), ("EW", self.ew, (1, 3))):
             if pc.hcp is not None:
-                lo = sum((self.seats[s].hcp.lo or 0) if self.seats[s].hcp is not None else 0 for s in pair)  # type: ignore[union-attr]
+                lo = sum(range_lo(self.seats[s].hcp) for s in pair)
                 if pc.hcp.hi is not None and lo > pc.hcp.hi:
                     found.append(f"{side}: combined hcp at most {pc.hcp.hi}, but the seats ask for at least {lo}")
                 if pc.hcp.lo is not None and pc.hcp.lo > 37 * 2:

@@ -209,11 +209,11 @@ def plan_request(request: DealRequest) -> DealPlan:
         for other, cards in enumerate(predealt):
             if other != seat:
                 others |= cards
-        plan = plan_seat(constraint, FULL_DECK_MASK & ~others)
-        if plan.count == 0:
-            raise ImpossibleError(f"no hand can hold {SEAT_NAMES[seat]}'s request ({constraint.describe()})")
-        plans[seat] = plan
-        reports[seat] = SeatReport(seat, plan.count, plan.hands_possible)
+        seat_plan = plan_seat(constraint, FULL_DECK_MASK & ~others)
+        if seat_plan.count == 0:
+            raise ImpossibleError(f"no hand fits {SEAT_NAMES[seat]}'s request ({constraint.describe()})")
+        plans[seat] = seat_plan
+        reports[seat] = SeatReport(seat, seat_plan.count, seat_plan.hands_possible)
     drawn = min(plans, key=lambda s: plans[s].probability) if plans else None
     plan = DealPlan(request, reports, drawn, plans, predealt)  # type: ignore[arg-type]
     # A second seat constrained only by suit lengths can be drawn exactly too (see ShapeDraw).

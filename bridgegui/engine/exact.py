@@ -142,8 +142,8 @@ class SeatSampler:
 
     def _half(self, a: _SuitClasses, b: _SuitClasses) -> _Half:
         m = len(self.table_names)
-        ia, ib = np.meshgrid(np.arange(a.counts.size), np.arange(b.counts.size), indexing="ij")
-        ia, ib = ia.ravel(), ib.ravel()
+        ia = np.repeat(np.arange(a.counts.size), b.counts.size)
+        ib = np.tile(np.arange(b.counts.size), a.counts.size)
         la, lb = a.features[ia, 0], b.features[ib, 0]
         sums = a.features[ia, 1:] + b.features[ib, 1:]
         ok = la + lb <= 13

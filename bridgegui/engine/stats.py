@@ -37,8 +37,8 @@ def pattern_counts() -> dict[tuple[int, int, int, int], int]:
     """Number of hands with each of the 39 any-order patterns (lengths longest first)."""
     counts: dict[tuple[int, int, int, int], int] = {}
     for shape, n in shape_counts().items():
-        key = tuple(sorted(shape, reverse=True))
-        counts[key] = counts.get(key, 0) + n  # type: ignore[index]
+        a, b, c, d = sorted(shape, reverse=True)
+        counts[(a, b, c, d)] = counts.get((a, b, c, d), 0) + n
     return dict(sorted(counts.items(), key=lambda kv: -kv[1]))
 
 
@@ -154,14 +154,16 @@ def chi_square_test(
     if isinstance(probabilities, Mapping):
         keys = list(probabilities)
         probs = [float(probabilities[k]) for k in keys]
-        obs_map = observed if isinstance(observed, Mapping) else dict(enumerate(observed))
+        obs_map: Mapping[object, int] = observed if isinstance(observed, Mapping) else dict(enumerate(observed))
         extra = set(obs_map) - set(keys)
         if any(obs_map[k] for k in extra):
             raise ValueError(f"observations outside the expected bins: {sorted(map(str, extra))[:5]}")
         obs = [int(obs_map.get(k, 0)) for k in keys]
     else:
         probs = [float(p) for p in probabilities]
-        obs = [int(o) for o in observed]  # type: ignore[union-attr]
+        if isinstance(observed, Mapping):
+            raise ValueError("observations by bin need probabilities by bin")
+        obs = [int(o) for o in observed]
         if len(obs) != len(probs):
             raise ValueError("observed and probabilities differ in length")
     total = sum(obs)
