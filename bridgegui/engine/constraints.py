@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
+from typing import Protocol
 from itertools import permutations
 
 import numpy as np
@@ -489,15 +490,29 @@ def parse_partnership_spec(text: str) -> PartnershipConstraint:
     return PartnershipConstraint(hcp, fit)
 
 
+class BatchCondition(Protocol):
+    """A compiled condition over whole deals (e.g. a dealer-script expression): one bool per deal.
+
+    Implementations are immutable once compiled, so a request holding one stays a snapshot that
+    is safe to hand to a worker thread.  ``text`` is the source, for messages and saving.
+    """
+
+    text: str
+
+    def __call__(self, batch: np.ndarray) -> np.ndarray: ...
+
+
 @dataclass(frozen=True)
 class DealRequest:
-    """Everything asked of a deal: one ``SeatConstraint`` per seat (N, E, S, W) and the two sides."""
+    """Everything asked of a deal: one ``SeatConstraint`` per seat (N, E, S, W), the two sides,
+    and optionally a free ``condition`` over the whole deal (the "advanced condition")."""
 
     seats: tuple[SeatConstraint, SeatConstraint, SeatConstraint, SeatConstraint] = field(
         default_factory=lambda: (SeatConstraint(),) * 4  # type: ignore[return-value]
     )
     ns: PartnershipConstraint = field(default_factory=PartnershipConstraint)
     ew: PartnershipConstraint = field(default_factory=PartnershipConstraint)
+    condition: BatchCondition | None = None
 
     @classmethod
     def from_specs(
@@ -530,7 +545,7 @@ class DealRequest:
 
     @property
     def is_empty(self) -> bool:
-        return all(s.is_empty for s in self.seats) and self.ns.is_empty and self.ew.is_empty
+        return all(s.is_empty for s in self.seats) and self.ns.is_empty and self.ew.is_empty and self.condition is None
 
     def mask(self, batch: np.ndarray, skip_seats: frozenset[int] = frozenset()) -> np.ndarray:
         """Which deals of an ``(n, 4)`` batch satisfy every constraint (``skip_seats``: known to)."""
@@ -542,6 +557,8 @@ class DealRequest:
             ok &= self.ns.mask(batch[:, 0], batch[:, 2])
         if not self.ew.is_empty:
             ok &= self.ew.mask(batch[:, 1], batch[:, 3])
+        if self.condition is not None:
+            ok &= np.asarray(self.condition(batch), dtype=bool)
         return ok
 
     def problems(self) -> list[str]:

@@ -350,7 +350,7 @@ def estimate(request: DealRequest | DealPlan, *, pilot: int = PILOT_DEALS, seed:
         or not (plan.request.seats[seat].measures() or plan.request.seats[seat].restricts_shape)
         for seat in range(4)
     )
-    if others_free and plan.request.ns.is_empty and plan.request.ew.is_empty:
+    if others_free and plan.request.ns.is_empty and plan.request.ew.is_empty and plan.request.condition is None:
         complete = plan.drawn_seat is None or plan.plans[plan.drawn_seat].complete
         if complete:
             return Estimate(tuple(plan.seats), p_drawn, p_drawn, True)

@@ -170,3 +170,25 @@ def test_one_in_formatting():
     assert dealer.format_one_in(1 / 2345) == "2,300"
     assert dealer.format_one_in(1 / 21.3) == "21"
     assert dealer.format_one_in(0.5) == "2"
+
+
+class _SpadesNorthOverSouth:
+    """A whole-deal condition: North holds more spades than South (not a per-seat measure)."""
+
+    text = "spades(north) > spades(south)"
+
+    def __call__(self, batch: np.ndarray) -> np.ndarray:
+        lengths = evaluation.suit_lengths(batch)
+        return lengths[:, 0, 0] > lengths[:, 2, 0]
+
+
+def test_free_condition_filters_and_keeps_the_distribution_exact():
+    base = DealRequest.from_specs(north="hcp 12-14")
+    request = DealRequest(base.seats, base.ns, base.ew, condition=_SpadesNorthOverSouth())
+    assert not request.is_empty
+    fast = dealer.deal(request, 8000, seed=5)
+    lengths = evaluation.suit_lengths(fast)
+    assert (lengths[:, 0, 0] > lengths[:, 2, 0]).all()
+    slow = brute_force(request, 8000, seed=6)
+    assert_same_distribution(fast, slow, 0, 1)
+    assert not dealer.estimate(request).exact
