@@ -23,8 +23,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
-from typing import Protocol
 from itertools import permutations
+from typing import Protocol
 
 import numpy as np
 
