@@ -1,0 +1,97 @@
+"""EvalPanel: the values shown for known hands, the partnership rows, hiding, tooltips."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtWidgets import QLabel
+
+from bridgegui.engine.cards import Hand
+from bridgegui.ui.eval_panel import KEYS, OWN_KEYS, PARTNERSHIP_KEYS, EvalPanel, quick_tricks_text
+
+NORTH = Hand.from_pbn("AKQ2.KJ3.Q98.765")
+SOUTH = Hand.from_pbn("J.Q9876.A6543.K2")
+
+
+@pytest.fixture
+def panel(qtbot) -> EvalPanel:
+    w = EvalPanel("N")
+    qtbot.addWidget(w)
+    return w
+
+
+def test_object_name(qtbot):
+    w = EvalPanel("west")
+    qtbot.addWidget(w)
+    assert w.objectName() == "evalPanel_W"
+    assert w.findChild(QLabel, "evalTitle").text() == "West"
+
+
+def test_values_of_a_known_hand(panel):
+    panel.set_hand(NORTH)
+    v = panel.values()
+    assert set(v) == set(KEYS)
+    assert v["hcp"] == "15"
+    assert v["pattern"] == "4-3-3-3"
+    assert v["lengths"] == "♠4 ♥3 ♦3 ♣3"
+    assert v["quick_tricks"] == "2½"  # AKQ 2, KJx ½
+    assert v["losers"] == str(NORTH.losers) == "7"
+    assert v["playing_tricks"] == str(NORTH.playing_tricks)
+    assert v["controls"] == "4"
+    assert all(v[k] == "" for k in PARTNERSHIP_KEYS)
+
+
+def test_partnership_values(panel):
+    panel.set_hand(NORTH, SOUTH)
+    v = panel.values()
+    assert v["partnership_hcp"] == str(15 + SOUTH.hcp) == "25"
+    assert v["best_fit"] == "♥/♦ 8 cards"
+    assert v["partnership_losers"] == str(NORTH.losers + SOUTH.losers)
+    assert v["ltc_tricks"] == str(24 - NORTH.losers - SOUTH.losers)
+    single = Hand.from_pbn("AKQ2.KJ32.Q9.765")
+    panel.set_hand(single, SOUTH)
+    assert panel.values()["best_fit"] == "♥ 9 cards"
+
+
+def test_partnership_rows_show_only_with_a_partner(panel):
+    label = panel.findChild(QLabel, "value_best_fit")
+    panel.set_hand(NORTH)
+    assert not label.isVisibleTo(panel)
+    panel.set_hand(NORTH, SOUTH)
+    assert label.isVisibleTo(panel)
+
+
+def test_hidden_shows_nothing_of_the_hand(panel):
+    panel.set_hand(NORTH, SOUTH)
+    panel.set_hidden(True)
+    assert panel.is_hidden()
+    assert all(text == "?" for text in panel.values().values())
+    for key in KEYS:
+        label = panel.findChild(QLabel, f"value_{key}")
+        assert "15" not in label.text() and "4-3-3-3" not in label.text()
+    panel.set_hidden(False)
+    assert panel.values()["hcp"] == "15"
+
+
+def test_no_hand_shows_dashes(panel):
+    panel.set_hand(None)
+    assert all(panel.values()[k] == "—" for k in OWN_KEYS)
+
+
+def test_every_row_has_a_tooltip(panel):
+    for key in KEYS:
+        tip = panel.tooltip(key)
+        assert tip.endswith(".") and len(tip) > 20, key
+    assert "ace 4" in panel.tooltip("hcp")
+    assert "24" in panel.tooltip("losers")
+    assert "AK 2" in panel.tooltip("quick_tricks")
+
+
+def test_suit_symbols_are_coloured(panel):
+    panel.set_hand(NORTH)
+    label = panel.findChild(QLabel, "value_lengths")
+    assert "<span" in label.text() and "♥" in label.text()
+
+
+@pytest.mark.parametrize(("value", "text"), [(0, "0"), (0.5, "½"), (2, "2"), (2.5, "2½"), (8, "8")])
+def test_quick_tricks_text(value, text):
+    assert quick_tricks_text(value) == text
