@@ -1,0 +1,269 @@
+"""SeatEditor and PartnershipEditor: exact round trips with the spec text, errors, signals, marks."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QToolButton
+
+from bridgegui.engine.constraints import parse_partnership_spec, parse_seat_spec
+from bridgegui.engine.errors import ConstraintError
+from bridgegui.ui.seat_editor import SEAT_FIELDS, PartnershipEditor, SeatEditor
+
+SPECS = [
+    "",
+    "hcp 15-17, balanced",
+    "hcp 8-9, spades 5+",
+    "shape 5xxx 6xxx, qt 2+",
+    "hearts 0-1, ltc 7-",
+    "cards AS KH QD",
+    "semibalanced, not 4333",
+    "shape 5=4=x=x, qt 1.5-2.5, tricks 6-8, controls 3+",
+    "hcp 10, diamonds 4-6, clubs 0",
+    "hcp 0+",
+    "hcp 37-, spades 13",
+    "shape any, not 4333, controls 3+, tricks 6-8",
+    "shape 5xxx balanced",
+    "balanced, shape 4441",
+    "not 4333 4432",
+    "shape 4-3-3-3 -5332",
+    "Spades 5+ , HCP 8-9",
+    "semi-balanced",
+    "qt 0.5, ltc 0-12, tricks 13, controls 0-",
+    "cards 10D sa ♥K, hcp 12-14, hearts 4+, shape 5=4=2=2 4=5=2=2, not 4=4=4=1",
+]
+
+
+@pytest.fixture
+def editor(qtbot) -> SeatEditor:
+    w = SeatEditor("N")
+    qtbot.addWidget(w)
+    return w
+
+
+def test_object_name_and_title(qtbot):
+    w = SeatEditor("east")
+    qtbot.addWidget(w)
+    assert w.objectName() == "seatEditor_E"
+    assert w.seat() == "E"
+
+
+@pytest.mark.parametrize("text", SPECS)
+def test_round_trip_is_the_canonical_spec(editor, text):
+    editor.set_spec(text)
+    assert editor.spec() == parse_seat_spec(text).to_spec()
+    assert editor.constraint() == parse_seat_spec(text)
+    # And again from the canonical text: a fixed point.
+    editor.set_spec(editor.spec())
+    assert editor.spec() == parse_seat_spec(text).to_spec()
+
+
+def test_unconstrained_spec_is_empty(editor):
+    assert editor.spec() == ""
+    assert editor.constraint().is_empty
+    editor.set_spec("hcp 15-17, balanced, qt 2+")
+    editor.clear()
+    assert editor.spec() == ""
+
+
+@pytest.mark.parametrize(
+    "bad",
+    ["hcp 17-15", "spades 5x", "shape 5xx", "cards ZZ", "cards AS AS", "banana 4", "hcp 38+", "spades 14+", "qt 9+"],
+)
+def test_bad_text_raises_and_leaves_fields_unchanged(editor, bad):
+    editor.set_spec("hcp 15-17, balanced, cards AS")
+    with pytest.raises(ConstraintError):
+        editor.set_spec(bad)
+    assert editor.spec() == "hcp 15-17, balanced, cards AS"
+
+
+def test_set_spec_does_not_emit_changed(editor, qtbot):
+    with qtbot.assertNotEmitted(editor.changed):
+        editor.set_spec("hcp 15-17")
+        editor.clear()
+
+
+def test_editing_a_spin_box_emits_changed_and_updates_spec(editor, qtbot):
+    low, high = editor.field_widgets("hcp")
+    with qtbot.waitSignal(editor.changed, timeout=1000):
+        low.setValue(15)
+    with qtbot.waitSignal(editor.changed, timeout=1000):
+        high.setValue(17)
+    assert editor.spec() == "hcp 15-17"
+
+
+def test_typing_emits_changed(editor, qtbot):
+    spades_min, _ = editor.field_widgets("spades")
+    spades_min.lineEdit().selectAll()
+    with qtbot.waitSignal(editor.changed, timeout=1000):
+        qtbot.keyClicks(spades_min.lineEdit(), "5")
+    assert editor.spec() == "spades 5+"
+    (cards,) = editor.field_widgets("cards")
+    with qtbot.waitSignal(editor.changed, timeout=1000):
+        qtbot.keyClicks(cards, "kh as")
+    assert editor.spec() == "spades 5+, cards AS KH"
+
+
+def test_shape_preset_and_pattern(editor, qtbot):
+    combo, pattern = editor.field_widgets("shape")
+    with qtbot.waitSignal(editor.changed, timeout=1000):
+        combo.setCurrentIndex(1)
+    assert editor.spec() == "balanced"
+    with qtbot.waitSignal(editor.changed, timeout=1000):
+        pattern.setText("not 4333")
+    assert editor.spec() == "balanced, not 4333"
+    combo.setCurrentIndex(0)
+    pattern.setText("5xxx 6-x-x-x !4=4=4=1")
+    assert editor.spec() == "shape 5xxx 6xxx, not 4=4=4=1"
+
+
+def test_half_trick_steps(editor):
+    low, high = editor.field_widgets("qt")
+    low.stepBy(3)  # any -> 0 -> 0.5 -> 1
+    assert editor.spec() == "qt 1+"
+    high.setValue(2.5)
+    assert editor.spec() == "qt 1-2.5"
+    assert low.text() == "1" and high.text() == "2.5"
+
+
+def test_open_end_reads_any(editor):
+    low, high = editor.field_widgets("hcp")
+    assert low.text() == "any" and high.text() == "any"
+    editor.set_spec("hcp 0+")
+    assert low.text() == "0" and high.text() == "any"
+
+
+def test_malformed_field_is_reported_and_marked(editor):
+    low, high = editor.field_widgets("hcp")
+    low.setValue(17)
+    high.setValue(15)
+    assert editor.problem() == ("hcp", "hcp: the minimum 17 is above the maximum 15")
+    with pytest.raises(ConstraintError):
+        editor.constraint()
+    assert editor.spec() == "hcp 17-15"  # still shown, and the parser gives the same complaint
+    with pytest.raises(ConstraintError):
+        parse_seat_spec(editor.spec())
+    assert editor.marked_fields() == ["hcp"]
+    assert low.property("error") is True
+    high.setValue(18)
+    assert editor.problem() is None
+    assert editor.marked_fields() == []
+
+
+def test_bad_pattern_and_cards_name_their_field(editor):
+    _, pattern = editor.field_widgets("shape")
+    pattern.setText("5xx")
+    assert editor.problem()[0] == "shape"
+    assert "four lengths" in editor.problem()[1]
+    pattern.clear()
+    (cards,) = editor.field_widgets("cards")
+    cards.setText("AS ZZ")
+    assert editor.problem()[0] == "cards"
+
+
+@pytest.mark.parametrize("field", SEAT_FIELDS)
+def test_feedback_error_marks_the_field(editor, field):
+    editor.set_feedback("No hand fits", error=True, field=field)
+    assert editor.feedback() == "No hand fits"
+    assert editor.marked_fields() == [field]
+    for widget in editor.field_widgets(field):
+        assert widget.property("error") is True
+        assert widget.toolTip() == "No hand fits"
+        assert widget.isVisibleTo(editor)  # an advanced field opens the advanced part
+    editor.set_feedback("1 hand in 21 (4.87%)")
+    assert editor.marked_fields() == []
+    for widget in editor.field_widgets(field):
+        assert widget.property("error") is False
+        assert widget.toolTip() != "No hand fits"
+
+
+def test_feedback_error_is_red(editor):
+    editor.set_feedback("ok")
+    label = editor.findChild(QLabel, "feedback")
+    normal = label.palette().color(label.foregroundRole())
+    editor.set_feedback("bad", error=True)
+    assert label.palette().color(label.foregroundRole()) != normal
+    assert label.palette().color(label.foregroundRole()).red() > 150
+
+
+def test_feedback_rejects_unknown_field(editor):
+    with pytest.raises(ValueError):
+        editor.set_feedback("x", error=True, field="points")
+
+
+def test_clear_button_emits_changed(editor, qtbot):
+    editor.set_spec("hcp 15-17")
+    button = editor.findChild(QToolButton, "clearButton")
+    with qtbot.waitSignal(editor.changed, timeout=1000):
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert editor.spec() == ""
+
+
+def test_advanced_toggle(editor, qtbot):
+    low, _ = editor.field_widgets("ltc")
+    assert not low.isVisibleTo(editor)
+    button = editor.findChild(QToolButton, "advancedButton")
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert low.isVisibleTo(editor) and editor.advanced_visible()
+    editor.set_advanced_visible(False)
+    assert not low.isVisibleTo(editor) and not button.isChecked()
+
+
+def test_fits_beside_the_diagram(editor):
+    hint = editor.sizeHint()
+    assert 240 <= hint.width() <= 330
+    assert hint.height() <= 260
+
+
+# -- partnership -----------------------------------------------------------------------------------
+
+PARTNERSHIP_SPECS = ["", "hcp 25-27", "fit 8+ hearts", "hcp 25-27, fit 8+ hearts", "fit 9+", "hcp 20+, fit 8+ spades"]
+
+
+@pytest.fixture
+def side(qtbot) -> PartnershipEditor:
+    w = PartnershipEditor("NS")
+    qtbot.addWidget(w)
+    return w
+
+
+def test_partnership_object_name(side):
+    assert side.objectName() == "partnershipEditor_NS"
+
+
+@pytest.mark.parametrize("text", PARTNERSHIP_SPECS)
+def test_partnership_round_trip(side, text):
+    side.set_spec(text)
+    assert side.spec() == parse_partnership_spec(text).to_spec()
+    assert side.constraint() == parse_partnership_spec(text)
+
+
+@pytest.mark.parametrize("bad", ["hcp 27-25", "fit 8- hearts", "points", "trumps 8", "hcp 41+"])
+def test_partnership_bad_text_leaves_fields(side, bad):
+    side.set_spec("hcp 25-27, fit 8+ hearts")
+    with pytest.raises(ConstraintError):
+        side.set_spec(bad)
+    assert side.spec() == "hcp 25-27, fit 8+ hearts"
+
+
+def test_partnership_edit_emits_changed(side, qtbot):
+    fit, suit = side.field_widgets("fit")
+    assert not suit.isEnabled()  # no suit to choose while no fit is asked for
+    with qtbot.waitSignal(side.changed, timeout=1000):
+        fit.setValue(8)
+    assert side.spec() == "fit 8+"
+    with qtbot.waitSignal(side.changed, timeout=1000):
+        suit.setCurrentIndex(2)
+    assert side.spec() == "fit 8+ hearts"
+
+
+def test_partnership_feedback_marks(side):
+    side.set_feedback("NS cannot hold 41", error=True, field="hcp")
+    assert side.marked_fields() == ["hcp"]
+    side.set_feedback("")
+    assert side.marked_fields() == []
+    side.set_spec("hcp 25-27")
+    low, _ = side.field_widgets("hcp")
+    low.setValue(30)
+    assert side.problem()[0] == "hcp"
+    assert side.marked_fields() == ["hcp"]
