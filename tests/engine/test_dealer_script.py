@@ -144,6 +144,16 @@ def test_variables_are_expressions_defined_before_use():
     assert set(s.variables) == {"a", "b", "c"}
 
 
+def test_shared_variable_definitions_compile_in_linear_time():
+    # Each definition uses the previous one twice: walked naively, the last one is a tree of 2**40 nodes.
+    text = "x0 = hcp(north)\n" + "".join(f"x{i} = x{i - 1} + x{i - 1}\n" for i in range(1, 41))
+    text += "y0 = hcp(south) > 3\n" + "".join(f"y{i} = y{i - 1} && y{i - 1}\n" for i in range(1, 41))
+    s = compile_script(text + "condition x40 > 0 && y40")
+    assert s.condition(ONE).tolist() == [True]
+    assert s.evaluate("x40", ONE).tolist() == [12 * 2**40]
+    assert s.seat_terms().terms == (SeatTerm(2, "hcp", 4, 37),)
+
+
 def test_last_action_statement_wins_and_trailing_comma_is_accepted():
     s = compile_script("action printall\naction printoneline, average hcp(north),\nproduce 3")
     assert [a.name for a in s.actions] == ["printoneline", "average"]

@@ -182,51 +182,72 @@ _BINARY: dict[str, Callable[[Value, Value], Value]] = {
 }
 
 
-def uses_random(expr: ast.Expr) -> bool:
-    """Whether evaluating ``expr`` draws random numbers (``rnd``), directly or through a variable."""
+def uses_random(expr: ast.Expr, memo: dict[int, bool] | None = None) -> bool:
+    """Whether evaluating ``expr`` draws random numbers (``rnd``), directly or through a variable.
+
+    ``memo`` remembers variables already seen: definitions may share sub-definitions many times over
+    (``x2 = x1 + x1``), and walking them without memory would take exponential time.
+    """
+    memo = {} if memo is None else memo
+    if isinstance(expr, ast.Var):
+        key = id(expr.expr)
+        if key not in memo:
+            memo[key] = uses_random(expr.expr, memo)
+        return memo[key]
     if isinstance(expr, ast.Random):
         return True
+    return any(uses_random(child, memo) for child in children(expr))
+
+
+def children(expr: ast.Expr) -> tuple[ast.Expr, ...]:
+    """The sub-expressions of a node (a variable's definition counts as its child)."""
     if isinstance(expr, ast.Var):
-        return uses_random(expr.expr)
+        return (expr.expr,)
     if isinstance(expr, ast.Unary):
-        return uses_random(expr.operand)
+        return (expr.operand,)
     if isinstance(expr, ast.Binary):
-        return uses_random(expr.left) or uses_random(expr.right)
+        return (expr.left, expr.right)
     if isinstance(expr, ast.Ternary):
-        return uses_random(expr.test) or uses_random(expr.then) or uses_random(expr.otherwise)
+        return (expr.test, expr.then, expr.otherwise)
+    if isinstance(expr, ast.Random):
+        return (expr.limit,)
     if isinstance(expr, ast.Score):
-        return uses_random(expr.tricks)
+        return (expr.tricks,)
     if isinstance(expr, ast.Imps):
-        return uses_random(expr.operand)
-    return False
+        return (expr.operand,)
+    return ()
 
 
-def constant_value(expr: ast.Expr) -> int | None:
-    """The value of an expression that does not depend on the deal, or ``None``."""
+def constant_value(expr: ast.Expr, memo: dict[int, int | None] | None = None) -> int | None:
+    """The value of an expression that does not depend on the deal, or ``None`` (``memo`` as in ``uses_random``)."""
+    memo = {} if memo is None else memo
     if isinstance(expr, ast.Num):
         return expr.value
     if isinstance(expr, ast.Var):
-        return constant_value(expr.expr)
+        key = id(expr.expr)
+        if key not in memo:
+            memo[key] = constant_value(expr.expr, memo)
+        return memo[key]
     if isinstance(expr, ast.Unary):
-        v = constant_value(expr.operand)
+        v = constant_value(expr.operand, memo)
         if v is None:
             return None
         return -v if expr.op == "-" else int(v == 0)
     if isinstance(expr, ast.Binary):
-        a, b = constant_value(expr.left), constant_value(expr.right)
+        a, b = constant_value(expr.left, memo), constant_value(expr.right, memo)
         if a is None or b is None:
             return None
         return int(_BINARY[expr.op](np.int64(a), np.int64(b)))
     if isinstance(expr, ast.Ternary):
-        t = constant_value(expr.test)
+        t = constant_value(expr.test, memo)
         if t is None:
             return None
-        return constant_value(expr.then if t else expr.otherwise)
+        return constant_value(expr.then if t else expr.otherwise, memo)
     if isinstance(expr, ast.Imps):
-        v = constant_value(expr.operand)
+        v = constant_value(expr.operand, memo)
         return None if v is None else int(imps(np.int64(v)))
     if isinstance(expr, ast.Score):
-        v = constant_value(expr.tricks)
+        v = constant_value(expr.tricks, memo)
         return None if v is None else int(score(expr.vulnerable, expr.level, expr.strain, np.int64(v)))
     return None
 
@@ -237,10 +258,16 @@ class Compiler:
     def __init__(self, measures: MeasureTables) -> None:
         self.measures = measures
         self._variables: dict[str, Compiled] = {}
+        self._constants: dict[int, int | None] = {}
+        self._random: dict[int, bool] = {}
 
     def compile(self, expr: ast.Expr) -> Compiled:
+        """The batch function of ``expr``; raises ``ScriptError`` for what cannot be compiled."""
         _refuse_literal_zero_divisor(expr)
-        const = constant_value(expr)
+        return self._fold(expr)
+
+    def _fold(self, expr: ast.Expr) -> Compiled:
+        const = constant_value(expr, self._constants)
         if const is not None:
             value = np.int64(const)
             return lambda ctx: value
@@ -250,15 +277,15 @@ class Compiler:
         if isinstance(expr, ast.Var):
             return self._variable(expr)
         if isinstance(expr, ast.Unary):
-            operand = self.compile(expr.operand)
+            operand = self._fold(expr.operand)
             if expr.op == "-":
                 return lambda ctx: np.negative(operand(ctx), dtype=np.int64)
             return lambda ctx: np.asarray(operand(ctx)) == 0
         if isinstance(expr, ast.Binary):
-            left, right, op = self.compile(expr.left), self.compile(expr.right), _BINARY[expr.op]
+            left, right, op = self._fold(expr.left), self._fold(expr.right), _BINARY[expr.op]
             return lambda ctx: op(left(ctx), right(ctx))
         if isinstance(expr, ast.Ternary):
-            test, then, otherwise = self.compile(expr.test), self.compile(expr.then), self.compile(expr.otherwise)
+            test, then, otherwise = self._fold(expr.test), self._fold(expr.then), self._fold(expr.otherwise)
             return lambda ctx: np.where(_truth(test(ctx)), then(ctx), otherwise(ctx))
         if isinstance(expr, ast.HandValue):
             return self._hand_value(expr)
@@ -271,14 +298,14 @@ class Compiler:
             seat = expr.seat
             return lambda ctx: (ctx.batch[:, seat] & bit) != 0
         if isinstance(expr, ast.Random):
-            limit = self.compile(expr.limit)
+            limit = self._fold(expr.limit)
             return lambda ctx: _random(ctx, limit(ctx))
         if isinstance(expr, ast.Score):
-            tricks = self.compile(expr.tricks)
+            tricks = self._fold(expr.tricks)
             vul, level, strain = expr.vulnerable, expr.level, expr.strain
             return lambda ctx: score(vul, level, strain, tricks(ctx))
         if isinstance(expr, ast.Imps):
-            operand = self.compile(expr.operand)
+            operand = self._fold(expr.operand)
             return lambda ctx: imps(operand(ctx))
         if isinstance(expr, ast.Tricks):
             raise ScriptError(f"{UNSUPPORTED['tricks']} (tricks() called{WHERE})", expr.line, expr.column)
@@ -290,8 +317,8 @@ class Compiler:
     def _variable(self, expr: ast.Var) -> Compiled:
         name = expr.name
         if name not in self._variables:
-            inner = self.compile(expr.expr)
-            if uses_random(expr.expr):
+            inner = self._fold(expr.expr)
+            if uses_random(expr.expr, self._random):
                 self._variables[name] = inner
             else:
 

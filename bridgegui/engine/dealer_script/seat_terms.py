@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from bridgegui.engine.dealer_script import syntax as ast
-from bridgegui.engine.dealer_script.compiler import constant_value
+from bridgegui.engine.dealer_script.compiler import children, constant_value
 from bridgegui.engine.dealer_script.shapes import all_shapes
 
 MAX_VALUE = {"hcp": 37, "length": 13}
@@ -80,37 +80,36 @@ class ConditionParts:
         return tuple(seats_of(e) for e in self.residual_exprs)
 
 
-def seats_of(expr: ast.Expr) -> frozenset[int]:
-    """The seats whose hands an expression reads."""
+def seats_of(expr: ast.Expr, memo: dict[int, frozenset[int]] | None = None) -> frozenset[int]:
+    """The seats whose hands an expression reads (``memo`` keeps shared variables linear, see ``compiler``)."""
+    memo = {} if memo is None else memo
     if isinstance(expr, (ast.HandValue, ast.Shape, ast.HasCard, ast.Tricks, ast.KaplanRubens)):
         return frozenset({expr.seat})
-    children: list[ast.Expr] = []
     if isinstance(expr, ast.Var):
-        children = [expr.expr]
-    elif isinstance(expr, ast.Unary):
-        children = [expr.operand]
-    elif isinstance(expr, ast.Binary):
-        children = [expr.left, expr.right]
-    elif isinstance(expr, ast.Ternary):
-        children = [expr.test, expr.then, expr.otherwise]
-    elif isinstance(expr, ast.Random):
-        children = [expr.limit]
-    elif isinstance(expr, ast.Score):
-        children = [expr.tricks]
-    elif isinstance(expr, ast.Imps):
-        children = [expr.operand]
+        key = id(expr.expr)
+        if key not in memo:
+            memo[key] = seats_of(expr.expr, memo)
+        return memo[key]
     result: frozenset[int] = frozenset()
-    for c in children:
-        result |= seats_of(c)
+    for child in children(expr):
+        result |= seats_of(child, memo)
     return result
 
 
-def conjuncts(expr: ast.Expr) -> list[ast.Expr]:
-    """The operands of a chain of ``&&``, looking through variables; constant-true operands dropped."""
+def conjuncts(expr: ast.Expr, seen: set[int] | None = None) -> list[ast.Expr]:
+    """The operands of a chain of ``&&``, looking through variables; constant-true operands dropped.
+
+    A variable met twice in the chain is taken once (``a && a`` is ``a``), which also keeps shared
+    definitions (``x2 = x1 && x1``) from multiplying the work.
+    """
+    seen = set() if seen is None else seen
     if isinstance(expr, ast.Var):
-        return conjuncts(expr.expr)
+        if id(expr.expr) in seen:
+            return []
+        seen.add(id(expr.expr))
+        return conjuncts(expr.expr, seen)
     if isinstance(expr, ast.Binary) and expr.op == "&&":
-        return conjuncts(expr.left) + conjuncts(expr.right)
+        return conjuncts(expr.left, seen) + conjuncts(expr.right, seen)
     value = constant_value(expr)
     if value is not None and value != 0:
         return []
