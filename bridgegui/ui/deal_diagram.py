@@ -230,10 +230,6 @@ class DealDiagram(QWidget):
     def minimumSizeHint(self) -> QSize:
         return QSize(360, 300)
 
-    def resizeEvent(self, event: QEvent) -> None:  # type: ignore[override]
-        self._layout_cache = None
-        super().resizeEvent(event)  # type: ignore[arg-type]
-
     def changeEvent(self, event: QEvent) -> None:
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.FontChange, QEvent.Type.StyleChange):
             self._layout_cache = None

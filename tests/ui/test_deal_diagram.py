@@ -174,3 +174,16 @@ def test_seat_clicked(diagram, qtbot):
 def test_deal_type(diagram):
     diagram.set_deal(Deal.from_masks(DEAL.hands))  # type: ignore[arg-type]
     assert diagram.deal() == DEAL
+
+
+def test_high_dpi_rendering(diagram):
+    """Painting into a 2x image (as on a high-DPI screen) fills it at full resolution."""
+    diagram.resize(400, 320)
+    diagram.set_deal(DEAL, board_number=10)
+    image = QImage(800, 640, QImage.Format.Format_ARGB32_Premultiplied)
+    image.setDevicePixelRatio(2.0)
+    image.fill(Qt.GlobalColor.white)
+    diagram.render(image)
+    # Card text reaches the bottom half of the physical image (South's hand), not just the top-left quarter.
+    bottom_right = {image.pixel(x, y) for x in range(400, 800, 5) for y in range(320, 640, 5)}
+    assert len(bottom_right) > 2
