@@ -102,6 +102,13 @@ class EvalPanel(QWidget):
         for key in PARTNERSHIP_KEYS:
             self._add_row(key, names[key], tips[key])
         layout.addStretch(1)
+        # A stable width: hiding the hand ("?") or a wide best fit must not make the panel jump.
+        widest = max(self.fontMetrics().horizontalAdvance(sample) for sample in ("♠10 ♥2 ♦1 ♣0", "♠/♥/♦ 12 cards"))
+        for label in self._value_labels.values():
+            label.setMinimumWidth(widest)
+        names_width = max(label.sizeHint().width() for label in self._name_labels.values())
+        for label in self._name_labels.values():
+            label.setMinimumWidth(names_width)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         self._refresh()
 

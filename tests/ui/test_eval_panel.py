@@ -72,6 +72,13 @@ def test_hidden_shows_nothing_of_the_hand(panel):
     assert panel.values()["hcp"] == "15"
 
 
+def test_width_does_not_jump_when_hiding(panel):
+    panel.set_hand(NORTH, SOUTH)
+    shown = panel.sizeHint().width()
+    panel.set_hidden(True)
+    assert panel.sizeHint().width() == shown
+
+
 def test_no_hand_shows_dashes(panel):
     panel.set_hand(None)
     assert all(panel.values()[k] == "—" for k in OWN_KEYS)
