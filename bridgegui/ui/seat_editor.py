@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 
 from PySide6.QtCore import QEvent, QSignalBlocker, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QPalette
+from PySide6.QtGui import QColor, QFont, QPalette, QValidator
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QComboBox,
@@ -70,7 +70,32 @@ _SPLIT = re.compile(r"[\s,]+")
 # -- range fields ----------------------------------------------------------------------------------
 
 
-class _IntBound(QSpinBox):
+class _AnyText:
+    """Typing for an open end: "any" or an emptied field means no bound (the minimum sentinel).
+
+    Qt accepts the special-value text only when pasted whole; a user who deletes the number or
+    types "any" letter by letter expects "any", so both are accepted here.  Negative numbers are
+    refused rather than read as the sentinel.
+    """
+
+    def validate(self, text: str, pos: int) -> object:
+        t = text.strip().lower()
+        if t in ("", "any", self.specialValueText().lower()):  # type: ignore[attr-defined]
+            return (QValidator.State.Acceptable, text, pos)
+        if "any".startswith(t):
+            return (QValidator.State.Intermediate, text, pos)
+        if t.startswith("-"):
+            return (QValidator.State.Invalid, text, pos)
+        return super().validate(text, pos)  # type: ignore[misc]
+
+    def valueFromText(self, text: str) -> float:
+        t = text.strip().lower()
+        if t in ("", "any", self.specialValueText().lower()):  # type: ignore[attr-defined]
+            return self.minimum()  # type: ignore[attr-defined,no-any-return]
+        return super().valueFromText(text)  # type: ignore[misc,no-any-return]
+
+
+class _IntBound(_AnyText, QSpinBox):
     """One end of a range: the minimum value is the "any" sentinel (an open end)."""
 
     def __init__(self, top: int, parent: QWidget | None = None) -> None:
@@ -90,7 +115,7 @@ class _IntBound(QSpinBox):
         self.setValue(self.minimum() if value is None else value)
 
 
-class _HalfBound(QDoubleSpinBox):
+class _HalfBound(_AnyText, QDoubleSpinBox):
     """A quick-tricks end: steps of ½, shown as 1.5 (in the locale's decimal point), "any" at the sentinel."""
 
     def __init__(self, top: int, parent: QWidget | None = None) -> None:
@@ -197,13 +222,14 @@ class _FieldMarks:
 
     Two sources mark fields: the editor's own check of malformed input, and ``set_feedback`` from the
     main window (e.g. a contradiction the engine found).  A field stays marked while either does.
+    Only the Base role is set on a marked field, and an unmarked one gets an empty palette back, so
+    fields keep following the desktop theme.
     """
 
     def __init__(self, owner: QWidget, fields: dict[str, tuple[QWidget, ...]]) -> None:
         self._owner = owner
         self._fields = fields
         self._tips = {w: w.toolTip() for ws in fields.values() for w in ws}
-        self._palettes = {w: QPalette(w.palette()) for ws in fields.values() for w in ws}
         self.local: tuple[str, str] | None = None
         self.feedback: tuple[str, str] | None = None
 
@@ -219,15 +245,23 @@ class _FieldMarks:
         for name, widgets in self._fields.items():
             for w in widgets:
                 if name in marked:
-                    palette = QPalette(self._palettes[w])
+                    palette = QPalette()
                     palette.setColor(QPalette.ColorRole.Base, _error_tint(self._owner.palette()))
                     w.setPalette(palette)
                     w.setToolTip(marked[name])
                     w.setProperty("error", True)
-                else:
-                    w.setPalette(self._palettes[w])
+                elif w.property("error"):
+                    w.setPalette(QPalette())
                     w.setToolTip(self._tips[w])
                     w.setProperty("error", False)
+
+
+def _style_feedback(label: QLabel, owner: QWidget, error: bool) -> None:
+    """Feedback text in red for an error, else in the quiet placeholder colour (only that role is set)."""
+    palette = QPalette()
+    colour = red_colour(owner.palette()) if error else owner.palette().color(QPalette.ColorRole.PlaceholderText)
+    palette.setColor(QPalette.ColorRole.WindowText, colour)
+    label.setPalette(palette)
 
 
 # -- the seat editor -------------------------------------------------------------------------------
@@ -569,12 +603,7 @@ class SeatEditor(QWidget):
         self._advanced_button.setText(text)
 
     def _style_feedback(self) -> None:
-        palette = QPalette(self.palette())
-        if self._feedback_error:
-            palette.setColor(QPalette.ColorRole.WindowText, red_colour(self.palette()))
-        else:
-            palette.setColor(QPalette.ColorRole.WindowText, self.palette().color(QPalette.ColorRole.PlaceholderText))
-        self._feedback.setPalette(palette)
+        _style_feedback(self._feedback, self, self._feedback_error)
 
     def _read_shapes(self) -> tuple[list[str], list[str]]:
         """The preset and the pattern field as (shapes, excluded shapes), in the order written."""
@@ -847,10 +876,7 @@ class PartnershipEditor(QWidget):
         self._feedback_error = bool(error)
         self._feedback.setText(text)
         self._feedback.setVisible(bool(text))
-        palette = QPalette(self.palette())
-        colour = red_colour(self.palette()) if error else self.palette().color(QPalette.ColorRole.PlaceholderText)
-        palette.setColor(QPalette.ColorRole.WindowText, colour)
-        self._feedback.setPalette(palette)
+        _style_feedback(self._feedback, self, self._feedback_error)
         self._marks.feedback = (field, text) if error and field is not None else None
         self._marks.apply()
 
@@ -895,6 +921,13 @@ class PartnershipEditor(QWidget):
         self._fit_suit.setEnabled(self._fit.value() > 0)
         self._marks.local = self.problem()
         self._marks.apply()
+
+    def changeEvent(self, event: QEvent) -> None:
+        # Feedback and error colours come from the palette: recolour when the theme changes.
+        if event.type() == QEvent.Type.PaletteChange and hasattr(self, "_marks"):
+            _style_feedback(self._feedback, self, self._feedback_error)
+            self._marks.apply()
+        super().changeEvent(event)
 
 
 __all__ = [

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QLabel, QToolButton
 
 from bridgegui.engine.constraints import parse_partnership_spec, parse_seat_spec
@@ -56,6 +59,53 @@ def test_round_trip_is_the_canonical_spec(editor, text):
     # And again from the canonical text: a fixed point.
     editor.set_spec(editor.spec())
     assert editor.spec() == parse_seat_spec(text).to_spec()
+
+
+def _range_text(top: int, scale: int = 1) -> st.SearchStrategy[str]:
+    def fmt(v: int) -> str:
+        return f"{v / scale:g}"
+
+    def text(pair: tuple[int, int], form: str) -> str:
+        lo, hi = sorted(pair)
+        return {"ab": f"{fmt(lo)}-{fmt(hi)}", "a+": f"{fmt(lo)}+", "a-": f"{fmt(hi)}-", "a": fmt(lo)}[form]
+
+    value = st.integers(0, top * scale)
+    return st.builds(text, st.tuples(value, value), st.sampled_from(["ab", "a+", "a-", "a"]))
+
+
+_SHAPE_TOKENS = ["4333", "4432", "5xxx", "6xxx", "5=4=x=x", "x=x=4=4", "balanced", "semibalanced", "semi-balanced"]
+_CARDS = [r + s for s in "SHDC" for r in "AKQJT98765432"]
+_TERMS = st.one_of(
+    st.builds(lambda r: f"hcp {r}", _range_text(37)),
+    st.builds(
+        lambda name, r: f"{name} {r}", st.sampled_from(["spades", "hearts", "diamonds", "clubs"]), _range_text(13)
+    ),
+    st.builds(
+        lambda ts: "shape " + " ".join(ts), st.lists(st.sampled_from([*_SHAPE_TOKENS, "any"]), min_size=1, max_size=3)
+    ),
+    st.sampled_from(["balanced", "semibalanced"]),
+    st.builds(lambda ts: "not " + " ".join(ts), st.lists(st.sampled_from(_SHAPE_TOKENS), min_size=1, max_size=2)),
+    st.builds(
+        lambda cs: "cards " + " ".join(cs), st.lists(st.sampled_from(_CARDS), min_size=1, max_size=5, unique=True)
+    ),
+    st.builds(lambda r: f"qt {r}", _range_text(8, scale=2)),
+    st.builds(lambda r: f"ltc {r}", _range_text(12)),
+    st.builds(lambda r: f"tricks {r}", _range_text(13)),
+    st.builds(lambda r: f"controls {r}", _range_text(12)),
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(terms=st.lists(_TERMS, max_size=6))
+def test_round_trip_of_generated_specs(editor, terms):
+    text = ", ".join(terms)
+    try:
+        expected = parse_seat_spec(text)
+    except ConstraintError:
+        assume(False)
+    editor.set_spec(text)
+    assert editor.spec() == expected.to_spec()
+    assert editor.constraint() == expected
 
 
 def test_unconstrained_spec_is_empty(editor):
@@ -131,6 +181,23 @@ def test_open_end_reads_any(editor):
     assert low.text() == "any" and high.text() == "any"
     editor.set_spec("hcp 0+")
     assert low.text() == "0" and high.text() == "any"
+
+
+def test_emptying_or_typing_any_opens_the_end(editor, qtbot):
+    editor.set_spec("hcp 15-17, qt 2+")
+    low, _ = editor.field_widgets("hcp")
+    low.lineEdit().selectAll()
+    qtbot.keyClick(low.lineEdit(), Qt.Key.Key_Backspace)
+    assert editor.spec() == "hcp 17-, qt 2+"
+    qtbot.keyClicks(low.lineEdit(), "12")
+    assert editor.spec() == "hcp 12-17, qt 2+"
+    low.lineEdit().selectAll()
+    qtbot.keyClicks(low.lineEdit(), "any")
+    assert editor.spec() == "hcp 17-, qt 2+"
+    qt_low, _ = editor.field_widgets("qt")
+    qt_low.lineEdit().selectAll()
+    qtbot.keyClicks(qt_low.lineEdit(), "-1")  # the minus is refused, not read as "any"
+    assert editor.spec() == "hcp 17-, qt 1+"
 
 
 def test_malformed_field_is_reported_and_marked(editor):
@@ -267,3 +334,18 @@ def test_partnership_feedback_marks(side):
     low.setValue(30)
     assert side.problem()[0] == "hcp"
     assert side.marked_fields() == ["hcp"]
+
+
+def test_marks_follow_a_theme_change(editor):
+    """A field marked and unmarked keeps following the palette (nothing pinned to the old theme)."""
+    editor.set_feedback("bad", error=True, field="hearts")
+    low, _ = editor.field_widgets("hearts")
+    light_tint = low.palette().color(QPalette.ColorRole.Base)
+    dark = QPalette(editor.palette())
+    dark.setColor(QPalette.ColorRole.Window, QColor("#2b2b2b"))
+    dark.setColor(QPalette.ColorRole.Base, QColor("#1e1e1e"))
+    editor.setPalette(dark)
+    dark_tint = low.palette().color(QPalette.ColorRole.Base)
+    assert dark_tint != light_tint and dark_tint.lightnessF() < 0.5
+    editor.set_feedback("fine")
+    assert low.palette().color(QPalette.ColorRole.Base) == QColor("#1e1e1e")
