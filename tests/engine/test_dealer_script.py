@@ -154,6 +154,13 @@ def test_shared_variable_definitions_compile_in_linear_time():
     assert s.seat_terms().terms == (SeatTerm(2, "hcp", 4, 37),)
 
 
+def test_long_generated_conditions_compile_and_absurd_nesting_is_a_script_error():
+    text = "condition " + " && ".join(f"hcp(north) != {i}" for i in range(40, 5000)) + " && " + " + ".join(["1"] * 3000)
+    assert compile_script(text).condition(ONE).tolist() == [True]
+    with pytest.raises(ScriptError, match="too deeply"):
+        compile_script("condition " + "(" * 5000 + "1" + ")" * 5000)
+
+
 def test_last_action_statement_wins_and_trailing_comma_is_accepted():
     s = compile_script("action printall\naction printoneline, average hcp(north),\nproduce 3")
     assert [a.name for a in s.actions] == ["printoneline", "average"]

@@ -441,12 +441,22 @@ class Parser:
         return test
 
     def binary_level(self, ops: dict[str, str], operand: str) -> ast.Expr:
+        """One left-associative precedence level.
+
+        A run of one associative operator (``&&``, ``||``, ``+``, ``*``; int64 arithmetic wraps, so
+        ``+`` and ``*`` are associative too) becomes a balanced tree rather than a left-deep one:
+        the value is the same, and a generated condition of thousands of terms then compiles and
+        runs without deep recursion.
+        """
         sub = getattr(self, operand)
         left = sub()
         while (self.tok.kind == "op" and self.tok.text in ops) or (self.tok.kind == "name" and self.tok.text in ops):
             op = ops[self.next().text]
-            right = sub()
-            left = ast.Binary(op, left, right, line=left.line, column=left.column)
+            run = [sub()]
+            while op in ASSOCIATIVE and self.tok.kind in ("op", "name") and ops.get(self.tok.text) == op:
+                self.next()
+                run.append(sub())
+            left = ast.Binary(op, left, _balanced(op, run), line=left.line, column=left.column)
         return left
 
     def logical_or(self) -> ast.Expr:
@@ -648,6 +658,17 @@ class Parser:
                 self.next()
                 return card
         raise self.fail("a card, rank then suit, such as AS or TC")
+
+
+ASSOCIATIVE = frozenset({"&&", "||", "+", "*"})
+
+
+def _balanced(op: str, operands: list[ast.Expr]) -> ast.Expr:
+    if len(operands) == 1:
+        return operands[0]
+    mid = len(operands) // 2
+    left, right = _balanced(op, operands[:mid]), _balanced(op, operands[mid:])
+    return ast.Binary(op, left, right, line=left.line, column=left.column)
 
 
 def _at(t: Token) -> tuple[int, int]:

@@ -11,6 +11,7 @@ import numpy as np
 from bridgegui.engine.dealer_script import actions as act
 from bridgegui.engine.dealer_script import syntax as ast
 from bridgegui.engine.dealer_script.compiler import BatchContext, Compiler, MeasureTables, as_column
+from bridgegui.engine.dealer_script.diagnostics import ScriptError
 from bridgegui.engine.dealer_script.parser import ParsedScript, Parser
 from bridgegui.engine.dealer_script.seat_terms import ConditionParts, split_condition
 from bridgegui.engine.dealing import make_rng
@@ -226,5 +227,10 @@ def compile_script(text: str, *, source_name: str | None = None, seed: int | Non
     ``column``) for any error in the script, including functions bridgegui cannot compute
     (``tricks``, ``cccc``, ``quality``).
     """
-    parsed = Parser(text).parse()
-    return Script(parsed, source_name=source_name, seed=seed)
+    try:
+        parsed = Parser(text).parse()
+        return Script(parsed, source_name=source_name, seed=seed)
+    except RecursionError:
+        raise ScriptError(
+            "the script nests parentheses, operators or variables too deeply (about a thousand levels)"
+        ) from None
