@@ -435,6 +435,7 @@ def test_vectorised_condition_matches_a_per_hand_reference():
      ("predeal spades(north) == 14", 1, 26, "a suit length is between 0 and 13"),
      ("action frequency (hcp(north), 10, 5)", 1, 31, "the wrong way round"),
      ("action frequency (hcp(north), 10)", 1, 33, "expected ','"),
+     ("action frequency (hcp(north), 0, 9999, hcp(south), 0, 9999)", 1, 50, "at most a million cells"),
      ("seed 5", 1, 1, "unknown statement 'seed'"),
      ("Action printall", 1, 1, "unknown statement 'Action'"),
      ("condition y > 3", 1, 11, "unknown variable 'y' at line 1, column 11; define it before use"),

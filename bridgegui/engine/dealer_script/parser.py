@@ -410,7 +410,10 @@ class Parser:
         if self.at_op(","):
             self.next()
             expr2 = self.expression()
+            t = self.tok
             low2, high2 = self.bounds()
+            if (high - low + 3) * (high2 - low2 + 3) > 1_000_000:
+                raise ScriptError("a two-way frequency table can have at most a million cells", *_at(t))
             self.expect_op(")", " to close frequency(")
             return ast.Frequency(label, expr, low, high, expr2, low2, high2, **pos)
         self.expect_op(")", " to close frequency(")
