@@ -9,7 +9,7 @@ gives away what the diagram hides.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QFormLayout, QFrame, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
@@ -38,7 +38,7 @@ def best_fit_text(a: Hand, b: Hand) -> str:
     together = [x + y for x, y in zip(a.shape, b.shape, strict=True)]
     best = max(together)
     suits = "/".join(SUIT_SYMBOLS[s] for s, n in enumerate(together) if n == best)
-    return f"{suits} {best} cards"
+    return QCoreApplication.translate("EvalPanel", "{suits} {n} cards").format(suits=suits, n=best)
 
 
 def _partner(seat: str) -> str:

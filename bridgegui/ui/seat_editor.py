@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from PySide6.QtCore import QEvent, QSignalBlocker, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QSignalBlocker, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPalette, QValidator
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
@@ -70,32 +70,30 @@ _SPLIT = re.compile(r"[\s,]+")
 # -- range fields ----------------------------------------------------------------------------------
 
 
-class _AnyText:
+def _open_end_text(box: QAbstractSpinBox, text: str) -> bool:
+    """True for text that means an open end: "any" (the special value text) or nothing at all."""
+    t = text.strip().lower()
+    return t in ("", "any", box.specialValueText().lower())
+
+
+def _any_state(box: QAbstractSpinBox, text: str) -> QValidator.State | None:
     """Typing for an open end: "any" or an emptied field means no bound (the minimum sentinel).
 
     Qt accepts the special-value text only when pasted whole; a user who deletes the number or
-    types "any" letter by letter expects "any", so both are accepted here.  Negative numbers are
-    refused rather than read as the sentinel.
+    types "any" letter by letter expects "any", so both are accepted.  A minus sign is refused
+    rather than read as the sentinel.  ``None``: let the spin box judge the text.
     """
-
-    def validate(self, text: str, pos: int) -> object:
-        t = text.strip().lower()
-        if t in ("", "any", self.specialValueText().lower()):  # type: ignore[attr-defined]
-            return (QValidator.State.Acceptable, text, pos)
-        if "any".startswith(t):
-            return (QValidator.State.Intermediate, text, pos)
-        if t.startswith("-"):
-            return (QValidator.State.Invalid, text, pos)
-        return super().validate(text, pos)  # type: ignore[misc]
-
-    def valueFromText(self, text: str) -> float:
-        t = text.strip().lower()
-        if t in ("", "any", self.specialValueText().lower()):  # type: ignore[attr-defined]
-            return self.minimum()  # type: ignore[attr-defined,no-any-return]
-        return super().valueFromText(text)  # type: ignore[misc,no-any-return]
+    t = text.strip().lower()
+    if _open_end_text(box, text):
+        return QValidator.State.Acceptable
+    if "any".startswith(t):
+        return QValidator.State.Intermediate
+    if t.startswith("-"):
+        return QValidator.State.Invalid
+    return None
 
 
-class _IntBound(_AnyText, QSpinBox):
+class _IntBound(QSpinBox):
     """One end of a range: the minimum value is the "any" sentinel (an open end)."""
 
     def __init__(self, top: int, parent: QWidget | None = None) -> None:
@@ -106,6 +104,13 @@ class _IntBound(_AnyText, QSpinBox):
         self.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.setCorrectionMode(QAbstractSpinBox.CorrectionMode.CorrectToNearestValue)
 
+    def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
+        state = _any_state(self, text)
+        return (state, text, pos) if state is not None else super().validate(text, pos)
+
+    def valueFromText(self, text: str) -> int:
+        return self.minimum() if _open_end_text(self, text) else super().valueFromText(text)
+
     def bound(self) -> int | None:
         """The value in the constraint's units, or ``None`` for "any"."""
         v = self.value()
@@ -115,7 +120,7 @@ class _IntBound(_AnyText, QSpinBox):
         self.setValue(self.minimum() if value is None else value)
 
 
-class _HalfBound(_AnyText, QDoubleSpinBox):
+class _HalfBound(QDoubleSpinBox):
     """A quick-tricks end: steps of ½, shown as 1.5 (in the locale's decimal point), "any" at the sentinel."""
 
     def __init__(self, top: int, parent: QWidget | None = None) -> None:
@@ -132,6 +137,13 @@ class _HalfBound(_AnyText, QDoubleSpinBox):
 
     def textFromValue(self, value: float) -> str:
         return self.locale().toString(value, "g", 3)
+
+    def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
+        state = _any_state(self, text)
+        return (state, text, pos) if state is not None else super().validate(text, pos)
+
+    def valueFromText(self, text: str) -> float:
+        return self.minimum() if _open_end_text(self, text) else super().valueFromText(text)
 
     def _snap(self) -> None:
         halves = round(self.value() * 2)
@@ -169,7 +181,9 @@ class _RangeField:
             return None
         if lo is not None and hi is not None and lo > hi:
             raise ConstraintError(
-                f"{what}: the minimum {_fmt(lo, self.scale)} is above the maximum {_fmt(hi, self.scale)}"
+                _tr("{what}: the minimum {lo} is above the maximum {hi}").format(
+                    what=what, lo=_fmt(lo, self.scale), hi=_fmt(hi, self.scale)
+                )
             )
         return Range(lo, hi)
 
@@ -187,17 +201,26 @@ class _RangeField:
         self.hi.set_bound(None if r is None else r.hi)
 
 
+def _tr(text: str) -> str:
+    """Translate a message built outside a widget method (``self.tr`` is not at hand there)."""
+    return QCoreApplication.translate("SeatEditor", text)
+
+
 def _fmt(value: int, scale: int) -> str:
     return str(value // scale) if value % scale == 0 else f"{value / scale:g}"
 
 
-def _check_fits(r: Range | None, top: int, what: str) -> None:
-    """Refuse a range the spin boxes cannot show (they would silently clamp it)."""
+def _check_fits(r: Range | None, top: int, what: str, scale: int = 1) -> None:
+    """Refuse a range the spin boxes cannot show (they would silently clamp it); ``top`` in the range's units."""
     if r is None:
         return
     for v in (r.lo, r.hi):
         if v is not None and not 0 <= v <= top:
-            raise ConstraintError(f"{what} {v} is outside what a hand can have (0-{top})")
+            raise ConstraintError(
+                _tr("{what} {value} is out of range: it can be 0 to {top}").format(
+                    what=what, value=_fmt(v, scale), top=_fmt(top, scale)
+                )
+            )
 
 
 def _strip_term(message: str) -> str:
@@ -291,8 +314,8 @@ class SeatEditor(QWidget):
         outer.setContentsMargins(0, 0, 0, 0)
         outer.setSpacing(4)
 
-        # Title row: the seat's name, then the "min"/"max" column heads would waste a row, so the
-        # spin boxes' tooltips say which is which and the dash between them reads as "to".
+        # Title row: the seat's name and Clear.  No "min"/"max" column heads (they would cost a row):
+        # the spin boxes' tooltips say which is which, and the dash between them reads as "to".
         title_row = QHBoxLayout()
         title_row.setSpacing(4)
         self._title = QLabel(self._seat_name(), self)
@@ -446,7 +469,7 @@ class SeatEditor(QWidget):
         """Fill the fields from seat-spec text; raises ``ConstraintError`` (fields untouched) if it is malformed."""
         c = parse_seat_spec(text)
         for name, (attr, top, scale) in _MEASURES.items():
-            _check_fits(getattr(c, attr), top * scale, name)
+            _check_fits(getattr(c, attr), top * scale, name, scale)
         for suit, r in enumerate(c.lengths):
             _check_fits(r, 13, SUIT_NAMES[suit])
         shapes = list(c.shapes)
@@ -628,7 +651,7 @@ class SeatEditor(QWidget):
                 raise ConstraintError(_strip_term(str(exc))) from None
             (excludes if exclude else shapes).append(normal)
         if negate and not excludes:
-            raise ConstraintError("not needs a pattern to exclude, e.g. not 4333")
+            raise ConstraintError(_tr("not needs a pattern to exclude, e.g. not 4333"))
         return shapes, excludes
 
     def _read_cards(self) -> int:
@@ -642,7 +665,7 @@ class SeatEditor(QWidget):
                 raise ConstraintError(str(exc)) from None
             bit = 1 << ((card // 13) * 16 + 12 - card % 13)
             if mask & bit:
-                raise ConstraintError(f"{token} is listed twice")
+                raise ConstraintError(_tr("{card} is listed twice").format(card=token))
             mask |= bit
         return mask
 
@@ -845,7 +868,7 @@ class PartnershipEditor(QWidget):
     def set_spec(self, text: str) -> None:
         """Fill the fields from partnership text; raises ``ConstraintError`` (fields untouched) if malformed."""
         c = parse_partnership_spec(text)
-        _check_fits(c.hcp, 40, "combined hcp")
+        _check_fits(c.hcp, 40, self.tr("combined hcp"))
         with self._programmatic():
             self._hcp_lo.set_bound(None if c.hcp is None else c.hcp.lo)
             self._hcp_hi.set_bound(None if c.hcp is None else c.hcp.hi)
@@ -866,7 +889,7 @@ class PartnershipEditor(QWidget):
     def problem(self) -> tuple[str, str] | None:
         lo, hi = self._hcp_lo.bound(), self._hcp_hi.bound()
         if lo is not None and hi is not None and lo > hi:
-            return ("hcp", f"combined hcp: the minimum {lo} is above the maximum {hi}")
+            return ("hcp", self.tr("combined hcp: the minimum {lo} is above the maximum {hi}").format(lo=lo, hi=hi))
         return None
 
     def set_feedback(self, text: str, *, error: bool = False, field: str | None = None) -> None:
