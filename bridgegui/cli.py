@@ -71,7 +71,28 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=SPEC_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("-p", "--produce", type=int, default=16, metavar="N", help="boards to produce (default 16)")
+    parser.add_argument(
+        "script", nargs="?", help="a dealer script to run (the language of the classic 'dealer' program)"
+    )
+    parser.add_argument(
+        "-p",
+        "--produce",
+        type=int,
+        default=None,
+        metavar="N",
+        help="boards to produce (default 16, or the script's produce)",
+    )
+    parser.add_argument(
+        "-g",
+        "--generate",
+        type=int,
+        default=None,
+        metavar="N",
+        help="with a script: at most N deals generated (dealer's -g)",
+    )
+    parser.add_argument(
+        "-v", "--verbose", action="store_true", help="with a script: print dealer's statistics at the end"
+    )
     parser.add_argument(
         "-s",
         "--seed",
@@ -89,7 +110,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--first-board", type=int, default=1, metavar="K", help="number of the first board (default 1)")
     parser.add_argument("-o", "--output", default="-", metavar="FILE", help="output file (default: standard output)")
     parser.add_argument(
-        "--format", choices=("pbn", "text"), default="pbn", help="PBN 2.1 export format, or readable diagrams"
+        "--format",
+        choices=("pbn", "text"),
+        default=None,
+        help="PBN 2.1 export format (the default), or readable diagrams; a script without -o/--format runs its own actions",
     )
     parser.add_argument(
         "--max-tries", type=int, default=dealer.DEFAULT_MAX_TRIES, metavar="N", help="give up after N deals tried"
@@ -161,7 +185,44 @@ class ProgressLine:
         self.stream.flush()
 
 
+def run_script_file(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
+    """``bridgegui-deal SCRIPT``: run a dealer script as dealer does, on the exact dealer."""
+    from pathlib import Path
+
+    from bridgegui.engine.dealer_script import ScriptError, compile_script
+    from bridgegui.engine.script_request import run_script_exact
+
+    if any(getattr(args, name) for name in ("north", "east", "south", "west", "ns", "ew", "fit")):
+        raise SpecError("give either a dealer script or seat specs, not both")
+    path = Path(args.script)
+    text = sys.stdin.read() if args.script == "-" else path.read_text(encoding="utf-8", errors="replace")
+    try:
+        script = compile_script(text, source_name=None if args.script == "-" else str(path), seed=args.seed)
+    except ScriptError as exc:
+        raise SpecError(f"{args.script}: {exc}") from None
+    seed = args.seed if args.seed is not None else new_seed()
+    if args.format is None and args.output == "-":
+        run_script_exact(script, stdout, seed=seed, generate=args.generate, produce=args.produce, verbose=args.verbose)
+        return EXIT_OK
+    result = run_script_exact(script, None, seed=seed, generate=args.generate, produce=args.produce, verbose=False)
+    boards = [
+        Board(args.first_board + i, Deal.from_masks(row), dealer=script.dealer, vulnerable=script.vulnerable)
+        for i, row in enumerate(result.deals.tolist())
+    ]
+    args.format = args.format or "pbn"
+    write_output(boards, args, None, seed, stdout, note=f"Dealer script: {path.name}")
+    if args.verbose:
+        stderr.write(
+            f"Generated {result.generated} hands\nProduced {result.produced} hands\nInitial random seed {seed}\n"
+        )
+    return EXIT_OK
+
+
 def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
+    if args.script is not None:
+        return run_script_file(args, stdout, stderr)
+    args.produce = 16 if args.produce is None else args.produce
+    args.format = args.format or "pbn"
     if args.produce < 1:
         raise SpecError("-p needs at least 1 board")
     if args.first_board < 1:
@@ -187,12 +248,20 @@ def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
 
 
 def write_output(
-    boards: list[Board], args: argparse.Namespace, request: DealRequest, seed: int, stdout: TextIO
+    boards: list[Board],
+    args: argparse.Namespace,
+    request: DealRequest | None,
+    seed: int,
+    stdout: TextIO,
+    *,
+    note: str = "",
 ) -> None:
     from bridgegui.formats import pbn, text
 
     if args.format == "pbn":
-        header = [f"Constraints: {describe_request(request)}"] if not request.is_empty else []
+        header = [note] if note else []
+        if request is not None and not request.is_empty:
+            header.append(f"Constraints: {describe_request(request)}")
         if args.output == "-":
             data = pbn.dumps(boards, generator=GENERATOR, seed=seed, extra_header=header)
             stdout.flush()

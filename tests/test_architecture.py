@@ -45,3 +45,16 @@ def test_ruff_clean():
         [ruff, "check", "--quiet", "bridgegui", "tests"], capture_output=True, text=True, cwd=ROOT, check=False
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_every_package_is_listed_for_the_wheel():
+    """pyproject lists packages explicitly (resources/ is mapped in): a new subpackage must be added."""
+    import tomllib
+
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    found = {
+        ".".join(path.parent.relative_to(ROOT).parts)
+        for path in (ROOT / "bridgegui").rglob("__init__.py")
+        if "__pycache__" not in path.parts
+    }
+    assert found - listed == set(), f"add these to [tool.setuptools] packages: {sorted(found - listed)}"

@@ -111,3 +111,60 @@ def test_unwritable_output_exits_1(tmp_path):
     code, _, err = run("-p", "1", "-o", str(tmp_path / "missing" / "x.pbn"))
     assert code == 1
     assert "bridgegui-deal:" in err
+
+
+SCRIPT = """# 1NT opener, responder with a five-card major
+produce 6
+dealer north
+vulnerable NS
+nt = hcp(north) >= 15 && hcp(north) <= 17 && shape(north, any 4333 + any 4432 + any 5332)
+condition nt && (spades(south) >= 5 || hearts(south) >= 5)
+action printoneline, average "south hcp" hcp(south)
+"""
+
+
+def test_script_runs_its_own_actions(tmp_path):
+    path = tmp_path / "nt.dl"
+    path.write_text(SCRIPT)
+    code, out, err = run(str(path), "-s", "5", "-v")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert sum(line.startswith("n ") for line in lines) == 6
+    assert any(line.startswith("south hcp:") for line in lines)
+    assert "Produced 6 hands" in out
+
+
+def test_script_to_pbn_uses_its_dealer_and_vulnerability(tmp_path):
+    path = tmp_path / "nt.dl"
+    path.write_text(SCRIPT)
+    target = tmp_path / "nt.pbn"
+    code, _, err = run(str(path), "-s", "5", "-p", "3", "-o", str(target))
+    assert code == 0, err
+    boards = pbn.load(target)
+    assert len(boards) == 3
+    assert all(b.effective_dealer == "N" and b.effective_vulnerable == "NS" for b in boards)
+    for b in boards:
+        north = b.deal.hand("N")
+        assert 15 <= north.hcp <= 17 and north.pattern in {(4, 3, 3, 3), (4, 4, 3, 2), (5, 3, 3, 2)}
+
+
+def test_script_errors_exit_2_with_line_and_column(tmp_path):
+    path = tmp_path / "bad.dl"
+    path.write_text("produce 3\ncondition hcpp(north) > 3\n")
+    code, out, err = run(str(path))
+    assert code == 2
+    assert "line 2, column 11" in err and "hcpp" in err
+
+
+def test_impossible_script_exits_3(tmp_path):
+    path = tmp_path / "never.dl"
+    path.write_text("produce 1\ncondition spades(north) >= 7 && spades(south) >= 7\naction printoneline\n")
+    code, _, err = run(str(path), "-g", "20000")
+    assert code == 3, err
+
+
+def test_script_and_specs_together_are_refused(tmp_path):
+    path = tmp_path / "nt.dl"
+    path.write_text(SCRIPT)
+    code, _, err = run(str(path), "--north", "hcp 12+")
+    assert code == 2 and "either a dealer script or seat specs" in err

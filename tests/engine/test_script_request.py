@@ -1,0 +1,80 @@
+"""Dealer scripts on the exact dealer: same boards as the seat specs, same law as dealer's rejection."""
+
+import io
+
+import numpy as np
+
+from bridgegui.engine import dealer, evaluation, stats
+from bridgegui.engine.constraints import DealRequest
+from bridgegui.engine.dealer_script import compile_script, run_script
+from bridgegui.engine.script_request import request_from_script, run_script_exact, shape_tokens
+
+ONE_NT = """
+produce 200
+nt = hcp(north) >= 15 && hcp(north) <= 17 && shape(north, any 4333 + any 4432 + any 5332)
+condition nt && hearts(south) >= 5
+"""
+
+
+def test_script_and_seat_specs_give_the_same_boards_for_the_same_seed():
+    script_request = request_from_script(compile_script(ONE_NT))
+    assert script_request.condition is None  # everything maps onto seat constraints
+    specs = DealRequest.from_specs(north="hcp 15-17, balanced", south="hearts 5+")
+    assert script_request.seats[0].allowed_shapes == specs.seats[0].allowed_shapes
+    a = dealer.deal(script_request, 200, seed=31)
+    b = dealer.deal(specs, 200, seed=31)
+    assert (a == b).all()
+
+
+def test_run_exact_prints_like_dealer_and_counts():
+    out = io.StringIO()
+    script = compile_script(ONE_NT + "action printoneline, average hcp(south)\n")
+    run = run_script_exact(script, out, seed=4, produce=7)
+    lines = out.getvalue().splitlines()
+    assert sum(line.startswith("n ") for line in lines) == 7
+    assert run.produced == 7 and run.deals.shape == (7, 4)
+    assert any(line.startswith("Produced 7 hands") for line in lines)
+
+
+def test_residual_conditions_keep_the_law_of_plain_rejection():
+    text = """
+    produce 6000
+    condition hcp(north) >= 12 && hcp(north) <= 14 && spades(north) + spades(south) >= 8 && losers(south) <= 8
+    """
+    script = compile_script(text)
+    request = request_from_script(script)
+    assert request.seats[0].hcp is not None and request.condition is not None
+    fast = run_script_exact(script, None, seed=8).deals
+    assert fast.shape == (6000, 4)
+    slow_out = io.StringIO()
+    slow_script = compile_script(text + "action printoneline\n")
+    collected = []
+    slow_script.run_actions = lambda batch, *a, **k: collected.append(np.array(batch))  # type: ignore[method-assign]
+    run_script(slow_script, slow_out, seed=9, produce=6000)
+    slow = np.concatenate(collected)
+    for values in (
+        lambda b: evaluation.hcp(b[:, 2]),
+        lambda b: evaluation.suit_lengths(b[:, 2])[:, 0],
+        lambda b: evaluation.losers(b[:, 2]),
+        lambda b: evaluation.hcp(b[:, 1]),
+    ):
+        x, y = values(fast), values(slow)
+        keys = np.union1d(x, y)
+        result = stats.chi_square_homogeneity([int((x == k).sum()) for k in keys], [int((y == k).sum()) for k in keys])
+        assert result.p_value > 1e-4, result
+
+
+def test_shape_tokens_compress_full_pattern_sets():
+    balanced = DealRequest.from_specs(north="balanced").seats[0].allowed_shapes
+    assert shape_tokens(balanced) == ("5332", "4432", "4333")
+    assert shape_tokens(frozenset({(5, 4, 3, 1)})) == ("5=4=3=1",)
+
+
+def test_generate_without_produce_behaves_as_dealer():
+    # With only a non-printing action, dealer looks at all 20,000 deals (no default produce of 40).
+    script = compile_script("generate 20000\ncondition shape(north, any 7xxx)\naction average hcp(north)\n")
+    run = run_script_exact(script, None, seed=3)
+    assert run.generated == 20000
+    # P(some 7-card suit or longer... exactly a 7xxx pattern) ~ 3.5%: the count is binomial.
+    p = sum(n for pattern, n in stats.pattern_counts().items() if pattern[0] == 7) / stats.HANDS
+    assert abs(run.produced - 20000 * p) < 5 * (20000 * p * (1 - p)) ** 0.5
