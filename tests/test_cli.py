@@ -152,7 +152,7 @@ def test_script_errors_exit_2_with_line_and_column(tmp_path):
     path = tmp_path / "bad.dl"
     path.write_text("produce 3\ncondition hcpp(north) > 3\n")
     code, out, err = run(str(path))
-    assert code == 2
+    assert code == 2 and out == ""
     assert "line 2, column 11" in err and "hcpp" in err
 
 

@@ -15,6 +15,7 @@ of *random* deals (how many of N deals fit), so it runs as dealer runs it (``run
 from __future__ import annotations
 
 import datetime as _dt
+import io
 import threading
 import time
 from dataclasses import dataclass
@@ -115,7 +116,7 @@ def run_script_exact(
     if wants_produce is None and (generate is not None or script.generate is not None):
         # "generate N" without "produce": dealer's meaning is "look at N random deals".
         collected: list[np.ndarray] = []
-        sink = out if out is not None else _NullWriter()
+        sink: TextIO = out if out is not None else io.StringIO()
         if out is None:
             original = script.run_actions
 
@@ -165,11 +166,3 @@ def run_script_exact(
         script.finish(out, tried, produced, elapsed, seed=seed, verbose=verbose)
     deals = np.concatenate(parts) if parts else np.zeros((0, 4), np.uint64)
     return ScriptRun(tried, produced, elapsed, seed, cancelled, deals)
-
-
-class _NullWriter:
-    def write(self, text: str) -> int:
-        return len(text)
-
-    def flush(self) -> None:
-        pass
