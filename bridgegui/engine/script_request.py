@@ -18,6 +18,7 @@ import datetime as _dt
 import io
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import permutations
 from typing import TextIO
@@ -25,8 +26,9 @@ from typing import TextIO
 import numpy as np
 
 from bridgegui.engine import dealer
-from bridgegui.engine.constraints import DealRequest, Range, SeatConstraint
-from bridgegui.engine.dealer_script import Script, run_script
+from bridgegui.engine.constraints import DealRequest, Range, SeatConstraint, parse_seat_spec
+from bridgegui.engine.dealer_script import Script, compile_script, run_script
+from bridgegui.engine.dealer_script.unparse import SEAT_WORDS, SUIT_WORDS, shape_list, unparse_conjunction
 from bridgegui.engine.dealing import new_seed
 
 
@@ -42,8 +44,11 @@ class ScriptCondition:
 
 
 def shape_tokens(shapes: frozenset[tuple[int, int, int, int]]) -> tuple[str, ...]:
-    """Seat-spec tokens for a set of exact shapes: ``4333`` where every suit order is present,
-    ``5=4=3=1`` otherwise (so the spec reads as a person would write it)."""
+    """Seat-spec tokens for a set of exact shapes: ``balanced``/``semibalanced`` for those sets,
+    ``4333`` where every suit order is present, ``5=4=3=1`` otherwise (as a person would write it)."""
+    for name in ("balanced", "semibalanced"):
+        if shapes == parse_seat_spec(name).allowed_shapes:
+            return (name,)
     remaining = set(shapes)
     tokens = []
     for pattern in sorted({tuple(sorted(s, reverse=True)) for s in shapes}, reverse=True):
@@ -53,6 +58,12 @@ def shape_tokens(shapes: frozenset[tuple[int, int, int, int]]) -> tuple[str, ...
             remaining -= orders
     tokens.extend("=".join(map(str, s)) for s in sorted(remaining, reverse=True))
     return tuple(tokens)
+
+
+def _open_range(lo: int, hi: int, most: int) -> Range | None:
+    """A term's bounds as a range, leaving trivial ends (0, or the most possible) open."""
+    r = Range(lo if lo > 0 else None, hi if hi < most else None)
+    return None if r.is_open else r
 
 
 def request_from_script(script: Script) -> DealRequest:
@@ -65,9 +76,9 @@ def request_from_script(script: Script) -> DealRequest:
         shapes: tuple[str, ...] = ()
         for term in parts.terms_for(seat):
             if term.kind == "hcp":
-                hcp = Range(term.lo, term.hi)
+                hcp = _open_range(term.lo, term.hi, 37)
             elif term.kind == "length" and term.suit is not None:
-                lengths[term.suit] = Range(term.lo, term.hi)
+                lengths[term.suit] = _open_range(term.lo, term.hi, 13)
             elif term.kind == "shape" and term.shapes is not None:
                 shapes = shape_tokens(term.shapes) if term.shapes else ("0=0=0=0",)
         seats.append(
@@ -166,3 +177,141 @@ def run_script_exact(
         script.finish(out, tried, produced, elapsed, seed=seed, verbose=verbose)
     deals = np.concatenate(parts) if parts else np.zeros((0, 4), np.uint64)
     return ScriptRun(tried, produced, elapsed, seed, cancelled, deals)
+
+
+# --- the GUI's import, export and advanced condition ------------------------------------------
+
+
+@dataclass(frozen=True)
+class ExpressionCondition:
+    """A dealer-language expression typed by the user (the "advanced condition"), compiled once."""
+
+    text: str
+    function: Callable[[np.ndarray], np.ndarray]
+
+    def __call__(self, batch: np.ndarray) -> np.ndarray:
+        return np.asarray(self.function(batch)) != 0
+
+
+def compile_condition(text: str) -> ExpressionCondition:
+    """Compile one dealer expression over the whole deal; ``ScriptError`` gives its line and column."""
+    script = compile_script("")
+    return ExpressionCondition(text, script.compile_expression(text))
+
+
+@dataclass(frozen=True)
+class ImportedScript:
+    """What the window's editors can show of a dealer script, and the rest as one expression."""
+
+    seat_specs: tuple[str, str, str, str]
+    advanced: str
+    """The conjuncts that are not simple seat terms, as dealer source ("" when there are none)."""
+    produce: int | None
+    dealer: str | None
+    vulnerable: str | None
+    notes: tuple[str, ...]
+    """What was left out (actions, generate), for the user to read."""
+
+
+def import_script(text: str) -> ImportedScript:
+    """Map a dealer script onto seat specs plus an advanced condition (``ScriptError`` when malformed)."""
+    script = compile_script(text)
+    request = request_from_script(script)
+    parts = script.seat_terms()
+    advanced = unparse_conjunction(parts.residual_exprs) if not parts.residual_is_trivial else ""
+    notes = []
+    if script.actions:
+        notes.append(f"{len(script.actions)} action(s) are not used by the window; run the script with bridgegui-deal")
+    if script.generate is not None:
+        notes.append(f"generate {script.generate} is not used: the window deals until it has the boards")
+    specs = tuple(seat.to_spec() for seat in request.seats)
+    return ImportedScript(specs, advanced, script.produce, script.dealer, script.vulnerable, tuple(notes))  # type: ignore[arg-type]
+
+
+def _range_terms(expr: str, r: Range | None, scale: int = 1) -> list[str]:
+    if r is None:
+        return []
+    if r.lo is not None and r.lo == r.hi:
+        return [f"{expr} == {r.lo * scale}"]
+    terms = []
+    if r.lo is not None:
+        terms.append(f"{expr} >= {r.lo * scale}")
+    if r.hi is not None:
+        terms.append(f"{expr} <= {r.hi * scale}")
+    return terms
+
+
+def _quick_tricks_halves_expr(seat: str) -> str:
+    """Seed 003's quick tricks, in halves, from ``hascard`` (dealer has no quick-trick function)."""
+    suits = []
+    for suit, word in zip("SHDC", SUIT_WORDS, strict=True):
+        a, k, q = (f"hascard({seat}, {rank}{suit})" for rank in "AKQ")
+        suits.append(
+            f"({a} && {k} ? 4 : {a} && {q} ? 3 : {a} ? 2 : {k} && {q} ? 2 : {k} && {word}({seat}) >= 2 ? 1 : 0)"
+        )
+    return "(" + " + ".join(suits) + ")"
+
+
+def export_script(
+    request: DealRequest,
+    *,
+    produce: int = 16,
+    dealer_seat: str | None = None,
+    vulnerable: str | None = None,
+    advanced: str = "",
+) -> tuple[str, list[str]]:
+    """The request in dealer's language, and warnings for parts dealer cannot express.
+
+    Quick tricks become ``hascard`` arithmetic (exact); playing tricks (seed 003's play-out) have no
+    dealer equivalent and are left out with a warning and a comment in the script.
+    """
+    lines = ["# Written by bridgegui", f"produce {produce}"]
+    if dealer_seat:
+        lines.append(f"dealer {SEAT_WORDS['NESW'.index(dealer_seat[0].upper())]}")
+    if vulnerable:
+        lines.append(f"vulnerable {vulnerable if vulnerable in ('NS', 'EW') else vulnerable.lower()}")
+    warnings = []
+    terms: list[str] = []
+    for seat, c in enumerate(request.seats):
+        word = SEAT_WORDS[seat]
+        if c.cards:
+            holdings = []
+            for suit in range(4):
+                held = "".join("AKQJT98765432"[12 - b] for b in range(12, -1, -1) if (c.cards >> (16 * suit + b)) & 1)
+                if held:
+                    holdings.append("SHDC"[suit] + held)
+            lines.append(f"predeal {word} {', '.join(holdings)}")
+        terms += _range_terms(f"hcp({word})", c.hcp)
+        for suit, r in enumerate(c.lengths):
+            terms += _range_terms(f"{SUIT_WORDS[suit]}({word})", r)
+        if c.shapes or c.exclude_shapes:
+            listed = shape_list(c.allowed_shapes)
+            if listed is None:
+                warnings.append(f"{word}: shapes with a suit of 10+ cards are written as lengths")
+                listed_expr = " || ".join(
+                    "(" + " && ".join(f"{SUIT_WORDS[i]}({word}) == {n}" for i, n in enumerate(s)) + ")"
+                    for s in sorted(c.allowed_shapes)
+                )
+                terms.append(f"({listed_expr})")
+            else:
+                terms.append(f"shape({word}, {listed})")
+        terms += _range_terms(_quick_tricks_halves_expr(word), c.quick_tricks)
+        terms += _range_terms(f"losers({word})", c.losers)
+        terms += _range_terms(f"controls({word})", c.controls)
+        if c.playing_tricks is not None:
+            warnings.append(
+                f"{word}: playing tricks ({c.playing_tricks.text()}) cannot be written in dealer's language"
+            )
+            lines.append(f"# left out, not expressible in dealer: {word} tricks {c.playing_tricks.text()}")
+    for side, pc, (a, b) in (("NS", request.ns, (0, 2)), ("EW", request.ew, (1, 3))):
+        pa, pb = SEAT_WORDS[a], SEAT_WORDS[b]
+        terms += _range_terms(f"(hcp({pa}) + hcp({pb}))", pc.hcp)
+        if pc.fit is not None:
+            suits = range(4) if pc.fit.suit is None else [pc.fit.suit]
+            options = [f"{SUIT_WORDS[s]}({pa}) + {SUIT_WORDS[s]}({pb}) >= {pc.fit.min_cards}" for s in suits]
+            terms.append(options[0] if len(options) == 1 else "(" + " || ".join(options) + ")")
+    if advanced.strip():
+        terms.append(f"({advanced.strip()})")
+    lines.append("condition " + (" && ".join(terms) if terms else "1"))
+    lines.append("action printpbn")
+    return "\n".join(lines) + "\n", warnings

@@ -3,11 +3,20 @@
 import io
 
 import numpy as np
+import pytest
 
 from bridgegui.engine import dealer, evaluation, stats
 from bridgegui.engine.constraints import DealRequest
-from bridgegui.engine.dealer_script import compile_script, run_script
-from bridgegui.engine.script_request import request_from_script, run_script_exact, shape_tokens
+from bridgegui.engine.dealer_script import ScriptError, compile_script, run_script
+from bridgegui.engine.dealing import deal_batch
+from bridgegui.engine.script_request import (
+    compile_condition,
+    export_script,
+    import_script,
+    request_from_script,
+    run_script_exact,
+    shape_tokens,
+)
 
 ONE_NT = """
 produce 200
@@ -66,7 +75,8 @@ def test_residual_conditions_keep_the_law_of_plain_rejection():
 
 def test_shape_tokens_compress_full_pattern_sets():
     balanced = DealRequest.from_specs(north="balanced").seats[0].allowed_shapes
-    assert shape_tokens(balanced) == ("5332", "4432", "4333")
+    assert shape_tokens(balanced) == ("balanced",)
+    assert shape_tokens(DealRequest.from_specs(north="shape 4333 5xxx").seats[0].allowed_shapes)[-1] == "4333"
     assert shape_tokens(frozenset({(5, 4, 3, 1)})) == ("5=4=3=1",)
 
 
@@ -78,3 +88,41 @@ def test_generate_without_produce_behaves_as_dealer():
     # P(some 7-card suit or longer... exactly a 7xxx pattern) ~ 3.5%: the count is binomial.
     p = sum(n for pattern, n in stats.pattern_counts().items() if pattern[0] == 7) / stats.HANDS
     assert abs(run.produced - 20000 * p) < 5 * (20000 * p * (1 - p)) ** 0.5
+
+
+def test_export_then_import_round_trips_the_editors():
+    request = DealRequest.from_specs(
+        north="hcp 15-17, balanced, cards AS", south="hearts 5+, ltc 8-", ns="hcp 25+, fit 8+"
+    )
+    text, warnings = export_script(request, produce=12, dealer_seat="N", vulnerable="NS", advanced="hascard(east, KS)")
+    assert warnings == []
+    imported = import_script(text)
+    assert imported.seat_specs == ("hcp 15-17, balanced, cards AS", "", "hearts 5+", "")
+    assert imported.produce == 12 and imported.dealer == "N" and imported.vulnerable == "NS"
+    assert "losers(south) <= 8" in imported.advanced and "hascard(east, KS)" in imported.advanced
+
+
+def test_exported_script_selects_the_same_deals():
+    request = DealRequest.from_specs(north="hcp 12-14, qt 2+, not 4333", south="controls 3-5", ew="fit 9+ spades")
+    text, _ = export_script(request)
+    script = compile_script(text)
+    batch = deal_batch(100_000, seed=12)
+    assert (script.condition(batch) == request.mask(batch)).all()
+    assert request.mask(batch).sum() > 50
+
+
+def test_playing_tricks_cannot_be_exported_and_say_so():
+    text, warnings = export_script(DealRequest.from_specs(south="tricks 6+"))
+    assert warnings and "playing tricks" in warnings[0]
+    assert "# left out" in text
+
+
+def test_advanced_condition_compiles_and_reports_positions():
+    condition = compile_condition("spades(north) + spades(south) >= 8 && hcp(east) < 10")
+    batch = deal_batch(20_000, seed=2)
+    lengths = evaluation.suit_lengths(batch).astype(int)
+    expected = (lengths[:, 0, 0] + lengths[:, 2, 0] >= 8) & (evaluation.hcp(batch[:, 1]) < 10)
+    assert (condition(batch) == expected).all()
+    with pytest.raises(ScriptError) as info:
+        compile_condition("hcp(north) >= 12 &&\n  hcpp(south) > 3")
+    assert (info.value.line, info.value.column) == (2, 3)
