@@ -303,7 +303,7 @@ def export_script(
                 f"{word}: playing tricks ({c.playing_tricks.text()}) cannot be written in dealer's language"
             )
             lines.append(f"# left out, not expressible in dealer: {word} tricks {c.playing_tricks.text()}")
-    for side, pc, (a, b) in (("NS", request.ns, (0, 2)), ("EW", request.ew, (1, 3))):
+    for pc, (a, b) in ((request.ns, (0, 2)), (request.ew, (1, 3))):
         pa, pb = SEAT_WORDS[a], SEAT_WORDS[b]
         terms += _range_terms(f"(hcp({pa}) + hcp({pb}))", pc.hcp)
         if pc.fit is not None:
