@@ -1,0 +1,58 @@
+"""The advanced-condition editor: compiles as you type, shows errors at their position."""
+
+import pytest
+
+from bridgegui.engine import deal_batch, evaluation
+from bridgegui.engine.dealer_script import ScriptError
+from bridgegui.ui.condition_editor import ConditionEditor
+
+
+@pytest.fixture
+def editor(qtbot):
+    widget = ConditionEditor()
+    qtbot.addWidget(widget)
+    return widget
+
+
+def test_object_name_and_empty_means_no_condition(editor):
+    assert editor.objectName() == "advancedCondition"
+    assert editor.condition() is None
+    assert editor.error() is None
+
+
+def test_valid_expression_compiles_to_a_batch_condition(editor, qtbot):
+    with qtbot.waitSignal(editor.changed, timeout=1000):
+        editor.edit.setPlainText("spades(north) + spades(south) >= 8")
+    condition = editor.condition()
+    assert condition is not None
+    batch = deal_batch(5000, seed=1)
+    lengths = evaluation.suit_lengths(batch).astype(int)
+    assert (condition(batch) == (lengths[:, 0, 0] + lengths[:, 2, 0] >= 8)).all()
+    assert editor.message.isHidden()
+
+
+def test_error_is_shown_at_its_position(editor):
+    editor.edit.setPlainText("hcp(north) >= 12 && hcpp(south) > 3")
+    with pytest.raises(ScriptError):
+        editor.condition()
+    assert editor.message.isVisibleTo(editor)
+    assert "hcpp" in editor.message.text() and "column 21" in editor.message.text()
+    start, end = editor.error_span()
+    assert editor.text()[start:end] == "hcpp"
+
+
+def test_set_text_does_not_emit_changed(editor, qtbot):
+    with qtbot.assertNotEmitted(editor.changed):
+        editor.set_text("hascard(east, AS)")
+    assert editor.condition() is not None
+    editor.set_text("")
+    assert editor.condition() is None and editor.error_span() is None
+
+
+def test_highlighter_colours_functions_and_seats(editor):
+    editor.set_text("hcp(north) >= 12")
+    block = editor.edit.document().firstBlock()
+    formats = block.layout().formats()
+    starts = {f.start for f in formats}
+    assert 0 in starts  # "hcp"
+    assert 4 in starts  # "north"
