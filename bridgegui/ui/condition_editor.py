@@ -156,7 +156,10 @@ class ConditionEditor(QWidget):
             self.message.hide()
             self.message.clear()
             return
-        self.message.setText(str(error))
+        full = str(error)
+        # The list of known functions can be long: keep the label to the point, the rest in the tooltip.
+        self.message.setText(full.split("; known functions")[0])
+        self.message.setToolTip(full)
         red = "#f28b82" if _is_dark(self.palette()) else "#b3261e"
         self.message.setStyleSheet(f"color: {red};")
         self.message.show()
