@@ -1,0 +1,270 @@
+"""Optional double-dummy analysis through endplay (which bundles Bo Haglund's DDS): tricks table and par.
+
+endplay is an optional dependency (``pip install bridgegui[dd]``): it is imported lazily, inside the
+functions below, never when the engine package is imported, so everything else works without it.
+``available()`` says whether it can be used and ``unavailable_message()`` says how to enable it;
+the other functions raise ``DoubleDummyUnavailableError`` (with that message) when it is missing.
+
+Solving one deal takes from a tenth of a second to a second or more, so the GUI calls these
+functions from a worker, never on the GUI thread.  Each call is independent (no shared state here).
+
+PBN tags as programs in the wild write them (checked against BridgeComposer's and endplay's files in
+../shared/pbn-samples, e.g. ``[DoubleDummyTricks "746b5747b55862758627"]`` for a deal whose
+``OptimumResultTable`` gives North NT 7, ♠ 4, ♥ 6, ♦ 11, ♣ 5):
+
+* ``DoubleDummyTricks``: 20 lower-case hex digits, declarers in the order **N, S, E, W**, and for each
+  declarer the strains **NT, S, H, D, C** (``DD_TAG_SEATS`` and ``DD_TAG_STRAINS``).
+* ``OptimumScore``: the par score as BridgeComposer writes it, from the side that declares the par
+  contract: ``"NS 420"``, ``"EW 430"``, ``"NS -200"`` (an NS sacrifice), ``"NS 0"`` when par is a
+  pass-out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from bridgegui.engine.cards import SEATS, Deal
+from bridgegui.engine.errors import BridgeError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from bridgegui.engine.boards import Board
+
+STRAINS = ("S", "H", "D", "C", "NT")
+"""Row order of ``DDTable.tricks`` (endplay's and DDS's denomination order); columns are N, E, S, W."""
+
+DD_TAG_SEATS = "NSEW"
+DD_TAG_STRAINS = ("NT", "S", "H", "D", "C")
+
+ENABLE_HINT = "Double-dummy analysis needs the optional package endplay: install it with  pip install bridgegui[dd]"
+"""What the DD panel shows when endplay is missing."""
+
+_VULNERABILITY_CODES = {"None": 0, "All": 1, "NS": 2, "EW": 3}
+"""bridgegui's vulnerability names -> endplay's ``Vul`` values (none, both, ns, ew)."""
+
+_CHUNK = 32
+"""Deals per DDS batch call: DDS refuses more than a few hundred tables in one call."""
+
+
+class DoubleDummyUnavailableError(BridgeError):
+    """endplay is not installed (or failed to load): the message says how to enable the analysis."""
+
+
+def _endplay() -> Any:
+    """Import and return the endplay modules needed, or raise ``DoubleDummyUnavailableError``."""
+    try:
+        import endplay.dds as dds
+        import endplay.types as types
+    except ImportError as exc:  # also OSError-free: a broken DDS library surfaces as ImportError
+        raise DoubleDummyUnavailableError(f"{ENABLE_HINT} ({exc})") from None
+    return dds, types
+
+
+def available() -> bool:
+    """True when endplay can be imported, so ``dd_table`` and ``par`` will work."""
+    try:
+        _endplay()
+    except DoubleDummyUnavailableError:
+        return False
+    return True
+
+
+def unavailable_message() -> str | None:
+    """``None`` when double-dummy analysis works, else the text telling the user how to enable it."""
+    try:
+        _endplay()
+    except DoubleDummyUnavailableError as exc:
+        return str(exc)
+    return None
+
+
+def strain_index(strain: str) -> int:
+    """Row of ``strain`` (``"S" "H" "D" "C" "NT"``, any case; ``"N"`` also means notrump) in ``STRAINS``."""
+    s = strain.strip().upper()
+    if s in ("N", "NT", "NOTRUMP", "NOTRUMPS"):
+        return 4
+    if s in STRAINS[:4]:
+        return STRAINS.index(s)
+    raise BridgeError(f"{strain!r} is not a strain: use S, H, D, C or NT")
+
+
+def _four(row: Sequence[int]) -> tuple[int, int, int, int]:
+    a, b, c, d = (int(x) for x in row)
+    return (a, b, c, d)
+
+
+@dataclass(frozen=True, slots=True)
+class DDTable:
+    """Double-dummy tricks for each strain (rows ``STRAINS``: S H D C NT) and declarer (columns N E S W)."""
+
+    tricks: tuple[tuple[int, int, int, int], ...]
+
+    def __post_init__(self) -> None:
+        if len(self.tricks) != 5 or any(len(row) != 4 for row in self.tricks):
+            raise BridgeError("a double-dummy table has 5 strains x 4 declarers")
+        if any(not 0 <= t <= 13 for row in self.tricks for t in row):
+            raise BridgeError("double-dummy tricks are between 0 and 13")
+
+    def get(self, declarer: str | int, strain: str) -> int:
+        """Tricks for ``declarer`` (``"N"`` or 0..3) playing in ``strain``."""
+        seat = SEATS.index(declarer.upper()) if isinstance(declarer, str) else declarer
+        return self.tricks[strain_index(strain)][seat]
+
+    def as_array(self) -> np.ndarray:
+        """A read-only ``(5, 4)`` int8 copy (rows S H D C NT, columns N E S W)."""
+        a = np.array(self.tricks, dtype=np.int8)
+        a.flags.writeable = False
+        return a
+
+    def to_pbn_tag(self) -> str:
+        """The ``DoubleDummyTricks`` value: 20 hex digits, declarers N S E W, each NT S H D C."""
+        return "".join(f"{self.get(seat, strain):x}" for seat in DD_TAG_SEATS for strain in DD_TAG_STRAINS)
+
+    @classmethod
+    def from_pbn_tag(cls, text: str) -> DDTable:
+        """Read a ``DoubleDummyTricks`` value (either case of hex digits)."""
+        t = text.strip()
+        if len(t) != 20 or any(c not in "0123456789abcdefABCDEF" for c in t):
+            raise BridgeError(f"DoubleDummyTricks needs 20 hex digits (N S E W, each NT S H D C), not {text!r}")
+        rows = [[0] * 4 for _ in range(5)]
+        for i, c in enumerate(t):
+            seat, strain = divmod(i, 5)
+            rows[strain_index(DD_TAG_STRAINS[strain])][SEATS.index(DD_TAG_SEATS[seat])] = int(c, 16)
+        return cls(tuple(_four(r) for r in rows))
+
+    def optimum_result_table(self) -> list[str]:
+        """The lines of BridgeComposer's ``OptimumResultTable`` section (``"N NT  7"``), declarers N S E W.
+
+        The tag value that goes with them is ``OPTIMUM_RESULT_TABLE_HEADER``.
+        """
+        lines = []
+        for seat in DD_TAG_SEATS:
+            for strain in DD_TAG_STRAINS:
+                lines.append(f"{seat} {strain:>2} {self.get(seat, strain):>2}")
+        return lines
+
+
+OPTIMUM_RESULT_TABLE_HEADER = "Declarer;Denomination\\2R;Result\\2R"
+
+
+@dataclass(frozen=True, slots=True)
+class Par:
+    """The par result: ``score`` for North-South (negative when East-West gain) and the par contracts.
+
+    ``contracts`` are texts like ``"4S N"``, ``"5Hx S -1"`` (level, strain, ``x`` when doubled,
+    declarer, and the over- or undertricks when not 0).
+    """
+
+    score: int
+    contracts: tuple[str, ...]
+
+    @property
+    def side(self) -> str:
+        """``"NS"`` or ``"EW"``: the side that declares the par contract (``"NS"`` for a pass-out)."""
+        if self.contracts:
+            seat = self.contracts[0].split()[1]
+            return "NS" if seat in "NS" else "EW"
+        return "NS" if self.score >= 0 else "EW"
+
+    def to_pbn_tag(self) -> str:
+        """The ``OptimumScore`` value as BridgeComposer writes it: ``"NS 420"``, ``"EW 430"``, ``"NS -200"``."""
+        side = self.side
+        return f"{side} {self.score if side == 'NS' else -self.score}"
+
+
+def _endplay_deal(deal: Deal, types: Any) -> Any:
+    deal.require_complete()
+    return types.Deal(deal.to_pbn("N"))
+
+
+def _endplay_table(table: DDTable) -> Any:
+    """endplay's table object for our ``DDTable`` (so that ``par`` needs no second solve).
+
+    endplay has no public constructor from numbers, so this fills DDS's result struct, which
+    endplay's own ``DDTable`` wraps (its layout is DDS's ``ddTableResults.resTable[strain][seat]``).
+    """
+    from endplay import _dds
+    from endplay.dds.ddtable import DDTable as EndplayTable
+
+    raw = _dds.ddTableResults()
+    for strain, row in enumerate(table.tricks):
+        for seat, tricks in enumerate(row):
+            raw.resTable[strain][seat] = tricks
+    return EndplayTable(raw)
+
+
+def _table_from_endplay(result: Any) -> DDTable:
+    rows = result.to_list()  # [denomination S H D C NT][player N E S W]
+    return DDTable(tuple(_four(row) for row in rows))
+
+
+def dd_table(deal: Deal) -> DDTable:
+    """The double-dummy tricks of a full deal for all 5 strains and 4 declarers (about 0.1-1 s).
+
+    Raises ``DoubleDummyUnavailableError`` without endplay.  Call it from a worker thread.
+    """
+    dds, types = _endplay()
+    return _table_from_endplay(dds.calc_dd_table(_endplay_deal(deal, types)))
+
+
+def par(deal: Deal | DDTable, dealer: str, vulnerability: str) -> Par:
+    """Par score and contracts for a deal (or its already computed ``DDTable``, which saves the solve).
+
+    ``dealer`` is ``"N" "E" "S" "W"``; ``vulnerability`` is ``"None" "NS" "EW" "All"`` (as ``Board``
+    keeps them).  Raises ``DoubleDummyUnavailableError`` without endplay.
+    """
+    dds, types = _endplay()
+    table = deal if isinstance(deal, DDTable) else dd_table(deal)
+    if vulnerability not in _VULNERABILITY_CODES:
+        raise BridgeError(f"{vulnerability!r} is not a vulnerability: use None, NS, EW or All")
+    seat = dealer.strip().upper()[:1]
+    if not seat or seat not in SEATS:
+        raise BridgeError(f"{dealer!r} is not a seat: use N, E, S or W")
+    result = dds.par(
+        _endplay_table(table), types.Vul(_VULNERABILITY_CODES[vulnerability]), types.Player(SEATS.index(seat))
+    )
+    contracts = []
+    for c in result:
+        doubled = {"doubled": "x", "redoubled": "xx"}.get(getattr(c.penalty, "name", ""), "")
+        text = f"{c.level}{STRAINS[int(c.denom)]}{doubled} {SEATS[int(c.declarer)]}"
+        if c.result:
+            text += f" {c.result:+d}"
+        contracts.append(text)
+    return Par(int(result.score), tuple(contracts))
+
+
+def board_tags(board: Board, table: DDTable | None = None) -> dict[str, str]:
+    """``{"DoubleDummyTricks": …, "OptimumScore": …}`` for a board with a full deal (for ``Board.with_tags``).
+
+    The par needs the board's dealer and vulnerability; without them only ``DoubleDummyTricks`` is given.
+    """
+    if board.deal is None:
+        raise BridgeError("this board has no deal to analyse")
+    t = table if table is not None else dd_table(board.deal)
+    tags = {"DoubleDummyTricks": t.to_pbn_tag()}
+    dealer, vul = board.effective_dealer, board.effective_vulnerable
+    if dealer is not None and vul is not None:
+        tags["OptimumScore"] = par(t, dealer, vul).to_pbn_tag()
+    return tags
+
+
+def strain_tricks(batch: np.ndarray, strain: str | int) -> np.ndarray:
+    """Double-dummy tricks of every declarer (N E S W) in one strain, for a ``(n, 4)`` batch of deals.
+
+    Solving one strain costs about a fifth of a full table, which is what the development scripts
+    (``scripts/fit_tricks.py``) need: the tricks of the side declaring its fit.  Returns ``(n, 4)`` int8.
+    """
+    dds, types = _endplay()
+    s = strain if isinstance(strain, int) else strain_index(strain)
+    exclude = [types.Denom(i) for i in range(5) if i != s]
+    rows = np.asarray(batch, dtype=np.uint64)
+    out = np.zeros((rows.shape[0], 4), dtype=np.int8)
+    for lo in range(0, rows.shape[0], _CHUNK):
+        chunk: Sequence[Any] = [_endplay_deal(Deal.from_masks(r), types) for r in rows[lo : lo + _CHUNK].tolist()]
+        results = dds.calc_all_tables(chunk, exclude=exclude)
+        for i, result in enumerate(results):
+            out[lo + i] = result.to_list()[s]
+    return out

@@ -1,0 +1,111 @@
+"""Double-dummy wrapper: the absence path (endplay missing, simulated) and the presence path (skipped without endplay).
+
+The expected values come from real files in ../shared/pbn-samples: endplay's sample and a BridgeComposer
+file write the same tags for the same deals, which fixes the order of the 20 hex digits (N S E W, each
+NT S H D C) and the style of ``OptimumScore``.
+"""
+
+import builtins
+import importlib.util
+import sys
+
+import pytest
+
+from bridgegui.engine import Board, double_dummy, parse_deal
+from bridgegui.engine.double_dummy import DDTable, DoubleDummyUnavailableError
+
+HAS_ENDPLAY = importlib.util.find_spec("endplay") is not None
+needs_endplay = pytest.mark.skipif(not HAS_ENDPLAY, reason="endplay is not installed (pip install bridgegui[dd])")
+
+# endplay_sample.pbn, board 1: dealer N, vulnerable "-".
+SAMPLE_DEAL = "N:AT9.2.J432.A9863 76432.4.KQ.QJT72 Q.KJ976.AT8765.5 KJ85.AQT853.9.K4"
+SAMPLE_TAG = "746b5747b55862758627"
+# zdenecek_bridgecomposer.pbn, board 17: dealer N, vulnerable None, OptimumScore "EW 430".
+BC_DEAL = "N:K.JT642.A984.K64 QT854.AKQ.J5.T97 J92.9853.732.QJ3 A763.7.KQT6.A852"
+BC_TAG = "3263332633aa79aaa79a"
+
+
+@pytest.fixture
+def no_endplay(monkeypatch):
+    """Make ``import endplay…`` fail as it does where the package is not installed."""
+    real_import = builtins.__import__
+
+    def fake_import(name, *args, **kwargs):
+        if name == "endplay" or name.startswith("endplay."):
+            raise ImportError(f"No module named {name!r}")
+        return real_import(name, *args, **kwargs)
+
+    for module in [m for m in sys.modules if m == "endplay" or m.startswith("endplay.")]:
+        monkeypatch.delitem(sys.modules, module)
+    monkeypatch.setattr(builtins, "__import__", fake_import)
+
+
+def test_engine_import_does_not_load_endplay():
+    # The optional dependency is imported lazily: importing the engine never pulls it in.
+    import subprocess
+
+    code = "import sys, bridgegui.engine, bridgegui.engine.double_dummy; print('endplay' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_absence_path(no_endplay):
+    assert double_dummy.available() is False
+    message = double_dummy.unavailable_message()
+    assert message is not None and "pip install bridgegui[dd]" in message
+    deal = parse_deal(SAMPLE_DEAL)
+    with pytest.raises(DoubleDummyUnavailableError, match=r"pip install bridgegui\[dd\]"):
+        double_dummy.dd_table(deal)
+    with pytest.raises(DoubleDummyUnavailableError):
+        double_dummy.par(deal, "N", "None")
+    with pytest.raises(DoubleDummyUnavailableError):
+        double_dummy.board_tags(Board(1, deal))
+    # A table read from a file still works without the solver.
+    assert DDTable.from_pbn_tag(SAMPLE_TAG).get("N", "D") == 11
+
+
+def test_tag_round_trip_and_order():
+    table = DDTable.from_pbn_tag(SAMPLE_TAG)
+    # The sample's OptimumResultTable: N NT 7, S 4, H 6, D 11, C 5; W NT 5, S 8, H 6, D 2, C 7.
+    assert [table.get("N", s) for s in ("NT", "S", "H", "D", "C")] == [7, 4, 6, 11, 5]
+    assert [table.get("W", s) for s in ("NT", "S", "H", "D", "C")] == [5, 8, 6, 2, 7]
+    assert [table.get("S", s) for s in ("NT", "S", "H", "D", "C")] == [7, 4, 7, 11, 5]
+    assert table.to_pbn_tag() == SAMPLE_TAG
+    assert DDTable.from_pbn_tag(SAMPLE_TAG.upper()) == table
+    assert table.as_array().shape == (5, 4)
+    assert table.optimum_result_table()[:2] == ["N NT  7", "N  S  4"]
+    assert table.optimum_result_table()[3] == "N  D 11"
+    with pytest.raises(ValueError, match="20 hex digits"):
+        DDTable.from_pbn_tag("746b5")
+
+
+def test_par_tag_style():
+    assert double_dummy.Par(420, ("4S N",)).to_pbn_tag() == "NS 420"
+    assert double_dummy.Par(-430, ("3NT E +1", "3NT W +1")).to_pbn_tag() == "EW 430"
+    assert double_dummy.Par(-200, ("5Hx N -1",)).to_pbn_tag() == "NS -200"
+    assert double_dummy.Par(300, ("5Sx E -2",)).to_pbn_tag() == "EW -300"
+    assert double_dummy.Par(0, ()).to_pbn_tag() == "NS 0"
+
+
+@needs_endplay
+def test_presence_path_matches_real_files():
+    assert double_dummy.available() is True
+    assert double_dummy.unavailable_message() is None
+    table = double_dummy.dd_table(parse_deal(SAMPLE_DEAL))
+    assert table.to_pbn_tag() == SAMPLE_TAG
+    result = double_dummy.par(table, "N", "None")
+    assert result.score == 400 and result.to_pbn_tag() == "NS 400"  # the sample's [OptimumScore "NS +400"]
+    # Par from a table read from a file needs no second solve.
+    board = Board(17, parse_deal(BC_DEAL))
+    tags = double_dummy.board_tags(board, DDTable.from_pbn_tag(BC_TAG))
+    assert tags == {"DoubleDummyTricks": BC_TAG, "OptimumScore": "EW 430"}
+    assert "3NT E +1" in double_dummy.par(DDTable.from_pbn_tag(BC_TAG), "N", "None").contracts
+
+
+@needs_endplay
+def test_strain_tricks_batch_agrees_with_table():
+    import numpy as np
+
+    deal = parse_deal(SAMPLE_DEAL)
+    batch = np.array([deal.hands], dtype=np.uint64)
+    assert double_dummy.strain_tricks(batch, "D").tolist() == [[11, 2, 11, 2]]
