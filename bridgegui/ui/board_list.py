@@ -11,8 +11,11 @@ and a tooltip), matching the ``*`` in the window title.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
+import numpy as np
 from PySide6.QtCore import (
     QAbstractTableModel,
     QItemSelectionModel,
@@ -26,7 +29,7 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
 
 from bridgegui.engine.boards import Board
-from bridgegui.engine.cards import SEATS, Hand
+from bridgegui.engine.cards import SEATS, Deal, Hand
 
 NUMBER, DEALER, VULNERABLE, SUMMARY = range(4)
 
@@ -56,23 +59,59 @@ def board_summary(board: Board, visible: str = "NESW", hcp_word: str = "HCP") ->
     return " · ".join(parts)
 
 
+@dataclass(frozen=True)
+class DealtBlock:
+    """Boards just dealt, kept as the engine's array until a row is looked at.
+
+    A fast request can deliver a hundred thousand deals in one go; building a ``Deal`` and a ``Board``
+    for each on the GUI thread would stall it for seconds, so rows are made into boards on demand
+    (the view asks only for the rows on screen).
+    """
+
+    deals: np.ndarray
+    first_number: int
+    dealer: str | None
+    tags: tuple[tuple[str, str], ...]
+
+    def board(self, i: int) -> Board:
+        return Board(
+            self.first_number + i,
+            Deal.from_masks(self.deals[i].tolist()),
+            dealer=self.dealer,
+            tags=self.tags,
+        )
+
+
 class BoardListModel(QAbstractTableModel):
     """The current set of boards, with an "unsaved" flag per row."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._boards: list[Board] = []
+        self._boards: list[Board | None] = []  # None: not made yet, see _blocks
+        self._blocks: list[tuple[int, DealtBlock]] = []  # (first row, block), rows ascending
         self._unsaved: list[bool] = []
         self._visible = "NESW"
         self._summaries: dict[int, str] = {}
+        self._max_number = 0
 
     # -- content -------------------------------------------------------------------------------------
 
     def boards(self) -> list[Board]:
-        return list(self._boards)
+        """Every board (made now if still pending: for saving, not for display)."""
+        return [self.board(row) for row in range(len(self._boards))]
 
     def board(self, row: int) -> Board:
-        return self._boards[row]
+        board = self._boards[row]
+        if board is None:
+            starts = [start for start, _ in self._blocks]
+            start, block = self._blocks[bisect_right(starts, row) - 1]
+            board = block.board(row - start)
+            self._boards[row] = board
+        return board
+
+    def next_number(self) -> int:
+        """One more than the highest board number in the set (1 for an empty set)."""
+        return self._max_number + 1
 
     def is_unsaved(self, row: int) -> bool:
         return self._unsaved[row]
@@ -80,11 +119,19 @@ class BoardListModel(QAbstractTableModel):
     def any_unsaved(self) -> bool:
         return any(self._unsaved)
 
+    def _note_numbers(self, boards: Iterable[Board]) -> None:
+        for board in boards:
+            if board.number is not None:
+                self._max_number = max(self._max_number, board.number)
+
     def set_boards(self, boards: Iterable[Board], *, unsaved: bool = False) -> None:
         self.beginResetModel()
         self._boards = list(boards)
+        self._blocks = []
         self._unsaved = [unsaved] * len(self._boards)
         self._summaries.clear()
+        self._max_number = 0
+        self._note_numbers(self._boards)  # type: ignore[arg-type]
         self.endResetModel()
 
     def append_boards(self, boards: Sequence[Board], *, unsaved: bool = True) -> None:
@@ -94,12 +141,27 @@ class BoardListModel(QAbstractTableModel):
         self.beginInsertRows(QModelIndex(), first, first + len(boards) - 1)
         self._boards.extend(boards)
         self._unsaved.extend([unsaved] * len(boards))
+        self._note_numbers(boards)
+        self.endInsertRows()
+
+    def append_dealt(self, block: DealtBlock, *, unsaved: bool = True) -> None:
+        """Append freshly dealt boards without making them yet (see ``DealtBlock``)."""
+        count = block.deals.shape[0]
+        if not count:
+            return
+        first = len(self._boards)
+        self.beginInsertRows(QModelIndex(), first, first + count - 1)
+        self._blocks.append((first, block))
+        self._boards.extend([None] * count)
+        self._unsaved.extend([unsaved] * count)
+        self._max_number = max(self._max_number, block.first_number + count - 1)
         self.endInsertRows()
 
     def replace_board(self, row: int, board: Board, *, unsaved: bool = True) -> None:
         self._boards[row] = board
         self._unsaved[row] = unsaved
         self._summaries.pop(row, None)
+        self._note_numbers([board])
         self.dataChanged.emit(self.index(row, 0), self.index(row, SUMMARY))
 
     def mark_saved(self) -> None:
@@ -115,12 +177,6 @@ class BoardListModel(QAbstractTableModel):
         self._summaries.clear()
         if self._boards:
             self.dataChanged.emit(self.index(0, SUMMARY), self.index(len(self._boards) - 1, SUMMARY))
-
-    def row_of_number(self, number: int) -> int | None:
-        for row, board in enumerate(self._boards):
-            if board.number == number:
-                return row
-        return None
 
     # -- Qt model --------------------------------------------------------------------------------------
 
@@ -147,7 +203,7 @@ class BoardListModel(QAbstractTableModel):
     def _summary(self, row: int) -> str:
         text = self._summaries.get(row)
         if text is None:
-            text = board_summary(self._boards[row], self._visible, self.tr("HCP"))
+            text = board_summary(self.board(row), self._visible, self.tr("HCP"))
             self._summaries[row] = text
         return text
 
@@ -155,7 +211,7 @@ class BoardListModel(QAbstractTableModel):
         if not index.isValid() or index.row() >= len(self._boards):
             return None
         row, column = index.row(), index.column()
-        board = self._boards[row]
+        board = self.board(row)
         if role == Qt.ItemDataRole.DisplayRole:
             if column == NUMBER:
                 label = board.label or "—"

@@ -74,7 +74,7 @@ from bridgegui.formats.text import deal_diagram, deal_line
 from bridgegui.presets import Preset, PresetError, builtin_presets, save_user_preset, user_presets
 from bridgegui.settings import DEALER_MODES, SEED_MODES, THEMES, Settings
 from bridgegui.ui.app import apply_theme, icon
-from bridgegui.ui.board_list import BoardList
+from bridgegui.ui.board_list import BoardList, DealtBlock
 from bridgegui.ui.deal_diagram import DealDiagram
 from bridgegui.ui.dialogs import DealSetDialog, GoToDealNumberDialog, PracticeDialog, SavePresetDialog
 from bridgegui.ui.eval_panel import EvalPanel
@@ -106,6 +106,7 @@ class _Job:
     row: int
     started: float
     request_text: str
+    dealer: str | None = None
     received: int = 0
 
 
@@ -810,8 +811,7 @@ class MainWindow(QMainWindow):
         return self._next_number()
 
     def _next_number(self) -> int:
-        numbers = [b.number for b in self.board_model.boards() if b.number is not None]
-        return max(numbers) + 1 if numbers else 1
+        return self.board_model.next_number()
 
     def dealer_mode(self) -> str:
         return str(self.constraints.dealer_combo.currentData())
@@ -929,7 +929,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{mark}{name} — {self.tr('Bridge Dealer')}")
 
     def _update_actions(self) -> None:
-        dealing = self.service.is_dealing()
+        dealing = self._job is not None
         can_deal = not self._local_problem and not (self._feedback is not None and self._feedback.blocking)
         self.actionDeal.setEnabled(can_deal)
         self.actionDealSet.setEnabled(can_deal)
@@ -1082,7 +1082,9 @@ class MainWindow(QMainWindow):
             plan=self._cached_plan(request),  # type: ignore[arg-type]
             skip=skip,
         )
-        self._job = _Job(job_id, "single", seed, 1, number, self._row, started, self._request_text())
+        self._job = _Job(
+            job_id, "single", seed, 1, number, self._row, started, self._request_text(), self._fixed_dealer()
+        )
         self._busy_timer.start()
         self.stats_label.setText("")
         self._update_actions()
@@ -1116,7 +1118,9 @@ class MainWindow(QMainWindow):
             seed=seed,
             plan=self._cached_plan(request),  # type: ignore[arg-type]
         )
-        self._job = _Job(job_id, "set", seed, count, first_board, 0, started, self._request_text())
+        self._job = _Job(
+            job_id, "set", seed, count, first_board, 0, started, self._request_text(), self._fixed_dealer()
+        )
         self.board_model.set_boards([])
         self._path = None
         self._set_request_text = self._job.request_text
@@ -1133,20 +1137,29 @@ class MainWindow(QMainWindow):
         return job_id
 
     def stop(self) -> None:
-        """Stop dealing (Esc): the worker stops within one engine batch and reports ``finished``."""
-        if self.service.is_dealing():
-            self.service.cancel()
-            self.statusBar().showMessage(self.tr("Stopping…"))
+        """Stop dealing (Esc).
+
+        The window is idle again at once (results still in flight are dropped by job id); the worker
+        thread stops within one engine batch and then reports ``finished``.
+        """
+        job = self._job
+        if job is None:
+            return
+        self.service.cancel()
+        self._finish_job(job, "cancelled")
 
     def is_dealing(self) -> bool:
-        return self.service.is_dealing()
+        """True while a job of this window runs (False as soon as Stop is pressed)."""
+        return self._job is not None
 
-    def _new_board(self, number: int | None, deal: Deal, seed: int, old: Board | None = None) -> Board:
+    def _new_board(
+        self, number: int | None, deal: Deal, seed: int, old: Board | None = None, dealer: str | None = None
+    ) -> Board:
         tags: list[tuple[str, str]] = []
         if old is not None:
             tags = [(k, v) for k, v in old.tags if k in KEPT_TAGS]
         tags += [("Generator", pbn.GENERATOR), ("GeneratorSeed", str(seed))]
-        dealer = old.dealer if old is not None else self._fixed_dealer()
+        dealer = old.dealer if old is not None else dealer
         vulnerable = old.vulnerable if old is not None else None
         if old is not None and old.number is None:
             tags = [(k, v) for k, v in old.tags if k == "Board"] + tags
@@ -1157,12 +1170,12 @@ class MainWindow(QMainWindow):
         job = self._job
         if job is None or job.job_id != job_id:
             return  # stale: a newer job owns the window
-        rows = np.asarray(deals).tolist()
+        received = deals.shape[0]
         if job.kind == "single":
-            deal = Deal.from_masks(rows[0])
+            deal = Deal.from_masks(deals[0].tolist())
             old = self.board_model.board(job.row) if job.row < self.board_model.rowCount() else None
             number = old.number if old is not None else job.first_number
-            board = self._new_board(number, deal, job.seed, old)
+            board = self._new_board(number, deal, job.seed, old, job.dealer)
             if old is not None:
                 self.board_model.replace_board(job.row, board)
             else:
@@ -1170,16 +1183,18 @@ class MainWindow(QMainWindow):
                 self.board_model.append_boards([board])
             self._row = job.row
         else:
+            tags = (("Generator", pbn.GENERATOR), ("GeneratorSeed", str(job.seed)))
             first = (job.first_number or 1) + job.received
-            boards = [self._new_board(first + i, Deal.from_masks(r), job.seed) for i, r in enumerate(rows)]
-            shown_before = self.board_model.rowCount()
-            self.board_model.append_boards(boards)
-            if shown_before == 0:
-                self._row = 0
-        job.received += len(rows)
-        self._show_current()
+            self.board_model.append_dealt(DealtBlock(deals, first, job.dealer, tags))
+            self._row = min(self._row, self.board_model.rowCount() - 1)
+        first_delivery = job.received == 0
+        job.received += received
+        if job.kind == "single" or first_delivery:
+            self._show_current()
+        else:
+            self._update_actions()  # later batches of a set land in the list; the board on screen stays
         self._update_title()
-        if job.received == len(rows):  # the first deal of this job is on screen now
+        if first_delivery:  # the first deal of this job is on screen now
             self.last_click_to_deal = time.perf_counter() - job.started
 
     @Slot()
@@ -1214,6 +1229,9 @@ class MainWindow(QMainWindow):
         job = self._job
         if job is None or job.job_id != job_id:
             return
+        self._finish_job(job, outcome)
+
+    def _finish_job(self, job: _Job, outcome: str) -> None:
         elapsed = time.perf_counter() - job.started
         if outcome == "cancelled":
             if job.kind == "set":
@@ -1373,7 +1391,7 @@ class MainWindow(QMainWindow):
     def _rebuild_presets_menu(self) -> None:
         menu = self.presets_menu
         menu.clear()
-        shipped = builtin_presets()
+        shipped = builtin_presets(check=False)  # checked by the tests; start-up stays fast
         mine, problems = user_presets()
         self._presets = shipped + mine
         for preset in shipped:
@@ -1471,7 +1489,7 @@ class MainWindow(QMainWindow):
                 self.tr("Cannot Open File"), self.tr("Could not read {file}: {e}").format(file=path, e=exc.strerror)
             )
             return False
-        if self.service.is_dealing():
+        if self._job is not None:
             self.service.cancel()
             self._end_job()
         self.board_model.set_boards(boards, unsaved=False)

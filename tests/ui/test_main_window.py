@@ -138,6 +138,17 @@ def test_a_set_of_16_fills_the_board_list_with_dealers_and_vulnerability(qtbot: 
     assert not window.progress_bar.isVisible()
 
 
+def test_a_large_set_fills_the_list_without_making_every_board(qtbot: QtBot, window: MainWindow) -> None:
+    deal_set(qtbot, window, 20_000)
+    model = window.board_model
+    assert model.rowCount() == 20_000
+    assert model._boards.count(None) > 19_000  # rows become boards only when looked at
+    last = model.board(19_999)
+    assert last.number == 20_000 and last.effective_dealer == board_dealer(20_000)
+    assert model.data(model.index(19_999, 2)) == board_vulnerability(20_000)
+    assert model.next_number() == 20_001
+
+
 def test_a_fixed_dealer_deals_every_board(qtbot: QtBot, window: MainWindow) -> None:
     window.apply_preset("1NT opening")
     assert window.dealer_mode() == "N"
@@ -207,6 +218,7 @@ def test_stop_ends_a_long_search_within_200_ms(qtbot: QtBot, window: MainWindow)
     start = time.perf_counter()
     with qtbot.waitSignal(window.service.finished, timeout=2000) as blocker:
         window.actionStop.trigger()
+        assert not window.is_dealing()  # the window is idle at once; the thread follows within a batch
     elapsed = time.perf_counter() - start
     assert blocker.args[1] == "cancelled"
     assert elapsed < 0.2, f"Stop took {elapsed * 1000:.0f} ms"
