@@ -293,6 +293,7 @@ class MainWindow(QMainWindow):
         self._feedback_request: DealRequest | None = None
         self._local_problem = False
         self._presets: list[Preset] = []
+        self._panel_inputs: dict[str, tuple[Hand | None, Hand | None]] = {}
         self.last_error: str | None = None
         self.last_click_to_deal: float | None = None
         self.startup_warnings: list[str] = list(self.settings.warnings)
@@ -305,6 +306,11 @@ class MainWindow(QMainWindow):
         self._busy_timer.setSingleShot(True)
         self._busy_timer.setInterval(BUSY_DELAY_MS)
         self._busy_timer.timeout.connect(self._show_busy)
+        self._panel_queue: list[str] = []
+        self._panel_timer = QTimer(self)
+        self._panel_timer.setSingleShot(True)
+        self._panel_timer.setInterval(0)
+        self._panel_timer.timeout.connect(self._update_next_panel)
 
         self._build_central()
         self._build_docks()
@@ -706,6 +712,13 @@ class MainWindow(QMainWindow):
         status.setObjectName("statusBar")
         self.stats_label = QLabel(self)
         self.stats_label.setObjectName("statsLabel")
+        # A fixed width: a label that changed size would make the status bar lay out again ten times
+        # a second while a search runs.
+        sample = self.tr("{tried} deals tried · {found} found · {rate} deals/s").format(
+            tried="888,888,888", found="88,888", rate="888 k"
+        )
+        self.stats_label.setFixedWidth(self.stats_label.fontMetrics().horizontalAdvance(sample) + 8)
+        self.stats_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.progress_bar = QProgressBar(self)
         self.progress_bar.setObjectName("dealProgress")
         self.progress_bar.setMaximumWidth(220)
@@ -825,7 +838,7 @@ class MainWindow(QMainWindow):
         mode = self.dealer_mode()
         return None if mode == "board" else mode
 
-    def _show_current(self) -> None:
+    def _show_current(self, *, defer_panels: bool = False) -> None:
         board = self.current_board()
         if board is not None:
             number = board.number
@@ -845,7 +858,7 @@ class MainWindow(QMainWindow):
             with QSignalBlocker(self.actionReveal):
                 self.actionReveal.setChecked(False)
             self._revealed = False
-        self._apply_visibility()
+        self._apply_visibility(defer_panels=defer_panels)
         self._update_deal_number()
         self._show_board_seed(board)
         self.board_list.select_row(self._row if board is not None else None)
@@ -865,17 +878,48 @@ class MainWindow(QMainWindow):
             return "NESW"
         return self._practice_seats
 
-    def _apply_visibility(self) -> None:
+    def _apply_visibility(self, *, defer_panels: bool = False) -> None:
+        """Show the visible seats in the diagram, the list and the panels.
+
+        ``defer_panels`` updates the four evaluation panels one per pass of the event loop (each is a
+        dozen rich-text labels to lay out), so the first board of a set reaches the screen without one
+        long stall while the search goes on; ``_flush_panels`` completes them at once when needed.
+        """
         visible = self.visible_seats()
         self.diagram.set_visible_seats(visible)
         self.board_model.set_visible_seats(visible)
+        self._panel_queue = list(SEATS)
+        if defer_panels:
+            self._panel_timer.start()
+        else:
+            self._flush_panels()
+
+    def _flush_panels(self) -> None:
+        self._panel_timer.stop()
+        while self._panel_queue:
+            self._update_panel(self._panel_queue.pop(0))
+
+    @Slot()
+    def _update_next_panel(self) -> None:
+        if self._panel_queue:
+            self._update_panel(self._panel_queue.pop(0))
+        if self._panel_queue:
+            self._panel_timer.start()
+
+    def _update_panel(self, seat: str) -> None:
+        visible = self.visible_seats()
         deal = self.diagram.deal()
-        for seat, panel in self.eval_panels.items():
-            hand = self._hand(deal, seat)
-            partner_seat = SEATS[(SEATS.index(seat) + 2) % 4]
-            partner = self._hand(deal, partner_seat) if partner_seat in visible else None
+        panel = self.eval_panels[seat]
+        hand = self._hand(deal, seat)
+        partner_seat = SEATS[(SEATS.index(seat) + 2) % 4]
+        partner = self._hand(deal, partner_seat) if partner_seat in visible else None
+        # Each panel call recomputes and relays out the panel: skip the ones that change nothing.
+        if self._panel_inputs.get(seat) != (hand, partner):
             panel.set_hand(hand, partner)
-            panel.set_hidden(seat not in visible)
+            self._panel_inputs[seat] = (hand, partner)
+        hidden = seat not in visible
+        if panel.is_hidden() != hidden:
+            panel.set_hidden(hidden)
 
     @staticmethod
     def _hand(deal: Deal | None, seat: str) -> Hand | None:
@@ -1189,8 +1233,10 @@ class MainWindow(QMainWindow):
             self._row = min(self._row, self.board_model.rowCount() - 1)
         first_delivery = job.received == 0
         job.received += received
-        if job.kind == "single" or first_delivery:
+        if job.kind == "single":
             self._show_current()
+        elif first_delivery:
+            self._show_current(defer_panels=True)
         else:
             self._update_actions()  # later batches of a set land in the list; the board on screen stays
         self._update_title()
@@ -1211,7 +1257,11 @@ class MainWindow(QMainWindow):
         if job is None or job.job_id != job_id:
             return
         if job.kind == "set":
+            # QProgressBar.setValue repaints synchronously; with updates off it only schedules a paint,
+            # which the event loop does with the rest of the window.
+            self.progress_bar.setUpdatesEnabled(False)
             self.progress_bar.setValue(progress.matched)
+            self.progress_bar.setUpdatesEnabled(True)
         self.stats_label.setText(
             self.tr("{tried} deals tried · {found} found · {rate} deals/s").format(
                 tried=f"{progress.tried:,}", found=f"{progress.matched:,}", rate=_rate_text(progress.rate)
