@@ -203,6 +203,7 @@ class SavePresetDialog(QDialog):
         self._description = QLineEdit(self)
         self._description.setObjectName("presetDescription")
         self._description.setPlaceholderText(self.tr("What this deal practises (optional)"))
+        self._name.setMinimumWidth(self._name.fontMetrics().horizontalAdvance("x" * 42))
         form.addRow(self.tr("&Name:"), self._name)
         form.addRow(self.tr("&Description:"), self._description)
         if summary:

@@ -336,6 +336,7 @@ class MainWindow(QMainWindow):
     def _build_central(self) -> None:
         self.diagram = DealDiagram(self)
         self.diagram.set_empty_text(self.tr("Press F5 to deal a board"))
+        self.diagram.seat_clicked.connect(self._focus_seat_editor)
         self.eval_panels = {seat: EvalPanel(seat, self) for seat in SEATS}
         central = QWidget(self)
         central.setObjectName("dealArea")
@@ -393,6 +394,7 @@ class MainWindow(QMainWindow):
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(self.constraints)
+        self.constraints_scroll = scroll
         holder = QWidget(self)
         box = QVBoxLayout(holder)
         box.setContentsMargins(0, 0, 0, 0)
@@ -490,7 +492,7 @@ class MainWindow(QMainWindow):
         self.actionPrevBoard = self._action(
             "actionPrevBoard",
             tr("&Previous Board"),
-            shortcuts=["Ctrl+PgUp", QKeySequence.StandardKey.Back],
+            shortcuts=["Ctrl+PgUp", "Alt+Left"],
             tip=tr("Show the previous board"),
             icon_name="previous",
             slot=self.previous_board,
@@ -498,7 +500,7 @@ class MainWindow(QMainWindow):
         self.actionNextBoard = self._action(
             "actionNextBoard",
             tr("&Next Board"),
-            shortcuts=["Ctrl+PgDown", QKeySequence.StandardKey.Forward],
+            shortcuts=["Ctrl+PgDown", "Alt+Right"],
             tip=tr("Show the next board (past the last one: a new board to deal)"),
             icon_name="next",
             slot=self.next_board,
@@ -1425,6 +1427,15 @@ class MainWindow(QMainWindow):
             )
             if constrained:
                 self.seat_editors[seat].set_feedback(problem.message, error=True, field=fld)
+
+    @Slot(str)
+    def _focus_seat_editor(self, seat: str) -> None:
+        """A click on a hand goes to that seat's constraints (the editor is scrolled into view)."""
+        editor = self.seat_editors.get(seat)
+        if editor is None or not self.constraints_dock.isVisible():
+            return
+        self.constraints_scroll.ensureWidgetVisible(editor)
+        editor.field_widgets("hcp")[0].setFocus(Qt.FocusReason.MouseFocusReason)
 
     def clear_constraints(self) -> None:
         for editor in self.constraints.editors():
