@@ -32,8 +32,9 @@ from bridgegui.engine.constraints import (
     parse_partnership_spec,
     parse_seat_spec,
 )
-from bridgegui.engine.dealing import new_seed
+from bridgegui.engine.dealing import make_rng, new_seed
 from bridgegui.engine.errors import BridgeError, ConstraintError, ImpossibleError
+from bridgegui.engine.shuffles import ShuffleModel, dealers_for_boards, parse_shuffle
 
 EXIT_OK, EXIT_IO, EXIT_SPEC, EXIT_IMPOSSIBLE, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 GENERATOR = f"bridgegui {__version__}"
@@ -114,6 +115,13 @@ def build_parser() -> argparse.ArgumentParser:
         choices=("pbn", "text"),
         default=None,
         help="PBN 2.1 export format (the default), or readable diagrams; a script without -o/--format runs its own actions",
+    )
+    parser.add_argument(
+        "--shuffle",
+        default="uniform",
+        metavar="MODEL",
+        help="how the cards are mixed: uniform (default, a perfect shuffle), riffle:K (K human riffle shuffles "
+        "of a deck gathered after play), markov:P (seed 004's model with tie probability P, e.g. 0.384)",
     )
     parser.add_argument(
         "--max-tries", type=int, default=dealer.DEFAULT_MAX_TRIES, metavar="N", help="give up after N deals tried"
@@ -228,6 +236,9 @@ def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     if args.first_board < 1:
         raise SpecError("--first-board starts at 1")
     request = request_from_args(args)
+    model = _shuffle_model(args.shuffle)
+    if not model.is_uniform:
+        return run_with_model(args, request, model, stdout)
     plan = dealer.plan_request(request)
     seed = args.seed if args.seed is not None else new_seed()
     progress_line = ProgressLine(stderr, args.produce, not args.quiet)
@@ -244,6 +255,53 @@ def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     write_output(boards, args, request, seed, stdout)
     if not args.quiet and last is not None and stderr.isatty():
         stderr.write(f"{len(boards)} boards, seed {seed}, {last.tried:,} deals tried in {last.elapsed:.2f} s\n")
+    return EXIT_OK
+
+
+def _shuffle_model(text: str) -> ShuffleModel:
+    try:
+        return parse_shuffle(text)
+    except BridgeError as exc:
+        raise SpecError(str(exc)) from None
+
+
+def deal_with_model(
+    model: ShuffleModel, request: DealRequest, count: int, first_board: int, rng: np.random.Generator, max_tries: int
+) -> np.ndarray:
+    """``count`` boards dealt by an imperfect-shuffle model, each from its board's dealer, kept if they fit.
+
+    Such deals are deliberately not uniform, so there is no exact draw to speed them up: plain
+    rejection on the model's own deals keeps the law "the model's deals that fit".
+    """
+    request.validate()
+    dealers = dealers_for_boards(first_board, count)
+    result = np.zeros((count, 4), dtype=np.uint64)
+    tried = 0
+    for seat in range(4):
+        rows = np.flatnonzero(dealers == seat)
+        found: list[np.ndarray] = []
+        have = 0
+        while have < rows.size:
+            if tried >= max_tries:
+                raise ImpossibleError(
+                    f"only {have} boards fitting the constraints in {tried:,} deals of the {model.name} model"
+                )
+            batch = model.deal(4096, rng, dealer=seat)
+            tried += batch.shape[0]
+            kept = batch[request.mask(batch)] if not request.is_empty else batch
+            found.append(kept)
+            have += kept.shape[0]
+        if rows.size:
+            result[rows] = np.concatenate(found)[: rows.size]
+    return result
+
+
+def run_with_model(args: argparse.Namespace, request: DealRequest, model: ShuffleModel, stdout: TextIO) -> int:
+    seed = args.seed if args.seed is not None else new_seed()
+    batch = deal_with_model(model, request, args.produce, args.first_board, make_rng(seed), args.max_tries)
+    boards = [b.with_tags(Shuffle=model.spec) for b in boards_from_batch(batch, args.first_board)]
+    note = f"Not uniform: dealt with {model.describe()}"
+    write_output(boards, args, request, seed, stdout, note=note)
     return EXIT_OK
 
 

@@ -168,3 +168,20 @@ def test_script_and_specs_together_are_refused(tmp_path):
     path.write_text(SCRIPT)
     code, _, err = run(str(path), "--north", "hcp 12+")
     assert code == 2 and "either a dealer script or seat specs" in err
+
+
+def test_shuffle_models_are_dealt_from_each_boards_dealer_and_labelled():
+    code, out, err = run("-p", "8", "-s", "2", "--shuffle", "markov:0.384", "--south", "hcp 10+")
+    assert code == 0, err
+    boards = pbn.loads(out)
+    assert len(boards) == 8
+    assert all(b.tag("Shuffle") == "markov:0.384" for b in boards)
+    assert all(b.deal.hand("S").hcp >= 10 for b in boards)
+    assert "Not uniform" in out.split("[Event", 1)[0]
+    # the default stays uniform and unlabelled
+    assert "Shuffle" not in run("-p", "2", "-s", "2")[1]
+
+
+def test_bad_shuffle_model_exits_2():
+    code, _, err = run("--shuffle", "riffle:x")
+    assert code == 2 and "riffle:7" in err
