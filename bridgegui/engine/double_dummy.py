@@ -6,7 +6,8 @@ functions below, never when the engine package is imported, so everything else w
 the other functions raise ``DoubleDummyUnavailableError`` (with that message) when it is missing.
 
 Solving one deal takes from a tenth of a second to a second or more, so the GUI calls these
-functions from a worker, never on the GUI thread.  Each call is independent (no shared state here).
+functions from a worker, never on the GUI thread.  DDS keeps global solver state, so calls are
+serialised by a lock: safe from any thread, one solve at a time.
 
 PBN tags as programs in the wild write them (checked against BridgeComposer's and endplay's files in
 ../shared/pbn-samples, e.g. ``[DoubleDummyTricks "746b5747b55862758627"]`` for a deal whose
@@ -21,6 +22,7 @@ PBN tags as programs in the wild write them (checked against BridgeComposer's an
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -45,6 +47,9 @@ ENABLE_HINT = "Double-dummy analysis needs the optional package endplay: install
 _VULNERABILITY_CODES = {"None": 0, "All": 1, "NS": 2, "EW": 3}
 """bridgegui's vulnerability names -> endplay's ``Vul`` values (none, both, ns, ew)."""
 
+_SOLVER_LOCK = threading.Lock()
+"""DDS keeps global solver state; one call at a time, whichever thread makes it (GUI worker or script)."""
+
 _CHUNK = 32
 """Deals per DDS batch call: DDS refuses more than a few hundred tables in one call."""
 
@@ -58,7 +63,7 @@ def _endplay() -> Any:
     try:
         import endplay.dds as dds
         import endplay.types as types
-    except ImportError as exc:  # also OSError-free: a broken DDS library surfaces as ImportError
+    except ImportError as exc:  # a missing package, or a DDS library that failed to load
         raise DoubleDummyUnavailableError(f"{ENABLE_HINT} ({exc})") from None
     return dds, types
 
@@ -207,7 +212,9 @@ def dd_table(deal: Deal) -> DDTable:
     Raises ``DoubleDummyUnavailableError`` without endplay.  Call it from a worker thread.
     """
     dds, types = _endplay()
-    return _table_from_endplay(dds.calc_dd_table(_endplay_deal(deal, types)))
+    ep_deal = _endplay_deal(deal, types)
+    with _SOLVER_LOCK:
+        return _table_from_endplay(dds.calc_dd_table(ep_deal))
 
 
 def par(deal: Deal | DDTable, dealer: str, vulnerability: str) -> Par:
@@ -217,15 +224,15 @@ def par(deal: Deal | DDTable, dealer: str, vulnerability: str) -> Par:
     keeps them).  Raises ``DoubleDummyUnavailableError`` without endplay.
     """
     dds, types = _endplay()
-    table = deal if isinstance(deal, DDTable) else dd_table(deal)
     if vulnerability not in _VULNERABILITY_CODES:
         raise BridgeError(f"{vulnerability!r} is not a vulnerability: use None, NS, EW or All")
     seat = dealer.strip().upper()[:1]
     if not seat or seat not in SEATS:
         raise BridgeError(f"{dealer!r} is not a seat: use N, E, S or W")
-    result = dds.par(
-        _endplay_table(table), types.Vul(_VULNERABILITY_CODES[vulnerability]), types.Player(SEATS.index(seat))
-    )
+    table = deal if isinstance(deal, DDTable) else dd_table(deal)
+    vul, player = types.Vul(_VULNERABILITY_CODES[vulnerability]), types.Player(SEATS.index(seat))
+    with _SOLVER_LOCK:
+        result = dds.par(_endplay_table(table), vul, player)
     contracts = []
     for c in result:
         doubled = {"doubled": "x", "redoubled": "xx"}.get(getattr(c.penalty, "name", ""), "")
@@ -264,7 +271,8 @@ def strain_tricks(batch: np.ndarray, strain: str | int) -> np.ndarray:
     out = np.zeros((rows.shape[0], 4), dtype=np.int8)
     for lo in range(0, rows.shape[0], _CHUNK):
         chunk: Sequence[Any] = [_endplay_deal(Deal.from_masks(r), types) for r in rows[lo : lo + _CHUNK].tolist()]
-        results = dds.calc_all_tables(chunk, exclude=exclude)
+        with _SOLVER_LOCK:
+            results = dds.calc_all_tables(chunk, exclude=exclude)
         for i, result in enumerate(results):
             out[lo + i] = result.to_list()[s]
     return out

@@ -100,6 +100,8 @@ def test_presence_path_matches_real_files():
     tags = double_dummy.board_tags(board, DDTable.from_pbn_tag(BC_TAG))
     assert tags == {"DoubleDummyTricks": BC_TAG, "OptimumScore": "EW 430"}
     assert "3NT E +1" in double_dummy.par(DDTable.from_pbn_tag(BC_TAG), "N", "None").contracts
+    with pytest.raises(ValueError, match="vulnerability"):
+        double_dummy.par(parse_deal(SAMPLE_DEAL), "N", "Both")  # rejected before any solving
 
 
 @needs_endplay

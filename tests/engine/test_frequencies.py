@@ -85,6 +85,14 @@ def test_split_of_one_known_deal():
     assert only_hearts.total == 0
 
 
+def test_sample_stops_when_cancelled():
+    import threading
+
+    cancel = threading.Event()
+    cancel.set()
+    assert frequencies.sample(None, 1000, seed=1, cancel=cancel).shape == (0, 4)
+
+
 def test_bad_arguments():
     with pytest.raises(ValueError, match="side"):
         frequencies.suit_split_table(np.zeros((0, 4), dtype=np.uint64), 8, side="NE")
