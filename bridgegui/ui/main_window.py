@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-from PySide6.QtCore import QByteArray, QEvent, QSignalBlocker, Qt, QTimer, Slot
+from PySide6.QtCore import QByteArray, QEvent, QObject, QSignalBlocker, QSize, Qt, QTimer, Slot
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -261,6 +261,26 @@ class ConstraintsPanel(QWidget):
         return [*self.seat_editors.values(), *self.partnership_editors.values()]
 
 
+class _FittingScrollArea(QScrollArea):
+    """A scroll area that asks for the whole height of its content (``QScrollArea`` caps its hint)."""
+
+    def sizeHint(self) -> QSize:
+        widget = self.widget()
+        if widget is None:
+            return super().sizeHint()
+        hint = widget.sizeHint()
+        return QSize(hint.width() + self.verticalScrollBar().sizeHint().width(), hint.height() + 2 * self.frameWidth())
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(super().minimumSizeHint().width(), 8 * self.fontMetrics().height())
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        # The content re-flowed (one column or two): ask the dock for the new height.
+        if watched is self.widget() and event.type() == QEvent.Type.LayoutRequest:
+            self.updateGeometry()
+        return super().eventFilter(watched, event)
+
+
 class MainWindow(QMainWindow):
     """The bridgegui main window (see the module docstring for how the parts fit together).
 
@@ -388,7 +408,7 @@ class MainWindow(QMainWindow):
                 "otherwise estimated from a short trial run."
             )
         )
-        scroll = QScrollArea(self)
+        scroll = _FittingScrollArea(self)
         scroll.setObjectName("constraintsScroll")
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
@@ -399,12 +419,15 @@ class MainWindow(QMainWindow):
         box = QVBoxLayout(holder)
         box.setContentsMargins(0, 0, 0, 0)
         box.setSpacing(0)
-        box.addWidget(scroll, 1)
+        # The summary follows the editors when they all fit and stays in view below them when the
+        # dock is too short and they scroll.
+        box.addWidget(scroll)
         rule = QFrame(holder)
         rule.setFrameShape(QFrame.Shape.HLine)
         rule.setFrameShadow(QFrame.Shadow.Sunken)
         box.addWidget(rule)
         box.addWidget(self.request_feedback)
+        box.addStretch(1)
         width = self.constraints.minimumSizeHint().width() + scroll.verticalScrollBar().sizeHint().width() + 4
         holder.setMinimumWidth(width)
 
@@ -986,9 +1009,9 @@ class MainWindow(QMainWindow):
         has_boards = count > 0
         self.actionSave.setEnabled(has_boards)
         self.actionSaveAs.setEnabled(has_boards)
-        has_deal = self.diagram.deal() is not None
-        self.actionCopy.setEnabled(has_deal)
-        self.actionCopyDealNumber.setEnabled(has_deal and bool(self.diagram.deal() and self.diagram.deal().is_complete))
+        deal = self.diagram.deal()
+        self.actionCopy.setEnabled(deal is not None)
+        self.actionCopyDealNumber.setEnabled(deal is not None and deal.is_complete)
         self.actionReveal.setEnabled(self._practice_seats is not None)
 
     # ------------------------------------------------------------------------------------------------
