@@ -36,6 +36,7 @@ from bridgegui.engine.errors import (
     DealNumberError,
     ImpossibleError,
 )
+from bridgegui.engine.tricks import estimate_tricks
 
 
 def deals_from_batch(batch: "object") -> list[Deal]:
@@ -80,6 +81,7 @@ __all__ = [
     "deal_indices",
     "deals_from_batch",
     "deals_from_indices",
+    "estimate_tricks",
     "evaluation",
     "fill_deals",
     "is_vulnerable",
