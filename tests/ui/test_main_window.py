@@ -468,3 +468,57 @@ def test_named_widgets_and_actions_exist_with_their_shortcuts(window: MainWindow
         if name in shortcuts:
             keys = {k.toString() for k in action.shortcuts()}
             assert shortcuts[name] <= keys, (name, keys)
+
+
+# -- dialogs --------------------------------------------------------------------------------------
+
+
+# A message box fixes its own size, which the offscreen platform reports as unsupported: harmless here.
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_errors_and_questions_do_not_block_the_event_loop(qtbot: QtBot, settings_path: Path) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    window = MainWindow(Settings.load(settings_path))
+    qtbot.addWidget(window)
+    window.show_error("Cannot Open File", "line 3: no")  # returns at once: the box is window-modal
+    box = window.findChild(QMessageBox, "errorDialog")
+    assert box is not None and box.isVisible() and "line 3" in box.text()
+    box.close()
+    window.show_deal_number(7)  # now there is an unsaved board
+    ran: list[bool] = []
+    window.confirm_unsaved_changes(lambda: ran.append(True))
+    question = window.findChild(QMessageBox, "unsavedDialog")
+    assert question is not None and question.isVisible() and not ran
+    question.button(QMessageBox.StandardButton.Discard).click()
+    assert ran == [True]
+    window.board_model.mark_saved()
+
+
+def test_the_small_dialogs_check_what_is_typed(qtbot: QtBot) -> None:
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    from bridgegui.engine.deal_numbers import D
+    from bridgegui.ui.dialogs import DealSetDialog, GoToDealNumberDialog, PracticeDialog, SavePresetDialog
+
+    deal_set_dialog = DealSetDialog()
+    qtbot.addWidget(deal_set_dialog)
+    assert deal_set_dialog.count() == 16 and deal_set_dialog.first_board() == 1
+
+    goto = GoToDealNumberDialog()
+    qtbot.addWidget(goto)
+    ok = goto.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok)
+    goto._edit.setText("12,345 678")
+    assert ok.isEnabled() and goto.deal_number() == 12_345_678
+    goto._edit.setText(str(D))
+    assert not ok.isEnabled()
+
+    practice = PracticeDialog(visible="EW")
+    qtbot.addWidget(practice)
+    assert practice.visible_seats() == "EW"
+
+    save = SavePresetDialog(existing=["Drill"])
+    qtbot.addWidget(save)
+    ok = save.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok)
+    assert not ok.isEnabled()
+    save._name.setText("drill")
+    assert ok.isEnabled() and save.name() == "drill" and save._note.text()
