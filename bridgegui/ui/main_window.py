@@ -15,7 +15,8 @@ How it holds together:
   request cannot be dealt.  The plan comes back too, so dealing that request skips planning.
 * **Seeds.** Random mode draws a fresh 128-bit seed for every job and shows it; Fixed mode uses
   the typed seed.  A set dealt from seed S is the set ``bridgegui-deal --seed S`` deals; with a
-  fixed seed a single Deal of board ``b`` gives board ``b`` of that set.  Each dealt board records
+  fixed seed a single Deal of board ``b`` gives board ``b`` of the set dealt from S starting at
+  board 1 (it deals ``b`` boards and keeps the last).  Each dealt board records
   its seed in the PBN ``GeneratorSeed`` tag.
 * **Dialogs** open with ``open()`` (no nested event loop), and every question or error goes
   through one method (``confirm_unsaved_changes``, ``show_error``) that tests replace.
@@ -66,7 +67,7 @@ from bridgegui.engine.boards import Board, board_dealer, board_vulnerability
 from bridgegui.engine.cards import SEAT_NAMES, SEATS, SUIT_NAMES, Deal, Hand
 from bridgegui.engine.constraints import DealRequest
 from bridgegui.engine.deal_numbers import deal_from_index, deal_index
-from bridgegui.engine.dealer import format_one_in
+from bridgegui.engine.dealer import DealPlan, format_one_in
 from bridgegui.engine.dealing import new_seed
 from bridgegui.engine.errors import BridgeError, ConstraintError
 from bridgegui.formats import pbn
@@ -1127,7 +1128,8 @@ class MainWindow(QMainWindow):
             self._update_feedback()  # the editors changed since the last count: recount alongside
         return request
 
-    def _cached_plan(self, request: DealRequest) -> object | None:
+    def _cached_plan(self, request: DealRequest) -> DealPlan | None:
+        """The plan the live feedback made for this very request, if any: dealing then skips planning."""
         fb = self._feedback
         if fb is not None and fb.plan is not None and fb.request == request:
             return fb.plan
@@ -1148,7 +1150,7 @@ class MainWindow(QMainWindow):
             request,
             1,
             seed=seed,
-            plan=self._cached_plan(request),  # type: ignore[arg-type]
+            plan=self._cached_plan(request),
             skip=skip,
         )
         self._job = _Job(
@@ -1185,7 +1187,7 @@ class MainWindow(QMainWindow):
             request,
             count,
             seed=seed,
-            plan=self._cached_plan(request),  # type: ignore[arg-type]
+            plan=self._cached_plan(request),
         )
         self._job = _Job(
             job_id, "set", seed, count, first_board, 0, started, self._request_text(), self._fixed_dealer()
