@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import os
 import tempfile
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -26,3 +28,43 @@ def pbn_samples() -> list[Path]:
     if not files:
         pytest.skip("../shared/pbn-samples is not beside the project")
     return files
+
+
+def _new_python_threads(before: set[int]) -> list[str]:
+    """Python threads started during the test (Qt's own pool threads show up as dummies: skip them)."""
+    return [
+        t.name
+        for t in threading.enumerate()
+        if t.ident not in before and not isinstance(t, threading._DummyThread)  # Qt pool threads: not ours to join
+    ]
+
+
+@pytest.fixture(autouse=True)
+def no_thread_left_running(request: pytest.FixtureRequest) -> Iterator[None]:
+    """GUI and worker tests must leave no thread running (house style).
+
+    Applies to tests under ``ui/`` and ``workers/`` only, and imports Qt only there, so that the
+    engine and format tests never load PySide6.  The check runs after pytest-qt has closed the
+    test's widgets (autouse fixtures are set up first, so they are torn down last): a job still
+    running then is a real leak, not a window about to close.
+    """
+    if not {"ui", "workers"} & set(request.path.parts):
+        yield
+        return
+    request.getfixturevalue("qapp")
+    from PySide6.QtCore import QThreadPool
+
+    from bridgegui.workers.dealing import live_pools
+
+    before = {t.ident for t in threading.enumerate() if t.ident is not None}
+    yield
+    busy = [
+        f"{pool.objectName() or 'pool'} ({pool.activeThreadCount()} busy)"
+        for pool in live_pools()
+        if pool.activeThreadCount()
+    ]
+    if QThreadPool.globalInstance().activeThreadCount():
+        busy.append("global QThreadPool")
+    busy += _new_python_threads(before)
+    if busy:
+        pytest.fail(f"the test left threads running: {', '.join(busy)}")
