@@ -4,14 +4,34 @@ from __future__ import annotations
 
 import sys
 
+USAGE = """usage: bridgegui [--self-test] [--version] [Qt options]
+
+Starts the bridgegui window.  --self-test deals a constrained set, saves and reloads it as PBN,
+renders a PDF and checks the shipped resources, offscreen, then exits 0 (or 1 on a failure).
+"""
+
 
 def main(argv: list[str] | None = None) -> int:
     """Create the application, apply the palette the settings ask for, show the window, run the loop."""
+    args = sys.argv if argv is None else argv
+    if "--self-test" in args[1:]:
+        # Before any QApplication: the self-test makes its own offscreen one (no display needed).
+        from bridgegui.self_test import run_self_test
+
+        return run_self_test()
+    if "--version" in args[1:]:
+        from bridgegui import __version__
+
+        print(f"bridgegui {__version__}")
+        return 0
+    if "--help" in args[1:] or "-h" in args[1:]:
+        print(USAGE, end="")
+        return 0
     from bridgegui.settings import Settings
     from bridgegui.ui.app import apply_theme, create_application
     from bridgegui.ui.main_window import MainWindow
 
-    app = create_application(sys.argv if argv is None else argv)
+    app = create_application(args)
     settings = Settings.load()
     apply_theme(settings["appearance/theme"], app)
     window = MainWindow(settings)

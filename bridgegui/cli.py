@@ -116,6 +116,13 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="PBN 2.1 export format (the default), or readable diagrams; a script without -o/--format runs its own actions",
     )
+    parser.add_argument("--pdf", metavar="FILE", help="also write printable sheets of the set as a PDF")
+    parser.add_argument(
+        "--sheets",
+        choices=("practice", "records"),
+        default="records",
+        help="with --pdf: practice (one sheet per seat, own hand only) or records (hand records, the default)",
+    )
     parser.add_argument(
         "--shuffle",
         default="uniform",
@@ -315,6 +322,12 @@ def write_output(
     note: str = "",
 ) -> None:
     from bridgegui.formats import pbn, text
+
+    if getattr(args, "pdf", None):
+        # Imported here: printing needs Qt (offscreen), and the command line must not load it otherwise.
+        from bridgegui import printing
+
+        printing.write_sheets(args.sheets, boards, args.pdf, seed=seed)
 
     if args.format == "pbn":
         header = [note] if note else []

@@ -185,3 +185,23 @@ def test_shuffle_models_are_dealt_from_each_boards_dealer_and_labelled():
 def test_bad_shuffle_model_exits_2():
     code, _, err = run("--shuffle", "riffle:x")
     assert code == 2 and "riffle:7" in err
+
+
+def test_pdf_sheets_from_the_command_line(tmp_path):
+    import re
+    import shutil
+    import subprocess
+
+    target = tmp_path / "records.pdf"
+    code, _, err = run("-p", "6", "-s", "9", "--pdf", str(target), "--sheets", "records", "-o", str(tmp_path / "s.pbn"))
+    assert code == 0, err
+    assert target.read_bytes().startswith(b"%PDF")
+    if shutil.which("pdftotext") is None:
+        return
+    text = subprocess.run(["pdftotext", str(target), "-"], capture_output=True, text=True, check=True).stdout
+    assert all(f"Board {board}" in text for board in range(1, 7))
+    for board in pbn.load(tmp_path / "s.pbn"):
+        for seat in "NESW":
+            spades = board.deal.hand(seat).to_pbn().split(".")[0].replace("T", "10")
+            # pdftotext may drop the space after the symbol; a void prints as a dash.
+            assert re.search(rf"♠\s*{re.escape(spades) if spades else '[—-]'}\s", text), (seat, spades)
