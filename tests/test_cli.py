@@ -191,10 +191,14 @@ def test_pdf_sheets_from_the_command_line(tmp_path):
     import re
     import shutil
     import subprocess
+    import sys
 
+    # In a separate process, as a user runs it: printing starts an offscreen QGuiApplication, which
+    # must not become the test session's application (pytest-qt needs a QApplication).
     target = tmp_path / "records.pdf"
-    code, _, err = run("-p", "6", "-s", "9", "--pdf", str(target), "--sheets", "records", "-o", str(tmp_path / "s.pbn"))
-    assert code == 0, err
+    argv = ["-p", "6", "-s", "9", "--pdf", str(target), "--sheets", "records", "-o", str(tmp_path / "s.pbn")]
+    done = subprocess.run([sys.executable, "-m", "bridgegui.cli", *argv], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
     assert target.read_bytes().startswith(b"%PDF")
     if shutil.which("pdftotext") is None:
         return
