@@ -102,3 +102,57 @@ def test_suit_symbols_are_coloured(panel):
 @pytest.mark.parametrize(("value", "text"), [(0, "0"), (0.5, "½"), (2, "2"), (2.5, "2½"), (8, "8")])
 def test_quick_tricks_text(value, text):
     assert quick_tricks_text(value) == text
+
+
+# -- the partnership's tricks (issue 7) -------------------------------------------------------------
+
+
+def test_the_trick_estimate_stands_beside_ltc_and_nltc(panel):
+    from bridgegui.engine import tricks
+
+    panel.set_hand(NORTH, SOUTH)
+    v = panel.values()
+    # ♥ and ♦ both 8 cards with 6 HCP each: the higher-ranking suit, as the measured figures break ties
+    assert v["estimated_tricks"] == f"{tricks.estimate_whole_tricks(NORTH, SOUTH, 'H')} in ♥"
+    assert v["ltc_tricks"] == str(tricks.ltc_tricks(NORTH, SOUTH))
+    assert v["nltc_tricks"] == quick_tricks_text(tricks.nltc_tricks(NORTH, SOUTH))
+    assert tricks.ACCURACY["LTC"].text() in panel.tooltip("ltc_tricks")
+    assert tricks.ACCURACY["NLTC"].text() in panel.tooltip("nltc_tricks")
+    tip = panel.tooltip("estimated_tricks")
+    assert tricks.ACCURACY["bridgegui, whole tricks"].text() in tip
+    decimal = f"{tricks.estimate_tricks(NORTH, SOUTH, 'H'):.1f}"
+    assert f"This deal: {decimal} tricks in hearts" in tip and "Start at" in tip
+
+
+def test_without_an_eight_card_fit_the_estimate_is_for_notrump(panel):
+    from bridgegui.engine import tricks
+
+    north = Hand.from_pbn("AK32.KJ3.Q98.765")
+    south = Hand.from_pbn("QJ4.Q98.AK65.K32")  # longest fit: 7 spades
+    panel.set_hand(north, south)
+    assert panel.values()["estimated_tricks"] == f"{tricks.estimate_whole_tricks(north, south, 'NT')} in NT"
+    assert "tricks in notrump" in panel.tooltip("estimated_tricks")
+
+
+def test_hidden_hands_hide_the_estimate_and_its_breakdown(panel):
+    panel.set_hand(NORTH, SOUTH)
+    panel.set_hidden(True)
+    assert panel.values()["estimated_tricks"] == "?"
+    assert "This deal" not in panel.tooltip("estimated_tricks")
+
+
+def test_the_wide_panel_shows_the_same_and_wraps_when_narrow(qtbot):
+    tall = EvalPanel("S")
+    wide = EvalPanel("S", wide=True)
+    for w in (tall, wide):
+        qtbot.addWidget(w)
+        w.set_hand(SOUTH, NORTH)
+    assert wide.is_wide() and not tall.is_wide()
+    assert wide.values() == tall.values()
+    assert wide.tooltip("ltc_tricks") == tall.tooltip("ltc_tricks")
+    one_line = wide.heightForWidth(wide.sizeHint().width())
+    assert wide.heightForWidth(wide.minimumSizeHint().width()) > 2 * one_line
+    assert wide.minimumSizeHint().width() < wide.sizeHint().width() // 3
+    label = wide.findChild(QLabel, "value_best_fit")
+    wide.set_hand(SOUTH)
+    assert not label.isVisibleTo(wide)
