@@ -25,6 +25,9 @@ How it holds together:
 from __future__ import annotations
 
 import contextlib
+import dataclasses
+import os
+import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -36,6 +39,7 @@ from PySide6.QtGui import (
     QAction,
     QActionGroup,
     QCloseEvent,
+    QFont,
     QGuiApplication,
     QKeySequence,
     QPalette,
@@ -68,14 +72,17 @@ from bridgegui.engine.cards import SEAT_NAMES, SEATS, SUIT_NAMES, Deal, Hand
 from bridgegui.engine.constraints import DealRequest
 from bridgegui.engine.deal_numbers import deal_from_index, deal_index
 from bridgegui.engine.dealer import DealPlan, format_one_in
+from bridgegui.engine.dealer_script import ScriptError
 from bridgegui.engine.dealing import new_seed
 from bridgegui.engine.errors import BridgeError, ConstraintError
+from bridgegui.engine.script_request import ExpressionCondition, export_script, import_script
 from bridgegui.formats import pbn
 from bridgegui.formats.text import deal_diagram, deal_line
 from bridgegui.presets import Preset, PresetError, builtin_presets, save_user_preset, user_presets
-from bridgegui.settings import DEALER_MODES, SEED_MODES, THEMES, Settings
+from bridgegui.settings import DEALER_MODES, DECLARED, SEED_MODES, THEMES, Settings
 from bridgegui.ui.app import apply_theme, icon
 from bridgegui.ui.board_list import BoardList, DealtBlock
+from bridgegui.ui.condition_editor import ConditionEditor
 from bridgegui.ui.deal_diagram import DealDiagram
 from bridgegui.ui.dialogs import DealSetDialog, GoToDealNumberDialog, PracticeDialog, SavePresetDialog
 from bridgegui.ui.eval_panel import EvalPanel
@@ -90,6 +97,17 @@ BUSY_DELAY_MS = 250
 
 KEPT_TAGS = ("Event", "Site", "Date")
 """Tags a board keeps when it is dealt again (the rest, such as an auction, belonged to the old deal)."""
+
+ADVANCED_SETTING = "constraints/advanced"
+"""Where the advanced condition's text is kept between sessions, once ``bridgegui.settings`` declares it.
+
+Settings are declared in one place (house style) and this window does not own that file: until the
+declaration exists the text is simply not kept, and nothing fails."""
+
+PRESETS_KEEP_ADVANCED = "advanced" in {f.name for f in dataclasses.fields(Preset)}
+"""Whether presets can carry an advanced condition (an optional ``"advanced"`` key in the preset file)."""
+
+SCRIPT_FILTER = "Dealer scripts (*.dl *.dlr *.txt);;All files (*)"
 
 _SEED_DIGITS = 39  # a 128-bit seed has at most 39 decimal digits
 SEAT_LETTERS = tuple(SEATS)  # for membership tests: "" in "NESW" is True, "" in SEAT_LETTERS is not
@@ -171,7 +189,7 @@ def _rate_text(rate: float) -> str:
 
 
 class ConstraintsPanel(QWidget):
-    """The four seat editors, the two partnership editors, the dealer choice and the summary line.
+    """The four seat editors, the two partnership editors, the advanced condition and the dealer choice.
 
     Laid out in one column when narrow (a side dock on a small screen) and in two, North-South
     beside East-West, when there is room: the dock decides the width and the editors follow.
@@ -182,6 +200,21 @@ class ConstraintsPanel(QWidget):
         self.setObjectName("constraintsPanel")
         self.seat_editors = {seat: SeatEditor(seat, self) for seat in SEATS}
         self.partnership_editors = {side: PartnershipEditor(side, self) for side in ("NS", "EW")}
+        # Anything the seat fields cannot say, in the classic dealer program's language (issue 5):
+        # a dealer script's leftovers land here on import.
+        self.advanced_box = QWidget(self)
+        self.advanced_box.setObjectName("advancedConditionBox")
+        advanced_layout = QVBoxLayout(self.advanced_box)
+        advanced_layout.setContentsMargins(0, 0, 0, 0)
+        advanced_layout.setSpacing(4)
+        advanced_title = QLabel(self.tr("Advanced condition"), self.advanced_box)
+        bold = QFont(advanced_title.font())
+        bold.setBold(True)
+        advanced_title.setFont(bold)
+        self.condition_editor = ConditionEditor(self.advanced_box)
+        advanced_title.setBuddy(self.condition_editor.edit)
+        advanced_layout.addWidget(advanced_title)
+        advanced_layout.addWidget(self.condition_editor)
         self._columns = 0
 
         outer = QVBoxLayout(self)
@@ -210,7 +243,7 @@ class ConstraintsPanel(QWidget):
         self._grid.setHorizontalSpacing(18)
         self._grid.setVerticalSpacing(6)
         outer.addLayout(self._grid)
-        self._rules = [self._rule() for _ in range(4)]
+        self._rules = [self._rule() for _ in range(5)]
         outer.addStretch(1)
         self._arrange(1)
 
@@ -236,8 +269,6 @@ class ConstraintsPanel(QWidget):
             self._grid.takeAt(0)
         ns = [self.seat_editors["N"], self.seat_editors["S"], self.partnership_editors["NS"]]
         ew = [self.seat_editors["E"], self.seat_editors["W"], self.partnership_editors["EW"]]
-        for rule in self._rules:
-            rule.hide()
         if columns == 2:
             for col, group in enumerate((ns, ew)):
                 for row, widget in enumerate(group):
@@ -245,14 +276,16 @@ class ConstraintsPanel(QWidget):
                     if row < 2:
                         rule = self._rules[col * 2 + row]
                         self._grid.addWidget(rule, row * 2 + 1, col)
-                        rule.show()
+            self._grid.addWidget(self._rules[4], 5, 0, 1, 2)
+            self._grid.addWidget(self.advanced_box, 6, 0, 1, 2)
         else:
-            widgets = ns + ew
+            widgets = [*ns, *ew, self.advanced_box]
             for row, widget in enumerate(widgets):
                 self._grid.addWidget(widget, row * 2, 0)
-            for i, row in enumerate((0, 2, 3, 4)):
+            for i, row in enumerate((0, 2, 3, 4, 5)):
                 self._grid.addWidget(self._rules[i], row * 2 + 1, 0)
-                self._rules[i].show()
+        for rule in self._rules:
+            rule.setVisible(self._grid.indexOf(rule) >= 0)
 
     def resizeEvent(self, event: QEvent) -> None:  # type: ignore[override]
         self._arrange(2 if self.width() >= self.two_column_width() else 1)
@@ -260,6 +293,30 @@ class ConstraintsPanel(QWidget):
 
     def editors(self) -> list[SeatEditor | PartnershipEditor]:
         return [*self.seat_editors.values(), *self.partnership_editors.values()]
+
+
+def _read_text(path: Path) -> str:
+    """A text file in UTF-8, else Latin-1 (old dealer scripts are often not UTF-8; their syntax is ASCII)."""
+    data = path.read_bytes()
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def _write_atomically(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` so the file is either the old one or the whole new one (as ``pbn.save``)."""
+    tmp = path.parent / f".{path.name}.{secrets.token_hex(4)}.tmp"
+    try:
+        with open(tmp, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
 
 
 class _FittingScrollArea(QScrollArea):
@@ -315,6 +372,7 @@ class MainWindow(QMainWindow):
         self._local_problem = False
         self._presets: list[Preset] = []
         self._panel_inputs: dict[str, tuple[Hand | None, Hand | None]] = {}
+        self._condition_cache: tuple[str, ExpressionCondition | None] = ("", None)
         self.last_error: str | None = None
         self.last_click_to_deal: float | None = None
         self.startup_warnings: list[str] = list(self.settings.warnings)
@@ -358,44 +416,103 @@ class MainWindow(QMainWindow):
         self.diagram = DealDiagram(self)
         self.diagram.set_empty_text(self.tr("Press F5 to deal a board"))
         self.diagram.seat_clicked.connect(self._focus_seat_editor)
-        self.eval_panels = {seat: EvalPanel(seat, self) for seat in SEATS}
+        # The diagram scales its font to fit; below this it would still be legible, and the window
+        # must fit a 1280×800 screen with the constraints beside it.
+        self.diagram.setMinimumSize(300, 240)
+        self.eval_panels = {seat: EvalPanel(seat, self, wide=seat in "NS") for seat in SEATS}
         central = QWidget(self)
         central.setObjectName("dealArea")
         grid = QGridLayout(central)
-        grid.setContentsMargins(10, 8, 10, 8)
-        grid.setHorizontalSpacing(12)
-        # Each panel sits in the corner next to its hand, clockwise: North's top right, East's bottom
-        # right, South's bottom left, West's top left (the corners a compass diagram leaves free).
-        corners = {"W": (0, 0, Qt.AlignmentFlag.AlignTop), "S": (1, 0, Qt.AlignmentFlag.AlignBottom)}
-        corners |= {"N": (0, 2, Qt.AlignmentFlag.AlignTop), "E": (1, 2, Qt.AlignmentFlag.AlignBottom)}
+        grid.setContentsMargins(10, 6, 10, 6)
+        grid.setHorizontalSpacing(10)
+        grid.setVerticalSpacing(4)
+        # A compass of panels round the diagram, each on the outer side of its own hand: North's
+        # above, South's below (two lines each, wrapping when narrow), West's and East's beside
+        # their hands at the height of the West and East hands.
+        panels = self.eval_panels
+        grid.addWidget(panels["N"], 0, 0, 1, 3, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom)
+        grid.addWidget(panels["W"], 1, 0, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        grid.addWidget(self.diagram, 1, 1)
+        grid.addWidget(panels["E"], 1, 2, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        grid.addWidget(panels["S"], 2, 0, 1, 3, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
         width = self._eval_panel_width()
-        for seat, (row, col, align) in corners.items():
-            panel = self.eval_panels[seat]
-            panel.setMinimumWidth(width)
-            grid.addWidget(panel, row, col, align)
-        grid.addWidget(self.diagram, 0, 1, 2, 1)
-        grid.setColumnStretch(1, 1)
+        for seat in "WE":
+            panels[seat].setMinimumWidth(width)
+        # The diagram gets the size its drawing can use (``_fit_diagram``); the space left over goes
+        # round it, so every panel stays against its hand instead of drifting to an edge.
+        for i, stretch in enumerate((1, 1000, 1)):  # the diagram first, up to its limit
+            grid.setRowStretch(i, stretch)
+            grid.setColumnStretch(i, stretch)
+        self._diagram_aspect = self._measure_diagram_aspect()
+        central.installEventFilter(self)
         # One surface for the diagram and the panels, like a hand record on paper.
         central.setBackgroundRole(QPalette.ColorRole.Base)
         central.setAutoFillBackground(True)
         self.setCentralWidget(central)
 
+    @staticmethod
+    def _measure_diagram_aspect() -> float:
+        """Width of the diagram's drawing per pixel of its height, when the height limits it.
+
+        Measured on a probe at a wide size (the drawing then fills the height), with room for suits
+        of the nominal line's length: a longer suit makes the drawing a little smaller rather than
+        leaving a gap between every hand and its panel on every deal.
+        """
+        probe = DealDiagram()
+        probe.resize(4000, 1000)
+        used = probe.hand_rect("E").right() - probe.hand_rect("W").left()
+        probe.deleteLater()
+        return used / 1000 + 0.07
+
+    def _fit_diagram(self) -> None:
+        """Give the diagram the largest size of its drawing's proportions that fits between the panels.
+
+        Computed from the deal area's size (which the diagram's limits do not change, so there is no
+        feedback loop): what the panels leave, narrowed to the drawing's width-to-height ratio.
+        """
+        central = self.centralWidget()
+        grid = central.layout() if central is not None else None
+        if not isinstance(grid, QGridLayout):
+            return
+        margins = grid.contentsMargins()
+        width = central.width() - margins.left() - margins.right()
+        height = central.height() - margins.top() - margins.bottom()
+        panels = self.eval_panels
+        sides = 2 * max(panels[s].sizeHint().width() for s in "WE") + 2 * grid.horizontalSpacing()
+        wide = sum(panels[s].heightForWidth(width) for s in "NS") + 2 * grid.verticalSpacing()
+        free_w, free_h = max(0, width - sides), max(0, height - wide)
+        aspect = self._diagram_aspect
+        floor = self.diagram.minimumSize()
+        size = QSize(
+            max(floor.width(), min(free_w, round(aspect * free_h))),
+            max(floor.height(), min(free_h, round(free_w / aspect))),
+        )
+        if self.diagram.maximumSize() != size:
+            self.diagram.setMaximumSize(size)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.centralWidget() and event.type() == QEvent.Type.Resize:
+            self._fit_diagram()
+        return super().eventFilter(watched, event)
+
     def _eval_panel_width(self) -> int:
         """Wide enough for the widest values (a 13-card suit, a four-way tied fit), so nothing clips or jumps."""
-        probe = EvalPanel("N")
+        probe = EvalPanel("W")
         probe.set_hand(Hand.from_pbn("AKQJT98765432..."), Hand.from_pbn(".AKQJT98765432.."))
         width = probe.sizeHint().width()
         probe.set_hand(Hand.from_pbn("AKQ.AKQ.AKQ.AKQJ"), Hand.from_pbn("JT98.JT9.JT9.T98"))
         width = max(width, probe.sizeHint().width())
         probe.deleteLater()
-        return width + 12
+        return width + 4
 
     def _build_docks(self) -> None:
         self.constraints = ConstraintsPanel(self)
         self.seat_editors = self.constraints.seat_editors
         self.partnership_editors = self.constraints.partnership_editors
+        self.condition_editor = self.constraints.condition_editor
         for editor in self.constraints.editors():
             editor.changed.connect(self._constraints_edited)
+        self.condition_editor.changed.connect(self._constraints_edited)
         self.constraints.dealer_combo.currentIndexChanged.connect(self._dealer_mode_changed)
 
         self.request_feedback = QLabel(self)
@@ -456,7 +573,10 @@ class MainWindow(QMainWindow):
         if screen is not None and screen.availableGeometry().width() >= 1600:
             two = self.constraints.two_column_width() + scroll.verticalScrollBar().sizeHint().width() + 4
             self.resizeDocks([self.constraints_dock], [two], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.boards_dock], [12 * self.fontMetrics().height()], Qt.Orientation.Vertical)
+        # On a short screen the deal needs the height more than the list does (it scrolls).
+        short = screen is not None and screen.availableGeometry().height() < 900
+        lines = 8 if short else 12
+        self.resizeDocks([self.boards_dock], [lines * self.fontMetrics().height()], Qt.Orientation.Vertical)
 
     def _action(
         self,
@@ -552,6 +672,18 @@ class MainWindow(QMainWindow):
             tip=tr("Save the set as a new PBN file"),
             slot=self.save_file_as,
         )
+        self.actionImportScript = self._action(
+            "actionImportScript",
+            tr("&Import Dealer Script…"),
+            tip=tr("Fill the constraints from a script for the classic dealer program"),
+            slot=self._ask_import_script,
+        )
+        self.actionExportScript = self._action(
+            "actionExportScript",
+            tr("&Export as Dealer Script…"),
+            tip=tr("Write the constraints as a script for the classic dealer program"),
+            slot=self._ask_export_script,
+        )
         self.actionCopy = self._action(
             "actionCopy",
             tr("&Copy Deal"),
@@ -634,7 +766,11 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.actionSave)
         file_menu.addAction(self.actionSaveAs)
         file_menu.addSeparator()
+        file_menu.addAction(self.actionImportScript)
+        file_menu.addAction(self.actionExportScript)
+        file_menu.addSeparator()
         file_menu.addAction(self.actionQuit)
+        self.file_menu = file_menu
 
         edit_menu = bar.addMenu(tr("&Edit"))
         edit_menu.addAction(self.actionCopy)
@@ -780,6 +916,10 @@ class MainWindow(QMainWindow):
                 editor.set_spec(s[f"constraints/{side}"])
             except (ConstraintError, ValueError) as exc:
                 problems.append(f"{side}: {exc}")
+        if ADVANCED_SETTING in DECLARED:
+            self.condition_editor.set_text(s[ADVANCED_SETTING])
+            if self.condition_editor.error() is not None:
+                problems.append(self.tr("advanced condition: {e}").format(e=self.condition_editor.error()))
         if problems:
             self.startup_warnings.append(self.tr("Saved constraints were dropped: {p}").format(p="; ".join(problems)))
         dealer = s["constraints/dealer"]
@@ -808,8 +948,10 @@ class MainWindow(QMainWindow):
             self.resize(1280, 800)
             return
         area = screen.availableGeometry()
-        width = min(1600, int(area.width() * 0.94))
-        height = min(1000, int(area.height() * 0.92))
+        hint = self.minimumSizeHint()
+        # Never narrower than the layout needs (a large desktop font), never wider than the screen.
+        width = min(area.width(), max(min(1600, int(area.width() * 0.94)), hint.width()))
+        height = min(area.height(), max(min(1000, int(area.height() * 0.92)), hint.height()))
         self.resize(width, height)
         self.move(area.left() + (area.width() - width) // 2, area.top() + (area.height() - height) // 2)
 
@@ -822,6 +964,8 @@ class MainWindow(QMainWindow):
             s[f"constraints/{seat}"] = editor.spec()
         for side, editor in self.partnership_editors.items():
             s[f"constraints/{side}"] = editor.spec()
+        if ADVANCED_SETTING in DECLARED:
+            s[ADVANCED_SETTING] = self.condition_editor.text()
         s["constraints/dealer"] = self.dealer_mode()
         s["seed/mode"] = self.seed_mode.currentData()
         s["seed/value"] = self.seed_edit.text()
@@ -1057,7 +1201,11 @@ class MainWindow(QMainWindow):
     # dealing
 
     def current_request(self) -> DealRequest:
-        """The request the editors describe; raises ``ConstraintError`` naming the seat of a malformed field."""
+        """The request the editors describe; raises ``ConstraintError`` naming the seat of a malformed field.
+
+        The advanced condition is compiled once per text (``_compiled_condition``): requests compare
+        equal while nothing was edited, so the live feedback's plan is reused for dealing.
+        """
         seats = []
         for seat in SEATS:
             try:
@@ -1070,7 +1218,29 @@ class MainWindow(QMainWindow):
                 sides.append(self.partnership_editors[side].constraint())
             except ConstraintError as exc:
                 raise ConstraintError(f"{side}: {exc}") from None
-        return DealRequest(tuple(seats), sides[0], sides[1])  # type: ignore[arg-type]
+        return DealRequest(tuple(seats), sides[0], sides[1], condition=self._compiled_condition())  # type: ignore[arg-type]
+
+    def _compiled_condition(self) -> ExpressionCondition | None:
+        """The advanced condition, compiled (None when empty); a malformed one raises ``ConstraintError``."""
+        text = self.condition_editor.text()
+        cached_text, cached = self._condition_cache
+        if text == cached_text and cached is not None:
+            return cached
+        try:
+            condition = self.condition_editor.condition()
+        except ScriptError as exc:
+            raise ConstraintError(self.tr("Advanced condition: {e}").format(e=exc)) from None
+        self._condition_cache = (text, condition)
+        return condition
+
+    def advanced_condition(self) -> str:
+        """The advanced condition's text (dealer language; "" when there is none)."""
+        return self.condition_editor.text().strip()
+
+    def set_advanced_condition(self, text: str) -> None:
+        """Put ``text`` in the advanced-condition field (the live feedback follows)."""
+        self.condition_editor.set_text(text)
+        self._feedback_timer.start()
 
     def request_specs(self) -> dict[str, str]:
         """The editors' texts by key (N E S W NS EW), as presets and settings store them."""
@@ -1080,6 +1250,8 @@ class MainWindow(QMainWindow):
 
     def _request_text(self) -> str:
         parts = [f"{key}: {spec}" for key, spec in self.request_specs().items() if spec]
+        if self.advanced_condition():
+            parts.append(f"condition {' '.join(self.advanced_condition().split())}")
         if self.dealer_mode() != "board":
             parts.append(f"dealer {self.dealer_mode()}")
         return "; ".join(parts) or "no constraints"
@@ -1370,6 +1542,8 @@ class MainWindow(QMainWindow):
             if problem is not None:
                 self._local_problem = True
                 editor.set_feedback(problem[1], error=True, field=problem[0])
+        if self.condition_editor.error() is not None:
+            self._local_problem = True  # the editor underlines the place and shows the message itself
         if self._local_problem:
             self._feedback_request = None
             self._set_summary(self.tr("Correct the field marked in red to deal."), error=True)
@@ -1465,6 +1639,7 @@ class MainWindow(QMainWindow):
     def clear_constraints(self) -> None:
         for editor in self.constraints.editors():
             editor.clear()
+        self.condition_editor.set_text("")
         self._set_dealer_mode("board")
         self._update_feedback()
 
@@ -1511,6 +1686,9 @@ class MainWindow(QMainWindow):
                 editor.set_spec(preset.specs[seat])
             for side, editor in self.partnership_editors.items():
                 editor.set_spec(preset.specs[side])
+            # A preset is a whole set of constraints: an advanced condition left from before would
+            # silently change what it deals.
+            self.condition_editor.set_text(str(getattr(preset, "advanced", "") or ""))
         except (ConstraintError, ValueError) as exc:
             self.show_error(
                 self.tr("Preset"), self.tr("The preset {name} cannot be used: {exc}").format(name=preset.name, exc=exc)
@@ -1529,8 +1707,12 @@ class MainWindow(QMainWindow):
 
     def save_current_as_preset(self, name: str, description: str = "") -> Preset | None:
         """Save the editors' constraints as a user preset and add it to the Presets menu."""
+        extra: dict[str, str] = {}
+        advanced = self.advanced_condition()
+        if advanced and PRESETS_KEEP_ADVANCED:
+            extra["advanced"] = advanced
         try:
-            preset = Preset(name, self.request_specs(), dealer=self.dealer_mode(), description=description)
+            preset = Preset(name, self.request_specs(), dealer=self.dealer_mode(), description=description, **extra)
             save_user_preset(preset)
         except (PresetError, ConstraintError) as exc:
             self.show_error(self.tr("Save Preset"), str(exc))
@@ -1539,7 +1721,11 @@ class MainWindow(QMainWindow):
             self.show_error(self.tr("Save Preset"), self.tr("Could not save the preset: {e}").format(e=exc.strerror))
             return None
         self._rebuild_presets_menu()
-        self.statusBar().showMessage(self.tr("Saved preset {name}.").format(name=name), 8000)
+        if advanced and not PRESETS_KEEP_ADVANCED:
+            message = self.tr("Saved preset {name}, without the advanced condition (presets cannot hold one yet).")
+        else:
+            message = self.tr("Saved preset {name}.")
+        self.statusBar().showMessage(message.format(name=name), 8000)
         return preset
 
     # ------------------------------------------------------------------------------------------------
@@ -1620,6 +1806,128 @@ class MainWindow(QMainWindow):
         if not path.lower().endswith(".pbn"):
             path += ".pbn"
         return self.save_file(path)
+
+    # ------------------------------------------------------------------------------------------------
+    # dealer scripts (issue 5)
+
+    def _ask_import_script(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self, self.tr("Import Dealer Script"), self.settings["files/last_dir"], self.tr(SCRIPT_FILTER)
+        )
+        if path:
+            self.import_script_file(path)
+
+    def import_script_file(self, path: str | Path) -> bool:
+        """Fill the editors from a dealer script; a script that does not compile changes nothing.
+
+        The script's simple seat terms go to the seat editors, the rest of its condition to the advanced
+        condition, its ``dealer`` to the dealer choice; what the window cannot use (actions,
+        ``generate``, ``vulnerable``) is said in the status bar.
+        """
+        path = Path(path)
+        try:
+            text = _read_text(path)
+        except OSError as exc:
+            self.show_error(
+                self.tr("Import Dealer Script"),
+                self.tr("Could not read {file}: {e}").format(file=path, e=exc.strerror or exc),
+            )
+            return False
+        try:
+            imported = import_script(text)
+        except ScriptError as exc:
+            self.show_error(
+                self.tr("Import Dealer Script"),
+                self.tr("{file} is not a dealer script this program can run:\n{exc}").format(file=path.name, exc=exc),
+            )
+            return False
+        before = (self.request_specs(), self.condition_editor.text(), self.dealer_mode())
+        try:
+            for seat, spec in zip(SEATS, imported.seat_specs, strict=True):
+                self.seat_editors[seat].set_spec(spec)
+            for editor in self.partnership_editors.values():
+                editor.set_spec("")
+        except (ConstraintError, ValueError) as exc:
+            self._restore_constraints(*before)
+            self.show_error(
+                self.tr("Import Dealer Script"),
+                self.tr("{file} cannot be shown in the editors: {exc}").format(file=path.name, exc=exc),
+            )
+            return False
+        self.condition_editor.set_text(imported.advanced)
+        if imported.dealer:
+            self._set_dealer_mode(imported.dealer[0].upper())
+        notes = list(imported.notes)
+        if imported.vulnerable:
+            notes.append(
+                self.tr("vulnerable {v} is not used: vulnerability follows the board number").format(
+                    v=imported.vulnerable
+                )
+            )
+        if imported.produce:
+            self.settings["deal_set/count"] = imported.produce
+        self.settings["files/last_dir"] = str(path.resolve().parent)
+        message = self.tr("Imported {file}.").format(file=path.name)
+        if notes:
+            message += " " + "; ".join(notes) + "."
+        self.statusBar().showMessage(message, 20_000)
+        self._update_feedback()
+        return True
+
+    def _restore_constraints(self, specs: dict[str, str], advanced: str, dealer: str) -> None:
+        """Put back editors' texts taken from ``request_specs`` and friends (an import that failed halfway)."""
+        for key, spec in specs.items():
+            editor = self.seat_editors.get(key) or self.partnership_editors[key]
+            with contextlib.suppress(ConstraintError, ValueError):
+                editor.set_spec(spec)
+        self.condition_editor.set_text(advanced)
+        self._set_dealer_mode(dealer)
+
+    def _ask_export_script(self) -> None:
+        start = Path(self.settings["files/last_dir"] or Path.home()) / "constraints.dl"
+        path, _ = QFileDialog.getSaveFileName(
+            self, self.tr("Export as Dealer Script"), str(start), self.tr("Dealer scripts (*.dl);;All files (*)")
+        )
+        if not path:
+            return
+        if not Path(path).suffix:
+            path += ".dl"
+        self.export_script_file(path)
+
+    def export_script_file(self, path: str | Path) -> list[str] | None:
+        """Write the constraints as a dealer script (atomically); returns the warnings, or None on failure.
+
+        The script produces as many boards as the last Deal Set, and fixes the dealer when the window
+        does; parts the dealer language cannot say (playing tricks) are left out with a warning.
+        """
+        path = Path(path)
+        title = self.tr("Export as Dealer Script")
+        try:
+            request = self.current_request()
+        except ConstraintError as exc:
+            self.show_error(title, self.tr("Correct the constraints first: {e}").format(e=exc))
+            return None
+        text, warnings = export_script(
+            request,
+            produce=self.settings["deal_set/count"],
+            dealer_seat=self._fixed_dealer(),
+            advanced=self.advanced_condition(),
+        )
+        try:
+            _write_atomically(path, text.encode("utf-8"))
+        except OSError as exc:
+            self.show_error(title, self.tr("Could not save {file}: {e}").format(file=path, e=exc.strerror or exc))
+            return None
+        self.settings["files/last_dir"] = str(path.resolve().parent)
+        if warnings:
+            self.show_error(
+                title,
+                self.tr("{file} was written, but not everything could be said in the dealer language:\n{w}").format(
+                    file=path.name, w="\n".join(warnings)
+                ),
+            )
+        self.statusBar().showMessage(self.tr("Exported {file}.").format(file=path.name), 8000)
+        return warnings
 
     def _rebuild_recent_menu(self) -> None:
         menu = self.recent_menu

@@ -12,8 +12,9 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from PySide6.QtCore import QPoint, QRect
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from bridgegui.engine.boards import board_dealer, board_vulnerability
@@ -522,3 +523,32 @@ def test_the_small_dialogs_check_what_is_typed(qtbot: QtBot) -> None:
     assert not ok.isEnabled()
     save._name.setText("drill")
     assert ok.isEnabled() and save.name() == "drill" and save._note.text()
+
+
+# -- layout ---------------------------------------------------------------------------------------
+
+
+def test_the_window_fits_a_1280_by_800_screen(window: MainWindow) -> None:
+    hint = window.minimumSizeHint()
+    assert hint.width() <= 1180, hint
+    assert hint.height() <= 700, hint
+
+
+def test_each_evaluation_panel_sits_on_the_outer_side_of_its_own_hand(qtbot: QtBot, window: MainWindow) -> None:
+    window.resize(1280, 760)
+    window.show_deal_number(1)
+    qtbot.waitUntil(lambda: window.diagram.height() > 200)
+    central = window.centralWidget()
+
+    def box(widget: QWidget) -> QRect:
+        return QRect(widget.mapTo(central, QPoint(0, 0)), widget.size())
+
+    diagram = box(window.diagram)
+    panels = {seat: box(panel) for seat, panel in window.eval_panels.items()}
+    assert panels["N"].bottom() < diagram.top() and panels["S"].top() > diagram.bottom()
+    assert panels["W"].right() < diagram.left() and panels["E"].left() > diagram.right()
+    for seat in "WE":  # beside their hands, not in a corner
+        hand = window.diagram.hand_rect(seat).translated(diagram.topLeft().toPointF())
+        assert hand.top() <= panels[seat].center().y() <= hand.bottom(), seat
+    for seat in "NS":  # centred over or under the diagram, where the hand is
+        assert abs(panels[seat].center().x() - diagram.center().x()) < 30, seat

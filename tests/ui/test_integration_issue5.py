@@ -1,0 +1,145 @@
+"""Dealer scripts in the window (issue 5): import, export, and the advanced condition in the request.
+
+Dialogs never block: ``show_error`` is replaced per window and the file dialogs are bypassed by
+calling ``import_script_file`` / ``export_script_file``, which the menu actions call after asking.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+from pytestqt.qtbot import QtBot
+
+from bridgegui.engine.dealer_script import compile_script
+from bridgegui.engine.dealing import deal_batch
+from bridgegui.settings import Settings
+from bridgegui.ui.main_window import MainWindow
+
+SCRIPT = """\
+# 1NT opener, responder with a five-card major and an ace
+generate 200000
+produce 8
+dealer north
+vulnerable EW
+condition hcp(north) >= 15 && hcp(north) <= 17 && shape(north, any 4333 + any 4432 + any 5332)
+    && (spades(south) >= 5 || hearts(south) >= 5) && aces(south) >= 1
+action printall
+"""
+
+
+@pytest.fixture
+def window(qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[MainWindow]:
+    monkeypatch.setenv("BRIDGEGUI_DATA_DIR", str(tmp_path / "data"))
+    w = MainWindow(Settings.load(tmp_path / "config" / "settings.json"))
+    w.errors = []  # type: ignore[attr-defined]
+    w.show_error = lambda _title, text: w.errors.append(text)  # type: ignore[attr-defined,method-assign]
+    w.confirm_unsaved_changes = lambda then: then()  # type: ignore[method-assign]
+    qtbot.addWidget(w)
+    w.show()
+    yield w
+    w.board_model.mark_saved()
+    w.close()
+
+
+def wait_feedback(qtbot: QtBot, window: MainWindow) -> None:
+    qtbot.waitUntil(lambda: window._feedback is not None and window._feedback.request == window.current_request())
+
+
+def test_import_fills_the_seat_editors_and_the_advanced_condition(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    path = tmp_path / "stayman.dl"
+    path.write_text(SCRIPT, encoding="utf-8")
+    assert window.import_script_file(path)
+    assert window.seat_editors["N"].spec() == "hcp 15-17, balanced"
+    assert window.seat_editors["S"].spec() == ""
+    advanced = window.findChild(type(window.condition_editor), "advancedCondition")
+    assert advanced is window.condition_editor
+    assert "spades(south) >= 5" in advanced.text() and "(south) >= 1" in advanced.text()  # aces: pt4
+    assert window.dealer_mode() == "N"
+    message = window.statusBar().currentMessage()
+    assert "stayman.dl" in message and "action" in message and "vulnerable" in message
+    wait_feedback(qtbot, window)
+    assert window.actionDeal.isEnabled()
+    assert window.current_request().condition is not None
+
+
+def test_a_bad_script_shows_line_and_column_and_changes_nothing(window: MainWindow, tmp_path: Path) -> None:
+    window.seat_editors["E"].set_spec("hcp 11-15")
+    window.condition_editor.set_text("hcp(west) > 3")
+    path = tmp_path / "broken.dl"
+    path.write_text("produce 4\ncondition hcp(north) >= 15 &&\n  spadez(south) >= 5\n", encoding="utf-8")
+    assert not window.import_script_file(path)
+    assert len(window.errors) == 1  # type: ignore[attr-defined]
+    error = window.errors[0]  # type: ignore[attr-defined]
+    assert "broken.dl" in error and "line 3" in error and "column 3" in error
+    assert window.seat_editors["E"].spec() == "hcp 11-15"
+    assert window.seat_editors["N"].spec() == ""
+    assert window.condition_editor.text() == "hcp(west) > 3"
+
+
+def test_export_writes_a_script_that_selects_the_same_deals(window: MainWindow, tmp_path: Path) -> None:
+    window.seat_editors["N"].set_spec("hcp 15-17, balanced")
+    window.seat_editors["S"].set_spec("spades 5+, hcp 6-9")
+    window.partnership_editors["EW"].set_spec("hcp 14+")
+    window.condition_editor.set_text("hascard(east, KS) || hearts(west) >= 4")
+    window._set_dealer_mode("N")
+    path = tmp_path / "out.dl"
+    assert window.export_script_file(path) == []
+    text = path.read_text(encoding="utf-8")
+    assert "dealer north" in text and "produce 16" in text
+    assert not list(tmp_path.glob(".*.tmp"))  # written through a temporary file, then renamed
+    script = compile_script(text)
+    request = window.current_request()
+    # A biased batch so that every clause is exercised: uniform deals plus deals that satisfy the
+    # request (from the engine's own filter, so a mismatch cannot hide behind rarity).
+    batch = deal_batch(400_000, seed=11)
+    chosen = request.mask(batch)
+    assert 20 < chosen.sum() < batch.shape[0]
+    assert np.array_equal(script.condition(batch), chosen)
+
+
+def test_export_warns_about_what_dealer_cannot_say(window: MainWindow, tmp_path: Path) -> None:
+    window.seat_editors["W"].set_spec("tricks 6+")
+    warnings = window.export_script_file(tmp_path / "tricks.dl")
+    assert warnings and "playing tricks" in warnings[0]
+    assert window.errors and "playing tricks" in window.errors[0]  # type: ignore[attr-defined]
+
+
+def test_the_advanced_condition_constrains_dealt_boards(qtbot: QtBot, window: MainWindow) -> None:
+    window.condition_editor.set_text("spades(north) + spades(south) >= 9 && hcp(east) <= 5")
+    window._update_feedback()
+    wait_feedback(qtbot, window)
+    with qtbot.waitSignal(window.service.finished, timeout=20_000):
+        window.deal_set(12)
+    boards = window.boards()
+    assert len(boards) == 12
+    for board in boards:
+        deal = board.deal
+        assert deal is not None
+        assert deal.hand("N").shape[0] + deal.hand("S").shape[0] >= 9
+        assert deal.hand("E").hcp <= 5
+    assert "condition" in window._set_request_text
+
+
+def test_a_malformed_advanced_condition_disables_deal(qtbot: QtBot, window: MainWindow) -> None:
+    wait_feedback(qtbot, window)
+    assert window.actionDeal.isEnabled()
+    window.condition_editor.edit.setPlainText("hcp(north) >= ")  # typed: the editor emits changed
+    qtbot.waitUntil(lambda: not window.actionDeal.isEnabled())
+    assert not window.actionDealSet.isEnabled()
+    assert window.condition_editor.error() is not None
+    assert window.condition_editor.message.isVisibleTo(window.condition_editor)
+    assert window.deal() is None
+    window.condition_editor.edit.setPlainText("hcp(north) >= 10")
+    qtbot.waitUntil(window.actionDeal.isEnabled)
+
+
+def test_clear_constraints_clears_the_advanced_condition(window: MainWindow) -> None:
+    window.condition_editor.set_text("hcp(north) > 20")
+    window.clear_constraints()
+    assert window.advanced_condition() == ""
+    assert window.current_request().condition is None
