@@ -28,8 +28,9 @@ import contextlib
 import dataclasses
 import os
 import secrets
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -67,6 +68,7 @@ from PySide6.QtWidgets import (
 )
 
 import bridgegui
+from bridgegui.engine import double_dummy
 from bridgegui.engine.boards import Board, board_dealer, board_vulnerability
 from bridgegui.engine.cards import SEAT_NAMES, SEATS, SUIT_NAMES, Deal, Hand
 from bridgegui.engine.constraints import DealRequest
@@ -83,11 +85,13 @@ from bridgegui.settings import DEALER_MODES, DECLARED, SEED_MODES, THEMES, Setti
 from bridgegui.ui.app import apply_theme, icon
 from bridgegui.ui.board_list import BoardList, DealtBlock
 from bridgegui.ui.condition_editor import ConditionEditor
+from bridgegui.ui.dd_panel import DoubleDummyPanel
 from bridgegui.ui.deal_diagram import DealDiagram
 from bridgegui.ui.dialogs import DealSetDialog, GoToDealNumberDialog, PracticeDialog, SavePresetDialog
 from bridgegui.ui.eval_panel import EvalPanel
 from bridgegui.ui.seat_editor import SEAT_FIELDS, PartnershipEditor, SeatEditor
 from bridgegui.workers.dealing import DealingService, DealProgress, Feedback, Problem
+from bridgegui.workers.tasks import TaskRunner
 
 FEEDBACK_DELAY_MS = 150
 """Debounce of the live feedback: long enough to skip keystrokes, short enough to feel immediate."""
@@ -373,6 +377,12 @@ class MainWindow(QMainWindow):
         self._presets: list[Preset] = []
         self._panel_inputs: dict[str, tuple[Hand | None, Hand | None]] = {}
         self._condition_cache: tuple[str, ExpressionCondition | None] = ("", None)
+        self.analysis_runner = TaskRunner("bridgegui-dd-save", self)
+        self.analysis_runner.partial.connect(self._on_analysis_partial)
+        self.analysis_runner.finished.connect(self._on_analysis_finished)
+        self.analysis_runner.failed.connect(self._on_analysis_failed)
+        self._analysis_job: int | None = None
+        self._analysis_after: tuple[Path, Callable[[], None] | None, int] | None = None
         self.last_error: str | None = None
         self.last_click_to_deal: float | None = None
         self.startup_warnings: list[str] = list(self.settings.warnings)
@@ -569,6 +579,16 @@ class MainWindow(QMainWindow):
         self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.setCorner(Qt.Corner.TopLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.boards_dock)
+        # Double dummy in a tab beside the board list: no width taken from the deal, and no analysis
+        # while the tab is not on screen.
+        self.dd_panel = DoubleDummyPanel(self)
+        self.dd_dock = QDockWidget(self.tr("Double Dummy"), self)
+        self.dd_dock.setObjectName("ddDock")
+        self.dd_dock.setWidget(self.dd_panel)
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.dd_dock)
+        self.tabifyDockWidget(self.boards_dock, self.dd_dock)
+        self.boards_dock.raise_()
+        self.dd_dock.visibilityChanged.connect(self.dd_panel.set_active)
         screen = QGuiApplication.primaryScreen()
         if screen is not None and screen.availableGeometry().width() >= 1600:
             two = self.constraints.two_column_width() + scroll.verticalScrollBar().sizeHint().width() + 4
@@ -672,6 +692,15 @@ class MainWindow(QMainWindow):
             tip=tr("Save the set as a new PBN file"),
             slot=self.save_file_as,
         )
+        self.actionSaveDoubleDummy = self._action(
+            "actionSaveDoubleDummy",
+            tr("Add Double-Dummy Analysis When Saving"),
+            tip=tr(
+                "Save the DoubleDummyTricks and OptimumScore of every board (needs the optional endplay "
+                "package; about a second a board)"
+            ),
+            checkable=True,
+        )
         self.actionImportScript = self._action(
             "actionImportScript",
             tr("&Import Dealer Script…"),
@@ -765,6 +794,7 @@ class MainWindow(QMainWindow):
         self.recent_menu.setObjectName("recentMenu")
         file_menu.addAction(self.actionSave)
         file_menu.addAction(self.actionSaveAs)
+        file_menu.addAction(self.actionSaveDoubleDummy)
         file_menu.addSeparator()
         file_menu.addAction(self.actionImportScript)
         file_menu.addAction(self.actionExportScript)
@@ -802,6 +832,7 @@ class MainWindow(QMainWindow):
         view_menu.addSeparator()
         view_menu.addAction(self.constraints_dock.toggleViewAction())
         view_menu.addAction(self.boards_dock.toggleViewAction())
+        view_menu.addAction(self.dd_dock.toggleViewAction())
         self._view_menu = view_menu
 
         help_menu = bar.addMenu(tr("&Help"))
@@ -1058,6 +1089,7 @@ class MainWindow(QMainWindow):
         visible = self.visible_seats()
         self.diagram.set_visible_seats(visible)
         self.board_model.set_visible_seats(visible)
+        self.dd_panel.set_board(self.current_board(), hidden=visible != "NESW")
         self._panel_queue = list(SEATS)
         if defer_panels:
             self._panel_timer.start()
@@ -1143,15 +1175,16 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{mark}{name} — {self.tr('Bridge Dealer')}")
 
     def _update_actions(self) -> None:
-        dealing = self._job is not None
+        dealing = self._job is not None or self._analysing()
         can_deal = not self._local_problem and not (self._feedback is not None and self._feedback.blocking)
+        can_deal = can_deal and not self._analysing()
         self.actionDeal.setEnabled(can_deal)
         self.actionDealSet.setEnabled(can_deal)
         self.actionStop.setEnabled(dealing)
         count = self.board_model.rowCount()
         self.actionPrevBoard.setEnabled(self._row > 0)
         self.actionNextBoard.setEnabled(self._row < count - 1 or (self._row == count - 1 and count > 0))
-        has_boards = count > 0
+        has_boards = count > 0 and not self._analysing()
         self.actionSave.setEnabled(has_boards)
         self.actionSaveAs.setEnabled(has_boards)
         deal = self.diagram.deal()
@@ -1189,7 +1222,7 @@ class MainWindow(QMainWindow):
         def answered(_result: int) -> None:
             choice = box.standardButton(box.clickedButton())
             if choice == QMessageBox.StandardButton.Save:
-                if self.save_file():
+                if self.save_file(then=then):
                     then()
             elif choice == QMessageBox.StandardButton.Discard:
                 then()
@@ -1385,6 +1418,10 @@ class MainWindow(QMainWindow):
         The window is idle again at once (results still in flight are dropped by job id); the worker
         thread stops within one engine batch and then reports ``finished``.
         """
+        if self._analysing():
+            self.analysis_runner.cancel()
+            self._end_analysis()
+            self.statusBar().showMessage(self.tr("Stopped the analysis: the file was not saved."), 10_000)
         job = self._job
         if job is None:
             return
@@ -1775,11 +1812,22 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(self.tr("Opened {file}: {n} boards.").format(file=path.name, n=len(boards)), 8000)
         return True
 
-    def save_file(self, path: str | Path | None = None) -> bool:
-        """Save the set as PBN (to ``path``, else the current file, else ask); True when saved."""
+    def save_file(self, path: str | Path | None = None, *, then: Callable[[], None] | None = None) -> bool:
+        """Save the set as PBN (to ``path``, else the current file, else ask); True when saved now.
+
+        With "Add Double-Dummy Analysis When Saving" on, boards without a ``DoubleDummyTricks`` tag
+        are analysed first in a worker: this returns False at once and the file is written (and
+        ``then`` runs) when the analysis is done.  Stop cancels it, and nothing is saved.
+        """
         target = Path(path) if path is not None else self._path
         if target is None:
-            return self.save_file_as()
+            return self.save_file_as(then=then)
+        if self.actionSaveDoubleDummy.isChecked() and not self._analysing() and self._boards_to_analyse():
+            self._analyse_then_save(target, then)
+            return False
+        return self._write_pbn(target)
+
+    def _write_pbn(self, target: Path) -> bool:
         header = [f"Constraints: {self._set_request_text}"] if self._set_request_text else []
         try:
             pbn.save(target, self.board_model.boards(), extra_header=header)
@@ -1796,7 +1844,7 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(self.tr("Saved {file}.").format(file=target.name), 8000)
         return True
 
-    def save_file_as(self) -> bool:
+    def save_file_as(self, *, then: Callable[[], None] | None = None) -> bool:
         start = (
             str(self._path) if self._path else str(Path(self.settings["files/last_dir"] or Path.home()) / "boards.pbn")
         )
@@ -1805,7 +1853,82 @@ class MainWindow(QMainWindow):
             return False
         if not path.lower().endswith(".pbn"):
             path += ".pbn"
-        return self.save_file(path)
+        return self.save_file(path, then=then)
+
+    # ------------------------------------------------------------------------------------------------
+    # double-dummy analysis for the saved file (issue 7)
+
+    def _boards_to_analyse(self) -> list[int]:
+        """Rows whose board has a full deal and no ``DoubleDummyTricks`` tag yet."""
+        return [
+            row
+            for row, board in enumerate(self.board_model.boards())
+            if board.deal is not None and board.deal.is_complete and not board.tag("DoubleDummyTricks")
+        ]
+
+    def _analysing(self) -> bool:
+        return self._analysis_job is not None
+
+    def _analyse_then_save(self, target: Path, then: Callable[[], None] | None) -> None:
+        rows = self._boards_to_analyse()
+        boards = [self.board_model.board(row) for row in rows]
+
+        def analyse(cancel: threading.Event) -> Generator[tuple[int, Board, dict[str, str]], None, str | None]:
+            if not double_dummy.available():
+                return double_dummy.unavailable_message() or double_dummy.ENABLE_HINT
+            for row, board in zip(rows, boards, strict=True):
+                if cancel.is_set():
+                    break
+                yield row, board, double_dummy.board_tags(board)
+            return None
+
+        self._analysis_job = self.analysis_runner.start(analyse)
+        self._analysis_after = (target, then, 0)
+        self.progress_bar.setRange(0, len(rows))
+        self.progress_bar.setValue(0)
+        self.progress_bar.setFormat(self.tr("%v of %m boards analysed"))
+        self.progress_bar.show()
+        self.statusBar().showMessage(self.tr("Double-dummy analysis of {n} boards before saving…").format(n=len(rows)))
+        self._update_actions()
+
+    @Slot(int, object)
+    def _on_analysis_partial(self, job_id: int, value: object) -> None:
+        if job_id != self._analysis_job or self._analysis_after is None:
+            return
+        row, board, tags = value  # type: ignore[misc]
+        # The set may have changed under the analysis: tag a board only if it is still the one analysed.
+        if row < self.board_model.rowCount() and self.board_model.board(row) == board:
+            self.board_model.replace_board(row, board.with_tags(**tags))
+        target, then, done = self._analysis_after
+        self._analysis_after = (target, then, done + 1)
+        self.progress_bar.setValue(done + 1)
+
+    @Slot(int, object)
+    def _on_analysis_finished(self, job_id: int, value: object) -> None:
+        if job_id != self._analysis_job or self._analysis_after is None:
+            return
+        target, then, _done = self._analysis_after
+        self._end_analysis()
+        if isinstance(value, str):  # endplay is missing: save what there is, and say why
+            self.show_error(
+                self.tr("Double-Dummy Analysis"), self.tr("Saved without double-dummy analysis. {m}").format(m=value)
+            )
+        if self._write_pbn(target) and then is not None:
+            then()
+
+    @Slot(int, str)
+    def _on_analysis_failed(self, job_id: int, message: str) -> None:
+        if job_id != self._analysis_job:
+            return
+        self._end_analysis()
+        self.show_error(self.tr("Double-Dummy Analysis"), self.tr("The file was not saved: {m}").format(m=message))
+
+    def _end_analysis(self) -> None:
+        self._analysis_job = None
+        self._analysis_after = None
+        if self._job is None:
+            self.progress_bar.hide()
+        self._update_actions()
 
     # ------------------------------------------------------------------------------------------------
     # dealer scripts (issue 5)
@@ -2044,6 +2167,7 @@ class MainWindow(QMainWindow):
     @Slot(bool)
     def set_four_colour(self, on: bool) -> None:
         self.diagram.set_four_colour(on)
+        self.dd_panel.set_four_colour(on)
         for panel in self.eval_panels.values():
             panel.set_four_colour(on)
         self.settings["deck/four_colour"] = bool(on)
@@ -2100,4 +2224,6 @@ class MainWindow(QMainWindow):
         with contextlib.suppress(OSError):
             self.settings.save()
         self.service.shutdown()
+        self.analysis_runner.shutdown()
+        self.dd_panel.shutdown()
         event.accept()
