@@ -1,4 +1,4 @@
-"""The window's small dialogs: deal a set, go to a deal number, choose the practice seats, save a preset.
+"""The window's small dialogs: deal a set, go to a deal number, practice seats, save a preset, what to print.
 
 Each dialog only collects values and checks them as the user types (OK stays disabled until they
 make sense); the window opens them with ``open()`` (window-modal, no nested event loop) and acts on
@@ -8,11 +8,12 @@ is what tests and scripts call.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QButtonGroup,
+    QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
@@ -232,3 +233,74 @@ class SavePresetDialog(QDialog):
 
     def description(self) -> str:
         return self._description.text().strip()
+
+
+SHEET_CHOICES = ("practice", "pairs", "records4", "records6")
+"""What File → Print… and File → Export PDF… can produce (``MainWindow.render_sheets`` draws each)."""
+
+
+class PrintSheetsDialog(QDialog):
+    """What to print: practice sheets (one per seat or per pair) or hand records (4 or 6 a page).
+
+    ``page_sizes`` is offered only for a PDF (a printer's paper is chosen in the system's dialog).
+    """
+
+    def __init__(
+        self,
+        parent: QWidget | None = None,
+        *,
+        kind: str = "practice",
+        title: str = "",
+        page_sizes: Sequence[str] = (),
+        page_size: str = "",
+        for_pdf: bool = False,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("printSheetsDialog")
+        self.setWindowTitle(self.tr("Export PDF") if for_pdf else self.tr("Print"))
+        layout = QVBoxLayout(self)
+        names = {
+            "practice": self.tr("&Practice sheets: one per seat, each player sees only their own hand"),
+            "pairs": self.tr("P&air sheets: both hands of a partnership, to review the bidding"),
+            "records4": self.tr("&Hand records: all four hands, 4 boards a page"),
+            "records6": self.tr("Hand records, &6 boards a page"),
+        }
+        self._group = QButtonGroup(self)
+        self._choices: dict[str, QRadioButton] = {}
+        for i, choice in enumerate(SHEET_CHOICES):
+            button = QRadioButton(names[choice], self)
+            button.setObjectName(f"sheets_{choice}")
+            self._group.addButton(button, i)
+            self._choices[choice] = button
+            layout.addWidget(button)
+        self._choices.get(kind, self._choices["practice"]).setChecked(True)
+        form = QFormLayout()
+        self._title = QLineEdit(title, self)
+        self._title.setObjectName("sheetsTitle")
+        self._title.setPlaceholderText(self.tr("e.g. Tuesday class: opening bids"))
+        self._title.setToolTip(self.tr("Printed at the top of every page (empty: a title of the document's kind)"))
+        form.addRow(self.tr("&Title:"), self._title)
+        self._page_size = QComboBox(self)
+        self._page_size.setObjectName("sheetsPageSize")
+        for name in page_sizes:
+            self._page_size.addItem(name, name)
+        if page_size:
+            self._page_size.setCurrentIndex(max(0, self._page_size.findData(page_size)))
+        if page_sizes:
+            form.addRow(self.tr("Pa&per:"), self._page_size)
+        else:
+            self._page_size.hide()
+        layout.addLayout(form)
+        layout.addWidget(_buttons(self))
+
+    def kind(self) -> str:
+        for choice, button in self._choices.items():
+            if button.isChecked():
+                return choice
+        return "practice"
+
+    def title(self) -> str:
+        return self._title.text().strip()
+
+    def page_size(self) -> str:
+        return str(self._page_size.currentData() or "")

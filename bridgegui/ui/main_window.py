@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import datetime
 import os
 import secrets
 import threading
@@ -43,12 +44,14 @@ from PySide6.QtGui import (
     QFont,
     QGuiApplication,
     QKeySequence,
+    QPagedPaintDevice,
     QPalette,
     QRegularExpressionValidator,
 )
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
+    QDialog,
     QDockWidget,
     QFileDialog,
     QFrame,
@@ -87,7 +90,14 @@ from bridgegui.ui.board_list import BoardList, DealtBlock
 from bridgegui.ui.condition_editor import ConditionEditor
 from bridgegui.ui.dd_panel import DoubleDummyPanel
 from bridgegui.ui.deal_diagram import DealDiagram
-from bridgegui.ui.dialogs import DealSetDialog, GoToDealNumberDialog, PracticeDialog, SavePresetDialog
+from bridgegui.ui.dialogs import (
+    SHEET_CHOICES,
+    DealSetDialog,
+    GoToDealNumberDialog,
+    PracticeDialog,
+    PrintSheetsDialog,
+    SavePresetDialog,
+)
 from bridgegui.ui.eval_panel import EvalPanel
 from bridgegui.ui.seat_editor import SEAT_FIELDS, PartnershipEditor, SeatEditor
 from bridgegui.workers.dealing import DealingService, DealProgress, Feedback, Problem
@@ -377,6 +387,8 @@ class MainWindow(QMainWindow):
         self._presets: list[Preset] = []
         self._panel_inputs: dict[str, tuple[Hand | None, Hand | None]] = {}
         self._condition_cache: tuple[str, ExpressionCondition | None] = ("", None)
+        self._sheets_kind = "practice"
+        self._printer: object | None = None
         self.analysis_runner = TaskRunner("bridgegui-dd-save", self)
         self.analysis_runner.partial.connect(self._on_analysis_partial)
         self.analysis_runner.finished.connect(self._on_analysis_finished)
@@ -701,6 +713,19 @@ class MainWindow(QMainWindow):
             ),
             checkable=True,
         )
+        self.actionPrint = self._action(
+            "actionPrint",
+            tr("&Print…"),
+            shortcuts=[QKeySequence.StandardKey.Print],
+            tip=tr("Print practice sheets or hand records of the set"),
+            slot=self._ask_print,
+        )
+        self.actionExportPdf = self._action(
+            "actionExportPdf",
+            tr("Export P&DF…"),
+            tip=tr("Write practice sheets or hand records of the set as a PDF file"),
+            slot=self._ask_export_pdf,
+        )
         self.actionImportScript = self._action(
             "actionImportScript",
             tr("&Import Dealer Script…"),
@@ -795,6 +820,9 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.actionSave)
         file_menu.addAction(self.actionSaveAs)
         file_menu.addAction(self.actionSaveDoubleDummy)
+        file_menu.addSeparator()
+        file_menu.addAction(self.actionPrint)
+        file_menu.addAction(self.actionExportPdf)
         file_menu.addSeparator()
         file_menu.addAction(self.actionImportScript)
         file_menu.addAction(self.actionExportScript)
@@ -1187,6 +1215,8 @@ class MainWindow(QMainWindow):
         has_boards = count > 0 and not self._analysing()
         self.actionSave.setEnabled(has_boards)
         self.actionSaveAs.setEnabled(has_boards)
+        self.actionPrint.setEnabled(count > 0)
+        self.actionExportPdf.setEnabled(count > 0)
         deal = self.diagram.deal()
         self.actionCopy.setEnabled(deal is not None)
         self.actionCopyDealNumber.setEnabled(deal is not None and deal.is_complete)
@@ -1929,6 +1959,135 @@ class MainWindow(QMainWindow):
         if self._job is None:
             self.progress_bar.hide()
         self._update_actions()
+
+    # ------------------------------------------------------------------------------------------------
+    # printing (issue 6)
+
+    def _sheets_title(self) -> str:
+        """The set's title for printed pages: its boards' ``Event`` tag, if any."""
+        return next((b.tag("Event") or "" for b in self.boards() if b.tag("Event")), "")
+
+    def _set_seed(self) -> int | None:
+        """The seed the whole set was dealt from, when every board records the same one (for the header)."""
+        seeds = {b.tag("GeneratorSeed") for b in self.boards()}
+        if len(seeds) == 1:
+            seed = seeds.pop()
+            if seed and seed.isdigit():
+                return int(seed)
+        return None
+
+    def render_sheets(self, device: QPagedPaintDevice, kind: str = "practice", title: str = "") -> int:
+        """Draw the set on a printer or PDF writer as ``kind`` (``dialogs.SHEET_CHOICES``); returns the pages.
+
+        The printing module draws; this only chooses which document, with the set's seed in the header
+        so that printed boards can be dealt again.
+        """
+        from bridgegui import printing
+
+        boards = self.boards()
+        seed = self._set_seed()
+        if kind in ("practice", "pairs"):
+            return printing.render_practice_sheets(device, boards, pair=kind == "pairs", title=title or None, seed=seed)
+        if kind in ("records4", "records6"):
+            return printing.render_hand_records(
+                device,
+                boards,
+                per_page=4 if kind == "records4" else 6,
+                title=title or None,
+                date=datetime.date.today().isoformat(),
+                seed=seed,
+            )
+        raise ValueError(f"unknown sheets {kind!r}: use {', '.join(SHEET_CHOICES)}")
+
+    def _ask_print(self) -> None:
+        dialog = PrintSheetsDialog(self, kind=self._sheets_kind, title=self._sheets_title())
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.accepted.connect(lambda: self.print_sheets(dialog.kind(), dialog.title()))
+        dialog.open()
+
+    def print_sheets(self, kind: str = "practice", title: str = "") -> QDialog:
+        """Show the print preview of the set as ``kind``; its Print button opens the system's print dialog."""
+        from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
+
+        self._sheets_kind = kind
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        printer.setDocName(title or self.tr("Bridge Dealer boards"))
+        preview = QPrintPreviewDialog(printer, self)
+        preview.setObjectName("printPreview")
+        preview.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        preview.paintRequested.connect(lambda device: self._render_for_printer(device, kind, title))
+        preview.open()
+        self._printer = printer  # the preview keeps a pointer to it: keep it alive as long
+        return preview
+
+    def _render_for_printer(self, device: QPagedPaintDevice, kind: str, title: str) -> None:
+        try:
+            self.render_sheets(device, kind, title)
+        except (OSError, ValueError) as exc:
+            self.show_error(self.tr("Print"), self.tr("Could not print: {e}").format(e=exc))
+
+    def _ask_export_pdf(self) -> None:
+        from bridgegui import printing
+
+        dialog = PrintSheetsDialog(
+            self,
+            kind=self._sheets_kind,
+            title=self._sheets_title(),
+            page_sizes=tuple(printing.PAGE_SIZES),
+            page_size=printing.default_page_size(),
+            for_pdf=True,
+        )
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.accepted.connect(lambda: self._choose_pdf(dialog.kind(), dialog.title(), dialog.page_size()))
+        dialog.open()
+
+    def _choose_pdf(self, kind: str, title: str, page_size: str) -> None:
+        name = "hand-records.pdf" if kind.startswith("records") else "practice-sheets.pdf"
+        start = Path(self.settings["files/last_dir"] or Path.home()) / name
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export PDF"), str(start), self.tr("PDF files (*.pdf)"))
+        if not path:
+            return
+        if not path.lower().endswith(".pdf"):
+            path += ".pdf"
+        self.export_pdf(path, kind, title=title, page_size=page_size or None)
+
+    def export_pdf(
+        self, path: str | Path, kind: str = "practice", *, title: str = "", page_size: str | None = None
+    ) -> int | None:
+        """Write the set as a PDF of ``kind`` (atomically); returns the page count, or None on failure.
+
+        Drawn on the GUI thread: a club's set takes a fraction of a second (100 boards about 0.3 s).
+        """
+        from bridgegui import printing
+
+        path = Path(path)
+        self._sheets_kind = kind
+        boards, seed = self.boards(), self._set_seed()
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            if kind in ("practice", "pairs"):
+                pages = printing.write_practice_sheets(
+                    boards, path, pair=kind == "pairs", title=title or None, seed=seed, page_size=page_size
+                )
+            elif kind in ("records4", "records6"):
+                pages = printing.write_hand_records(
+                    boards,
+                    path,
+                    per_page=4 if kind == "records4" else 6,
+                    title=title or None,
+                    seed=seed,
+                    page_size=page_size,
+                )
+            else:
+                raise ValueError(f"unknown sheets {kind!r}: use {', '.join(SHEET_CHOICES)}")
+        except (OSError, ValueError) as exc:
+            self.show_error(self.tr("Export PDF"), self.tr("Could not write {file}: {e}").format(file=path, e=exc))
+            return None
+        finally:
+            QApplication.restoreOverrideCursor()
+        self.settings["files/last_dir"] = str(path.resolve().parent)
+        self.statusBar().showMessage(self.tr("Wrote {file}: {n} pages.").format(file=path.name, n=pages), 8000)
+        return pages
 
     # ------------------------------------------------------------------------------------------------
     # dealer scripts (issue 5)
