@@ -31,6 +31,7 @@ import os
 import secrets
 import threading
 import time
+import typing
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from pathlib import Path
@@ -81,6 +82,7 @@ from bridgegui.engine.dealer_script import ScriptError
 from bridgegui.engine.dealing import new_seed
 from bridgegui.engine.errors import BridgeError, ConstraintError
 from bridgegui.engine.script_request import ExpressionCondition, export_script, import_script
+from bridgegui.engine.shuffles import ShuffleModel
 from bridgegui.formats import pbn
 from bridgegui.formats.text import deal_diagram, deal_line
 from bridgegui.presets import Preset, PresetError, builtin_presets, save_user_preset, user_presets
@@ -333,6 +335,31 @@ def _write_atomically(path: Path, data: bytes) -> None:
         raise
 
 
+class _StoppedError(BridgeError):
+    """Raised inside a worker to end a shuffle-model deal that was stopped (its result is dropped)."""
+
+
+class _StoppableModel:
+    """A shuffle model that checks a stop flag before each batch it deals.
+
+    ``cli.deal_with_model`` is a plain function with no stop flag; wrapping the model lets Stop (and
+    closing the window) end it within one batch, while it draws from the generator exactly as the
+    command line does, so the set still matches ``bridgegui-deal --shuffle``'s for the same seed.
+    """
+
+    def __init__(self, model: ShuffleModel, cancel: threading.Event) -> None:
+        self._model = model
+        self._cancel = cancel
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._model, name)
+
+    def deal(self, n: int, rng: np.random.Generator, *, dealer: int | np.ndarray = 0) -> np.ndarray:
+        if self._cancel.is_set():
+            raise _StoppedError("stopped")
+        return self._model.deal(n, rng, dealer=dealer)
+
+
 class _FittingScrollArea(QScrollArea):
     """A scroll area that asks for the whole height of its content (``QScrollArea`` caps its hint)."""
 
@@ -395,6 +422,11 @@ class MainWindow(QMainWindow):
         self.analysis_runner.failed.connect(self._on_analysis_failed)
         self._analysis_job: int | None = None
         self._analysis_after: tuple[Path, Callable[[], None] | None, int] | None = None
+        self.model_runner = TaskRunner("bridgegui-model-deal", self)
+        self.model_runner.finished.connect(self._on_model_finished)
+        self.model_runner.failed.connect(self._on_model_failed)
+        self._model_job: tuple[int, ShuffleModel, int, int, str] | None = None
+        self._tools: dict[str, QDialog] = {}
         self.last_error: str | None = None
         self.last_click_to_deal: float | None = None
         self.startup_warnings: list[str] = list(self.settings.warnings)
@@ -795,6 +827,18 @@ class MainWindow(QMainWindow):
             "actionFourColour", tr("&Four-Colour Deck"), tip=tr("♠ black, ♥ red, ♦ orange, ♣ green"), checkable=True
         )
         self.actionFourColour.toggled.connect(self.set_four_colour)
+        self.actionShuffleLab = self._action(
+            "actionShuffleLab",
+            tr("&Shuffle Lab…"),
+            tip=tr("How hand-shuffled decks differ from computer dealing; deal a set that way"),
+            slot=self.open_shuffle_lab,
+        )
+        self.actionAudit = self._action(
+            "actionAudit",
+            tr("&Audit Board Set…"),
+            tip=tr("Test whether the current set looks randomly dealt"),
+            slot=self.open_audit,
+        )
         self.actionQuit = self._action(
             "actionQuit", tr("&Quit"), shortcuts=[QKeySequence.StandardKey.Quit], slot=self.close
         )
@@ -844,9 +888,12 @@ class MainWindow(QMainWindow):
         deal_menu.addSeparator()
         deal_menu.addAction(self.actionPrevBoard)
         deal_menu.addAction(self.actionNextBoard)
-        deal_menu.addSeparator()
-        deal_menu.addAction(self.actionPractice)
-        deal_menu.addAction(self.actionReveal)
+
+        practice_menu = bar.addMenu(tr("P&ractice"))
+        practice_menu.setObjectName("practiceMenu")
+        practice_menu.addAction(self.actionPractice)
+        practice_menu.addAction(self.actionReveal)
+        self.practice_menu = practice_menu
 
         self.presets_menu = bar.addMenu(tr("&Presets"))
         self.presets_menu.setObjectName("presetsMenu")
@@ -862,6 +909,12 @@ class MainWindow(QMainWindow):
         view_menu.addAction(self.boards_dock.toggleViewAction())
         view_menu.addAction(self.dd_dock.toggleViewAction())
         self._view_menu = view_menu
+
+        tools_menu = bar.addMenu(tr("&Tools"))
+        tools_menu.setObjectName("toolsMenu")
+        tools_menu.addAction(self.actionShuffleLab)
+        tools_menu.addAction(self.actionAudit)
+        self.tools_menu = tools_menu
 
         help_menu = bar.addMenu(tr("&Help"))
         help_menu.addAction(self.actionAbout)
@@ -1203,9 +1256,10 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{mark}{name} — {self.tr('Bridge Dealer')}")
 
     def _update_actions(self) -> None:
-        dealing = self._job is not None or self._analysing()
+        busy = self._background_job() is not None
+        dealing = self._job is not None or busy
         can_deal = not self._local_problem and not (self._feedback is not None and self._feedback.blocking)
-        can_deal = can_deal and not self._analysing()
+        can_deal = can_deal and not busy
         self.actionDeal.setEnabled(can_deal)
         self.actionDealSet.setEnabled(can_deal)
         self.actionStop.setEnabled(dealing)
@@ -1216,6 +1270,7 @@ class MainWindow(QMainWindow):
         self.actionSave.setEnabled(has_boards)
         self.actionSaveAs.setEnabled(has_boards)
         self.actionPrint.setEnabled(count > 0)
+        self.actionAudit.setEnabled(count > 0)
         self.actionExportPdf.setEnabled(count > 0)
         deal = self.diagram.deal()
         self.actionCopy.setEnabled(deal is not None)
@@ -1452,6 +1507,10 @@ class MainWindow(QMainWindow):
             self.analysis_runner.cancel()
             self._end_analysis()
             self.statusBar().showMessage(self.tr("Stopped the analysis: the file was not saved."), 10_000)
+        if self._model_job is not None:
+            self.model_runner.cancel()
+            self._end_model_job()
+            self.statusBar().showMessage(self.tr("Stopped dealing with the shuffle model."), 10_000)
         job = self._job
         if job is None:
             return
@@ -2360,6 +2419,122 @@ class MainWindow(QMainWindow):
         )
 
     # ------------------------------------------------------------------------------------------------
+    # tool windows (issues 7 and 8): imported when first opened, one of each at a time
+
+    def _open_tool(self, name: str, make: Callable[[], QDialog]) -> QDialog:
+        """Show the tool window ``name``, raising the open one rather than making a second."""
+        window = self._tools.get(name)
+        if window is not None:
+            try:
+                if window.isVisible():
+                    window.raise_()
+                    window.activateWindow()
+                    return window
+            except RuntimeError:  # its C++ object is gone (closed with WA_DeleteOnClose)
+                pass
+        window = make()
+        window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        window.destroyed.connect(lambda _obj=None, n=name: self._tools.pop(n, None))
+        self._tools[name] = window
+        window.show()
+        return window
+
+    def open_shuffle_lab(self) -> QDialog:
+        """Tools → Shuffle Lab: its "Deal a Set with This Model" deals here (``deal_with_model_set``)."""
+        from bridgegui.ui.shuffle_lab import ShuffleLabDialog
+
+        return self._open_tool("shuffle_lab", lambda: ShuffleLabDialog(self, self.deal_with_model_set))
+
+    def open_audit(self) -> QDialog:
+        """Tools → Audit Board Set: a fresh audit of the current set (an older audit window is replaced)."""
+        from bridgegui.ui.shuffle_lab import AuditDialog
+
+        old = self._tools.pop("audit", None)
+        if old is not None:
+            with contextlib.suppress(RuntimeError):
+                old.close()
+        return self._open_tool("audit", lambda: AuditDialog(self, self.boards()))
+
+    def deal_with_model_set(self, model: ShuffleModel, count: int, first_board: int = 1) -> None:
+        """Replace the set with ``count`` boards dealt by an imperfect-shuffle ``model`` (asks first if unsaved).
+
+        Dealt in a worker by ``bridgegui.cli.deal_with_model`` with the window's seed, so the set is
+        the one ``bridgegui-deal --shuffle SPEC --seed S -p COUNT`` writes; each board is tagged
+        ``[Shuffle "SPEC"]`` because such deals are deliberately not uniform.  Each board is dealt
+        from its own board's dealer, as the model deals round the table from the dealer's left.
+        """
+        self.confirm_unsaved_changes(lambda: self._start_model_set(model, count, first_board))
+
+    def _start_model_set(self, model: ShuffleModel, count: int, first_board: int) -> int | None:
+        if self._closed or self._job is not None or self._background_job() is not None:
+            self.statusBar().showMessage(self.tr("Wait for the current job to finish, or stop it."), 8000)
+            return None
+        request = self._prepare_request()
+        if request is None:
+            return None
+        seed = self._seed_for_job()
+        from bridgegui.cli import deal_with_model
+        from bridgegui.engine.dealer import DEFAULT_MAX_TRIES
+        from bridgegui.engine.dealing import make_rng
+
+        def deal(cancel: threading.Event) -> Generator[None, None, np.ndarray]:
+            yield None  # started; the model has no progress figures to report
+            guarded = typing.cast(ShuffleModel, _StoppableModel(model, cancel))
+            return deal_with_model(guarded, request, count, first_board, make_rng(seed), DEFAULT_MAX_TRIES)
+
+        job_id = self.model_runner.start(deal)
+        self._model_job = (job_id, model, seed, first_board, self._request_text())
+        self.progress_bar.setRange(0, 0)
+        self.progress_bar.setFormat("")
+        self.progress_bar.show()
+        self.statusBar().showMessage(
+            self.tr("Dealing {n} boards with {model}…").format(n=f"{count:,}", model=model.describe())
+        )
+        self._update_actions()
+        return job_id
+
+    def _background_job(self) -> str | None:
+        """What the window's task runners are doing: "analysis", "model" or None."""
+        if self._analysis_job is not None:
+            return "analysis"
+        if self._model_job is not None:
+            return "model"
+        return None
+
+    @Slot(int, object)
+    def _on_model_finished(self, job_id: int, value: object) -> None:
+        if self._model_job is None or job_id != self._model_job[0]:
+            return
+        _job_id, model, seed, first_board, request_text = self._model_job
+        self._end_model_job()
+        from bridgegui.cli import boards_from_batch
+
+        tags = {"Generator": pbn.GENERATOR, "GeneratorSeed": str(seed), "Shuffle": model.spec}
+        boards = [b.with_tags(**tags) for b in boards_from_batch(np.asarray(value), first_board)]
+        self.board_model.set_boards(boards, unsaved=True)
+        self._path = None
+        self._set_request_text = f"{request_text}; not uniform: {model.describe()}"
+        self._row = 0
+        self._show_current()
+        self._update_title()
+        self.statusBar().showMessage(
+            self.tr("Dealt {n} boards with {model}.").format(n=f"{len(boards):,}", model=model.describe()), 10_000
+        )
+
+    @Slot(int, str)
+    def _on_model_failed(self, job_id: int, message: str) -> None:
+        if self._model_job is None or job_id != self._model_job[0]:
+            return
+        self._end_model_job()
+        self.show_error(self.tr("Deal with a Shuffle Model"), message)
+
+    def _end_model_job(self) -> None:
+        self._model_job = None
+        if self._job is None:
+            self.progress_bar.hide()
+        self._update_actions()
+
+    # ------------------------------------------------------------------------------------------------
     # closing
 
     def closeEvent(self, event: QCloseEvent) -> None:
@@ -2384,5 +2559,9 @@ class MainWindow(QMainWindow):
             self.settings.save()
         self.service.shutdown()
         self.analysis_runner.shutdown()
+        self.model_runner.shutdown()
         self.dd_panel.shutdown()
+        for tool in list(self._tools.values()):
+            with contextlib.suppress(RuntimeError):  # already deleted
+                tool.close()  # each tool window stops and waits for its own worker
         event.accept()
