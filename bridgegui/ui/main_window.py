@@ -827,6 +827,19 @@ class MainWindow(QMainWindow):
             "actionFourColour", tr("&Four-Colour Deck"), tip=tr("♠ black, ♥ red, ♦ orange, ♣ green"), checkable=True
         )
         self.actionFourColour.toggled.connect(self.set_four_colour)
+        self.actionQuiz = self._action(
+            "actionQuiz",
+            tr("Evaluation &Quiz…"),
+            shortcuts=["Ctrl+Shift+Q"],
+            tip=tr("Count HCP, quick tricks, losers and tricks of hands dealt to the constraints"),
+            slot=self.open_quiz,
+        )
+        self.actionFrequencies = self._action(
+            "actionFrequencies",
+            tr("&Frequency Tables…"),
+            tip=tr("Patterns, HCP and suit splits of the set or of a sample, against the exact odds"),
+            slot=self.open_frequencies,
+        )
         self.actionShuffleLab = self._action(
             "actionShuffleLab",
             tr("&Shuffle Lab…"),
@@ -893,6 +906,8 @@ class MainWindow(QMainWindow):
         practice_menu.setObjectName("practiceMenu")
         practice_menu.addAction(self.actionPractice)
         practice_menu.addAction(self.actionReveal)
+        practice_menu.addSeparator()
+        practice_menu.addAction(self.actionQuiz)
         self.practice_menu = practice_menu
 
         self.presets_menu = bar.addMenu(tr("&Presets"))
@@ -912,6 +927,8 @@ class MainWindow(QMainWindow):
 
         tools_menu = bar.addMenu(tr("&Tools"))
         tools_menu.setObjectName("toolsMenu")
+        tools_menu.addAction(self.actionFrequencies)
+        tools_menu.addSeparator()
         tools_menu.addAction(self.actionShuffleLab)
         tools_menu.addAction(self.actionAudit)
         self.tools_menu = tools_menu
@@ -2419,7 +2436,8 @@ class MainWindow(QMainWindow):
         )
 
     # ------------------------------------------------------------------------------------------------
-    # tool windows (issues 7 and 8): imported when first opened, one of each at a time
+    # tool windows (issues 7 and 8): imported when first opened, one of each at a time.  The providers
+    # handed to them are this window's own methods, called on the GUI thread when they deal or count.
 
     def _open_tool(self, name: str, make: Callable[[], QDialog]) -> QDialog:
         """Show the tool window ``name``, raising the open one rather than making a second."""
@@ -2438,6 +2456,18 @@ class MainWindow(QMainWindow):
         self._tools[name] = window
         window.show()
         return window
+
+    def open_quiz(self) -> QDialog:
+        """Practice → Evaluation Quiz: questions dealt to the current constraints (read when it deals)."""
+        from bridgegui.ui.quiz_window import QuizWindow
+
+        return self._open_tool("quiz", lambda: QuizWindow(self, self.current_request))
+
+    def open_frequencies(self) -> QDialog:
+        """Tools → Frequency Tables: of the current set, or of a sample dealt to the current constraints."""
+        from bridgegui.ui.frequency_window import FrequencyWindow
+
+        return self._open_tool("frequencies", lambda: FrequencyWindow(self, self.boards, self.current_request))
 
     def open_shuffle_lab(self) -> QDialog:
         """Tools → Shuffle Lab: its "Deal a Set with This Model" deals here (``deal_with_model_set``)."""

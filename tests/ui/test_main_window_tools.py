@@ -106,3 +106,27 @@ def test_closing_the_window_closes_its_tool_windows(qtbot: QtBot, window: MainWi
     audit.destroyed.connect(lambda: gone.append("audit"))
     window.close()
     qtbot.waitUntil(lambda: sorted(gone) == ["audit", "lab"], timeout=5_000)
+
+
+@OFFSCREEN
+def test_the_quiz_deals_to_the_current_constraints(qtbot: QtBot, window: MainWindow) -> None:
+    window.seat_editors["N"].set_spec("hcp 20-21, balanced")
+    window.seat_editors["S"].set_spec("hcp 20-21, balanced")
+    quiz = window.open_quiz()
+    assert quiz.objectName() == "quizWindow" and window.open_quiz() is quiz
+    qtbot.waitUntil(lambda: quiz.current_question() is not None, timeout=30_000)  # type: ignore[attr-defined]
+    question = quiz.current_question()  # type: ignore[attr-defined]
+    for seat in "NS":  # whichever hand it asks about, the deal fits North's and South's constraints
+        assert 20 <= question.deal.hand(seat).hcp <= 21
+
+
+@OFFSCREEN
+def test_the_frequency_tables_count_the_current_set(qtbot: QtBot, window: MainWindow) -> None:
+    with qtbot.waitSignal(window.service.finished, timeout=20_000):
+        window.deal_set(12)
+    window.seat_editors["E"].set_spec("hcp 10")
+    freq = window.open_frequencies()
+    assert freq.objectName() == "frequencyWindow" and window.open_frequencies() is freq
+    assert freq._boards_provider() == window.boards()  # type: ignore[attr-defined]
+    assert freq._request_provider() == window.current_request()  # type: ignore[attr-defined]
+    window.close()
