@@ -143,3 +143,38 @@ def test_clear_constraints_clears_the_advanced_condition(window: MainWindow) -> 
     window.clear_constraints()
     assert window.advanced_condition() == ""
     assert window.current_request().condition is None
+
+
+def test_the_advanced_condition_persists_once_settings_declare_it(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from bridgegui import settings as settings_module
+    from bridgegui.ui import main_window
+
+    setting = settings_module.Setting(main_window.ADVANCED_SETTING, str, "", "The advanced condition's text.")
+    declared = {**settings_module.DECLARED, setting.key: setting}
+    monkeypatch.setattr(settings_module, "DECLARED", declared)
+    monkeypatch.setattr(main_window, "DECLARED", declared)
+    path = tmp_path / "config" / "settings.json"
+    first = MainWindow(Settings.load(path))
+    qtbot.addWidget(first)
+    first.condition_editor.set_text("hcp(north) + hcp(south) >= 26")
+    first.close()
+    second = MainWindow(Settings.load(path))
+    qtbot.addWidget(second)
+    assert second.advanced_condition() == "hcp(north) + hcp(south) >= 26"
+    assert second.current_request().condition is not None
+    second.close()
+
+
+def test_presets_replace_the_advanced_condition(window: MainWindow) -> None:
+    from bridgegui.ui import main_window
+
+    window.condition_editor.set_text("controls(north) >= 5")
+    window.apply_preset(window.presets()[0])
+    assert window.advanced_condition() == ""  # a preset is a whole set of constraints
+    window.condition_editor.set_text("controls(north) >= 5")
+    assert window.save_current_as_preset("Mine") is not None
+    message = window.statusBar().currentMessage()
+    if not main_window.PRESETS_KEEP_ADVANCED:  # the preset format has no "advanced" key yet: say so
+        assert "without the advanced condition" in message
