@@ -16,6 +16,7 @@ shows nothing: a double-dummy table gives away where the cards are.
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections import OrderedDict
 from collections.abc import Generator
@@ -235,7 +236,7 @@ class DoubleDummyPanel(QWidget):
             if cached is not None:
                 self._analysis = cached
             elif self._active and not self._hidden and self._unavailable is None and not self.runner.is_running():
-                self.runner.start(lambda cancel, b=board: _analyse(b, cancel))
+                self.runner.start(functools.partial(_analyse, board))
         self._show()
 
     def _show(self) -> None:

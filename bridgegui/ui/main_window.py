@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-from PySide6.QtCore import QByteArray, QEvent, QObject, QSignalBlocker, QSize, Qt, QTimer, Slot
+from PySide6.QtCore import QByteArray, QEvent, QMargins, QObject, QSignalBlocker, QSize, Qt, QTimer, Slot
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -274,7 +274,8 @@ class ConstraintsPanel(QWidget):
 
     def two_column_width(self) -> int:
         editor = max(e.minimumSizeHint().width() for e in self.seat_editors.values())
-        margins = self.layout().contentsMargins()
+        layout = self.layout()
+        margins = layout.contentsMargins() if layout is not None else QMargins()
         return 2 * editor + self._grid.horizontalSpacing() + margins.left() + margins.right() + 8
 
     def _arrange(self, columns: int) -> None:
@@ -421,7 +422,7 @@ class MainWindow(QMainWindow):
         self.analysis_runner.finished.connect(self._on_analysis_finished)
         self.analysis_runner.failed.connect(self._on_analysis_failed)
         self._analysis_job: int | None = None
-        self._analysis_after: tuple[Path, Callable[[], None] | None, int] | None = None
+        self._analysis_after: tuple[Path, Callable[[], object] | None, int] | None = None
         self.model_runner = TaskRunner("bridgegui-model-deal", self)
         self.model_runner.finished.connect(self._on_model_finished)
         self.model_runner.failed.connect(self._on_model_failed)
@@ -526,7 +527,7 @@ class MainWindow(QMainWindow):
         """
         central = self.centralWidget()
         grid = central.layout() if central is not None else None
-        if not isinstance(grid, QGridLayout):
+        if central is None or not isinstance(grid, QGridLayout):
             return
         margins = grid.contentsMargins()
         width = central.width() - margins.left() - margins.right()
@@ -1040,9 +1041,9 @@ class MainWindow(QMainWindow):
                 editor.set_spec(s[f"constraints/{seat}"])
             except (ConstraintError, ValueError) as exc:
                 problems.append(f"{_seat_word(seat)}: {exc}")
-        for side, editor in self.partnership_editors.items():
+        for side, side_editor in self.partnership_editors.items():
             try:
-                editor.set_spec(s[f"constraints/{side}"])
+                side_editor.set_spec(s[f"constraints/{side}"])
             except (ConstraintError, ValueError) as exc:
                 problems.append(f"{side}: {exc}")
         if ADVANCED_SETTING in DECLARED:
@@ -1091,8 +1092,8 @@ class MainWindow(QMainWindow):
         s["window/state"] = bytes(self.saveState().toBase64().data()).decode("ascii")
         for seat, editor in self.seat_editors.items():
             s[f"constraints/{seat}"] = editor.spec()
-        for side, editor in self.partnership_editors.items():
-            s[f"constraints/{side}"] = editor.spec()
+        for side, side_editor in self.partnership_editors.items():
+            s[f"constraints/{side}"] = side_editor.spec()
         if ADVANCED_SETTING in DECLARED:
             s[ADVANCED_SETTING] = self.condition_editor.text()
         s["constraints/dealer"] = self.dealer_mode()
@@ -1305,7 +1306,7 @@ class MainWindow(QMainWindow):
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()
 
-    def confirm_unsaved_changes(self, then: Callable[[], None]) -> None:
+    def confirm_unsaved_changes(self, then: Callable[[], object]) -> None:
         """Run ``then`` once unsaved boards are saved or the user agrees to lose them; else do nothing."""
         if not self.is_modified():
             then()
@@ -1827,8 +1828,8 @@ class MainWindow(QMainWindow):
         try:
             for seat, editor in self.seat_editors.items():
                 editor.set_spec(preset.specs[seat])
-            for side, editor in self.partnership_editors.items():
-                editor.set_spec(preset.specs[side])
+            for side, side_editor in self.partnership_editors.items():
+                side_editor.set_spec(preset.specs[side])
             # A preset is a whole set of constraints: an advanced condition left from before would
             # silently change what it deals.
             self.condition_editor.set_text(str(getattr(preset, "advanced", "") or ""))
@@ -1850,12 +1851,12 @@ class MainWindow(QMainWindow):
 
     def save_current_as_preset(self, name: str, description: str = "") -> Preset | None:
         """Save the editors' constraints as a user preset and add it to the Presets menu."""
-        extra: dict[str, str] = {}
         advanced = self.advanced_condition()
-        if advanced and PRESETS_KEEP_ADVANCED:
-            extra["advanced"] = advanced
         try:
-            preset = Preset(name, self.request_specs(), dealer=self.dealer_mode(), description=description, **extra)
+            preset = Preset(name, self.request_specs(), dealer=self.dealer_mode(), description=description)
+            if advanced and PRESETS_KEEP_ADVANCED:
+                changes: dict[str, typing.Any] = {"advanced": advanced}  # a field only newer presets have
+                preset = dataclasses.replace(preset, **changes)
             save_user_preset(preset)
         except (PresetError, ConstraintError) as exc:
             self.show_error(self.tr("Save Preset"), str(exc))
@@ -1918,7 +1919,7 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(self.tr("Opened {file}: {n} boards.").format(file=path.name, n=len(boards)), 8000)
         return True
 
-    def save_file(self, path: str | Path | None = None, *, then: Callable[[], None] | None = None) -> bool:
+    def save_file(self, path: str | Path | None = None, *, then: Callable[[], object] | None = None) -> bool:
         """Save the set as PBN (to ``path``, else the current file, else ask); True when saved now.
 
         With "Add Double-Dummy Analysis When Saving" on, boards without a ``DoubleDummyTricks`` tag
@@ -1950,7 +1951,7 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(self.tr("Saved {file}.").format(file=target.name), 8000)
         return True
 
-    def save_file_as(self, *, then: Callable[[], None] | None = None) -> bool:
+    def save_file_as(self, *, then: Callable[[], object] | None = None) -> bool:
         start = (
             str(self._path) if self._path else str(Path(self.settings["files/last_dir"] or Path.home()) / "boards.pbn")
         )
@@ -1975,7 +1976,7 @@ class MainWindow(QMainWindow):
     def _analysing(self) -> bool:
         return self._analysis_job is not None
 
-    def _analyse_then_save(self, target: Path, then: Callable[[], None] | None) -> None:
+    def _analyse_then_save(self, target: Path, then: Callable[[], object] | None) -> None:
         rows = self._boards_to_analyse()
         boards = [self.board_model.board(row) for row in rows]
 
@@ -2001,7 +2002,7 @@ class MainWindow(QMainWindow):
     def _on_analysis_partial(self, job_id: int, value: object) -> None:
         if job_id != self._analysis_job or self._analysis_after is None:
             return
-        row, board, tags = value  # type: ignore[misc]
+        row, board, tags = typing.cast(tuple[int, Board, dict[str, str]], value)
         # The set may have changed under the analysis: tag a board only if it is still the one analysed.
         if row < self.board_model.rowCount() and self.board_model.board(row) == board:
             self.board_model.replace_board(row, board.with_tags(**tags))
