@@ -54,6 +54,8 @@ class Preset:
     description: str = ""
     builtin: bool = False
     path: str | None = None
+    advanced: str = ""
+    """An optional advanced condition (a dealer expression over the whole deal)."""
 
     def __post_init__(self) -> None:
         unknown = set(self.specs) - set(SPEC_KEYS)
@@ -69,7 +71,17 @@ class Preset:
     def request(self) -> DealRequest:
         """The ``DealRequest`` this preset describes (raises ``ConstraintError`` naming the seat)."""
         s = self.specs
-        return DealRequest.from_specs(north=s["N"], east=s["E"], south=s["S"], west=s["W"], ns=s["NS"], ew=s["EW"])
+        request = DealRequest.from_specs(north=s["N"], east=s["E"], south=s["S"], west=s["W"], ns=s["NS"], ew=s["EW"])
+        if self.advanced.strip():
+            from bridgegui.engine.dealer_script import ScriptError
+            from bridgegui.engine.script_request import compile_condition
+
+            try:
+                condition = compile_condition(self.advanced)
+            except ScriptError as exc:
+                raise PresetError(f"preset {self.name!r}: advanced condition: {exc}") from None
+            request = DealRequest(request.seats, request.ns, request.ew, condition=condition)
+        return request
 
     def to_json(self) -> str:
         data = {
@@ -78,6 +90,8 @@ class Preset:
             "dealer": self.dealer,
             "specs": {k: v for k, v in self.specs.items() if v},
         }
+        if self.advanced.strip():
+            data["advanced"] = self.advanced
         return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
     @classmethod
@@ -104,6 +118,7 @@ class Preset:
                 specs=specs,
                 dealer=str(data.get("dealer", "board")),
                 description=str(data.get("description", "")),
+                advanced=str(data.get("advanced", "")),
                 builtin=builtin,
                 path=path,
             )

@@ -64,6 +64,9 @@ _DECLARED = (
     Setting("constraints/W", str, "", "West's seat spec when the window was last closed."),
     Setting("constraints/NS", str, "", "North-South partnership spec when the window was last closed."),
     Setting("constraints/EW", str, "", "East-West partnership spec when the window was last closed."),
+    Setting(
+        "constraints/advanced", str, "", "The advanced condition (a dealer expression) when the window was last closed."
+    ),
     Setting("constraints/dealer", str, "board", "Dealer: 'board' (Law 2, from the board number) or a fixed seat."),
     Setting("seed/mode", str, "random", "'random': a fresh seed for every deal; 'fixed': reuse seed/value."),
     Setting(

@@ -85,3 +85,24 @@ def test_invalid_presets_are_refused() -> None:
 def test_file_names_are_portable() -> None:
     assert file_name_for("Strong 2♣ / Game force!") == "strong-2-game-force.json"
     assert file_name_for("♣♣") == "preset.json"
+
+
+def test_a_preset_keeps_an_advanced_condition(tmp_path):
+    from bridgegui.presets import Preset, save_user_preset, user_presets
+
+    preset = Preset("Fit hunt", {"N": "hcp 12+"}, advanced="spades(north) + spades(south) >= 8")
+    save_user_preset(preset, tmp_path)
+    (loaded,), problems = user_presets(tmp_path)
+    assert problems == []
+    assert loaded.advanced == preset.advanced
+    assert loaded.request().condition is not None
+
+
+def test_a_preset_with_a_broken_advanced_condition_is_reported(tmp_path):
+    import json
+
+    from bridgegui.presets import user_presets
+
+    (tmp_path / "bad.json").write_text(json.dumps({"name": "Bad", "advanced": "hcpp(north) > 3"}))
+    presets, problems = user_presets(tmp_path)
+    assert presets == [] and "bad.json" in problems[0] and "hcpp" in problems[0]

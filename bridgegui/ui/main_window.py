@@ -25,7 +25,6 @@ How it holds together:
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import datetime
 import os
 import secrets
@@ -86,7 +85,7 @@ from bridgegui.engine.shuffles import ShuffleModel
 from bridgegui.formats import pbn
 from bridgegui.formats.text import deal_diagram, deal_line
 from bridgegui.presets import Preset, PresetError, builtin_presets, save_user_preset, user_presets
-from bridgegui.settings import DEALER_MODES, DECLARED, SEED_MODES, THEMES, Settings
+from bridgegui.settings import DEALER_MODES, SEED_MODES, THEMES, Settings
 from bridgegui.ui.app import apply_theme, icon
 from bridgegui.ui.board_list import BoardList, DealtBlock
 from bridgegui.ui.condition_editor import ConditionEditor
@@ -115,13 +114,7 @@ KEPT_TAGS = ("Event", "Site", "Date")
 """Tags a board keeps when it is dealt again (the rest, such as an auction, belonged to the old deal)."""
 
 ADVANCED_SETTING = "constraints/advanced"
-"""Where the advanced condition's text is kept between sessions, once ``bridgegui.settings`` declares it.
-
-Settings are declared in one place (house style) and this window does not own that file: until the
-declaration exists the text is simply not kept, and nothing fails."""
-
-PRESETS_KEEP_ADVANCED = "advanced" in {f.name for f in dataclasses.fields(Preset)}
-"""Whether presets can carry an advanced condition (an optional ``"advanced"`` key in the preset file)."""
+"""Where the advanced condition's text is kept between sessions."""
 
 SCRIPT_FILTER = "Dealer scripts (*.dl *.dlr *.txt);;All files (*)"
 
@@ -1046,10 +1039,9 @@ class MainWindow(QMainWindow):
                 side_editor.set_spec(s[f"constraints/{side}"])
             except (ConstraintError, ValueError) as exc:
                 problems.append(f"{side}: {exc}")
-        if ADVANCED_SETTING in DECLARED:
-            self.condition_editor.set_text(s[ADVANCED_SETTING])
-            if self.condition_editor.error() is not None:
-                problems.append(self.tr("advanced condition: {e}").format(e=self.condition_editor.error()))
+        self.condition_editor.set_text(s[ADVANCED_SETTING])
+        if self.condition_editor.error() is not None:
+            problems.append(self.tr("advanced condition: {e}").format(e=self.condition_editor.error()))
         if problems:
             self.startup_warnings.append(self.tr("Saved constraints were dropped: {p}").format(p="; ".join(problems)))
         dealer = s["constraints/dealer"]
@@ -1094,8 +1086,7 @@ class MainWindow(QMainWindow):
             s[f"constraints/{seat}"] = editor.spec()
         for side, side_editor in self.partnership_editors.items():
             s[f"constraints/{side}"] = side_editor.spec()
-        if ADVANCED_SETTING in DECLARED:
-            s[ADVANCED_SETTING] = self.condition_editor.text()
+        s[ADVANCED_SETTING] = self.condition_editor.text()
         s["constraints/dealer"] = self.dealer_mode()
         s["seed/mode"] = self.seed_mode.currentData()
         s["seed/value"] = self.seed_edit.text()
@@ -1832,7 +1823,7 @@ class MainWindow(QMainWindow):
                 side_editor.set_spec(preset.specs[side])
             # A preset is a whole set of constraints: an advanced condition left from before would
             # silently change what it deals.
-            self.condition_editor.set_text(str(getattr(preset, "advanced", "") or ""))
+            self.condition_editor.set_text(preset.advanced)
         except (ConstraintError, ValueError) as exc:
             self.show_error(
                 self.tr("Preset"), self.tr("The preset {name} cannot be used: {exc}").format(name=preset.name, exc=exc)
@@ -1853,10 +1844,9 @@ class MainWindow(QMainWindow):
         """Save the editors' constraints as a user preset and add it to the Presets menu."""
         advanced = self.advanced_condition()
         try:
-            preset = Preset(name, self.request_specs(), dealer=self.dealer_mode(), description=description)
-            if advanced and PRESETS_KEEP_ADVANCED:
-                changes: dict[str, typing.Any] = {"advanced": advanced}  # a field only newer presets have
-                preset = dataclasses.replace(preset, **changes)
+            preset = Preset(
+                name, self.request_specs(), dealer=self.dealer_mode(), description=description, advanced=advanced
+            )
             save_user_preset(preset)
         except (PresetError, ConstraintError) as exc:
             self.show_error(self.tr("Save Preset"), str(exc))
@@ -1865,11 +1855,7 @@ class MainWindow(QMainWindow):
             self.show_error(self.tr("Save Preset"), self.tr("Could not save the preset: {e}").format(e=exc.strerror))
             return None
         self._rebuild_presets_menu()
-        if advanced and not PRESETS_KEEP_ADVANCED:
-            message = self.tr("Saved preset {name}, without the advanced condition (presets cannot hold one yet).")
-        else:
-            message = self.tr("Saved preset {name}.")
-        self.statusBar().showMessage(message.format(name=name), 8000)
+        self.statusBar().showMessage(self.tr("Saved preset {name}.").format(name=name), 8000)
         return preset
 
     # ------------------------------------------------------------------------------------------------

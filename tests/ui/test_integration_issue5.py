@@ -145,16 +145,7 @@ def test_clear_constraints_clears_the_advanced_condition(window: MainWindow) -> 
     assert window.current_request().condition is None
 
 
-def test_the_advanced_condition_persists_once_settings_declare_it(
-    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from bridgegui import settings as settings_module
-    from bridgegui.ui import main_window
-
-    setting = settings_module.Setting(main_window.ADVANCED_SETTING, str, "", "The advanced condition's text.")
-    declared = {**settings_module.DECLARED, setting.key: setting}
-    monkeypatch.setattr(settings_module, "DECLARED", declared)
-    monkeypatch.setattr(main_window, "DECLARED", declared)
+def test_the_advanced_condition_persists_across_sessions(qtbot: QtBot, tmp_path: Path) -> None:
     path = tmp_path / "config" / "settings.json"
     first = MainWindow(Settings.load(path))
     qtbot.addWidget(first)
@@ -167,14 +158,15 @@ def test_the_advanced_condition_persists_once_settings_declare_it(
     second.close()
 
 
-def test_presets_replace_the_advanced_condition(window: MainWindow) -> None:
-    from bridgegui.ui import main_window
-
+def test_presets_replace_and_keep_the_advanced_condition(window: MainWindow) -> None:
     window.condition_editor.set_text("controls(north) >= 5")
     window.apply_preset(window.presets()[0])
     assert window.advanced_condition() == ""  # a preset is a whole set of constraints
     window.condition_editor.set_text("controls(north) >= 5")
-    assert window.save_current_as_preset("Mine") is not None
-    message = window.statusBar().currentMessage()
-    if not main_window.PRESETS_KEEP_ADVANCED:  # the preset format has no "advanced" key yet: say so
-        assert "without the advanced condition" in message
+    saved = window.save_current_as_preset("Mine")
+    assert saved is not None and saved.advanced == "controls(north) >= 5"
+    window.condition_editor.set_text("")
+    mine = next(p for p in window.presets() if p.name == "Mine")
+    window.apply_preset(mine)
+    assert window.advanced_condition() == "controls(north) >= 5"
+    assert window.current_request().condition is not None
