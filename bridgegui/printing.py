@@ -57,7 +57,6 @@ from PySide6.QtGui import (
 from bridgegui import APP_NAME, __version__
 from bridgegui.engine.boards import Board
 from bridgegui.engine.cards import SEATS, SUIT_SYMBOLS, Hand, holding_text
-from bridgegui.workers import pyside_refcount
 
 __all__ = [
     "PAGE_SIZES",
@@ -536,7 +535,6 @@ def render_practice_sheets(
     The device's page size and margins are used as they are.  Raises ``ValueError`` for bad seats
     and ``OSError`` when the device cannot be painted on (for a PDF: the file cannot be written).
     """
-    pyside_refcount.apply()  # the GUI has applied it already; a script calling this may not have
     kept, skipped = _printable(boards)
     groups = _sheet_groups(seats, pair)
     title = title or QCoreApplication.translate("bridgegui.printing", "Bidding practice")
@@ -732,7 +730,6 @@ def render_hand_records(
     """
     if per_page not in (4, 6):
         raise ValueError(f"hand records print 4 or 6 boards a page, not {per_page!r}")
-    pyside_refcount.apply()
     kept, skipped = _printable(boards)
     event = next((b.tag("Event") for b in kept if b.tag("Event")), None)
     title = title or event or QCoreApplication.translate("bridgegui.printing", "Hand records")
@@ -789,11 +786,7 @@ def ensure_gui_application() -> QGuiApplication:
     Why: painting text needs the font database, which needs a ``QGuiApplication``; the command line
     and the self-test have none, and may have no display, so the one made here uses the offscreen
     platform (unless ``QT_QPA_PLATFORM`` says otherwise).  It is kept for the life of the process.
-
-    It also applies ``pyside_refcount``'s guard: one PDF makes thousands of void Qt calls, enough for
-    PySide6 6.12.0 on Python 3.11 to abort the command line, which never imports the GUI.
     """
-    pyside_refcount.apply()
     app = QCoreApplication.instance()
     if app is None:
         argv = [APP_NAME]

@@ -25,7 +25,6 @@ from PySide6.QtWidgets import QApplication, QStyleFactory
 import bridgegui
 from bridgegui.resource_files import resource
 from bridgegui.settings import THEMES
-from bridgegui.workers import pyside_refcount
 
 THEME_ENV = "BRIDGEGUI_THEME"
 
@@ -35,7 +34,6 @@ _system: dict[str, object] = {}
 
 def create_application(argv: Sequence[str] | None = None) -> QApplication:
     """The ``QApplication`` with the names the desktop and the settings use (or the existing one)."""
-    pyside_refcount.apply()  # before the first of many PySide6 calls (see that module)
     existing = QApplication.instance()
     if isinstance(existing, QApplication):
         return existing
