@@ -38,8 +38,8 @@ def _suit_sum(hands: np.ndarray, table: np.ndarray) -> np.ndarray:
 
 
 def suit_lengths(hands: np.ndarray) -> np.ndarray:
-    """``(..., 4)`` suit lengths, S H D C."""
-    return tables.LENGTH[holdings(hands)]
+    """``(..., 4)`` suit lengths, S H D C (uint8): a SIMD popcount of each holding, no table."""
+    return np.bitwise_count(holdings(hands))
 
 
 def suit_hcp(hands: np.ndarray) -> np.ndarray:
@@ -47,12 +47,36 @@ def suit_hcp(hands: np.ndarray) -> np.ndarray:
     return tables.HCP[holdings(hands)]
 
 
+def _top_cards_mask(top: int) -> np.uint64:
+    """The ``top`` highest ranks (ace first) of every suit, as one hand mask."""
+    return np.uint64(sum(1 << (16 * suit + 12 - k) for suit in range(4) for k in range(top)))
+
+
+_TOP = [_top_cards_mask(k) for k in range(5)]
+
+
+def _weighted_honours(hands: np.ndarray, tops: range) -> np.ndarray:
+    """Sum over k in ``tops`` of the number of cards among each suit's top k ranks.
+
+    4-3-2-1 points are exactly that for k = 1..4 (an ace is among the top 1, 2, 3 and 4 ranks, a jack
+    only among the top 4), and controls for k = 1..2: four popcounts of whole 64-bit hands, about
+    twice as fast as sixteen table lookups.
+    """
+    h = np.asarray(hands, dtype=np.uint64)
+    total = np.zeros(h.shape, dtype=np.uint8)
+    for k in tops:
+        total += np.bitwise_count(h & _TOP[k])
+    return total.astype(np.int16)
+
+
 def hcp(hands: np.ndarray) -> np.ndarray:
-    return _suit_sum(hands, tables.HCP)
+    """Milton Work points (A 4, K 3, Q 2, J 1) of each hand."""
+    return _weighted_honours(hands, range(1, 5))
 
 
 def controls(hands: np.ndarray) -> np.ndarray:
-    return _suit_sum(hands, tables.CONTROLS)
+    """Controls (A 2, K 1) of each hand."""
+    return _weighted_honours(hands, range(1, 3))
 
 
 def quick_tricks_halves(hands: np.ndarray) -> np.ndarray:
