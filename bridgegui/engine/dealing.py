@@ -36,8 +36,9 @@ import numpy as np
 
 from bridgegui.engine.cards import CARD_BITS, FULL_DECK_MASK
 
-CHUNK = 2048
-"""Rows dealt at a time: the working arrays stay in the L2 cache, which more than doubles throughput."""
+CHUNK = 4096
+"""Rows dealt at a time: the working arrays stay near the L2 cache (measured: 4,096 and 8,192 rows
+deal about 4.2M deals/s here, 1,024 rows 3.5M, 16,384 rows 3.8M)."""
 
 _CARD_BITS = np.array(CARD_BITS, dtype=np.uint64)
 _CARD_NUMBERS = np.array([int(b).bit_length() - 1 for b in CARD_BITS], dtype=np.uint16)
