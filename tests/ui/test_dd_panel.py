@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import importlib.util
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -14,7 +13,6 @@ from bridgegui.engine.boards import Board
 from bridgegui.engine.cards import Deal
 from bridgegui.engine.dealing import deal_batch
 from bridgegui.formats import pbn
-from bridgegui.settings import Settings
 from bridgegui.ui.dd_panel import DECLARERS, STRAIN_COLUMNS, DoubleDummyPanel
 from bridgegui.ui.main_window import MainWindow
 
@@ -94,20 +92,6 @@ def test_hidden_hands_hide_the_analysis_and_an_idle_panel_does_no_work(panel: Do
 
 
 # -- in the window ----------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def window(qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[MainWindow]:
-    monkeypatch.setenv("BRIDGEGUI_DATA_DIR", str(tmp_path / "data"))
-    w = MainWindow(Settings.load(tmp_path / "config" / "settings.json"))
-    w.errors = []  # type: ignore[attr-defined]
-    w.show_error = lambda _title, text: w.errors.append(text)  # type: ignore[attr-defined,method-assign]
-    w.confirm_unsaved_changes = lambda then: then()  # type: ignore[method-assign]
-    qtbot.addWidget(w)
-    w.show()
-    yield w
-    w.board_model.mark_saved()
-    w.close()
 
 
 def deal_set(qtbot: QtBot, window: MainWindow, count: int) -> None:

@@ -6,11 +6,9 @@ calling ``import_script_file`` / ``export_script_file``, which the menu actions 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
-import pytest
 from pytestqt.qtbot import QtBot
 
 from bridgegui.engine.dealer_script import compile_script
@@ -28,20 +26,6 @@ condition hcp(north) >= 15 && hcp(north) <= 17 && shape(north, any 4333 + any 44
     && (spades(south) >= 5 || hearts(south) >= 5) && aces(south) >= 1
 action printall
 """
-
-
-@pytest.fixture
-def window(qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[MainWindow]:
-    monkeypatch.setenv("BRIDGEGUI_DATA_DIR", str(tmp_path / "data"))
-    w = MainWindow(Settings.load(tmp_path / "config" / "settings.json"))
-    w.errors = []  # type: ignore[attr-defined]
-    w.show_error = lambda _title, text: w.errors.append(text)  # type: ignore[attr-defined,method-assign]
-    w.confirm_unsaved_changes = lambda then: then()  # type: ignore[method-assign]
-    qtbot.addWidget(w)
-    w.show()
-    yield w
-    w.board_model.mark_saved()
-    w.close()
 
 
 def wait_feedback(qtbot: QtBot, window: MainWindow) -> None:

@@ -7,7 +7,7 @@ every action is driven through the window's public methods (the actions call the
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -33,38 +33,6 @@ NEVER = {
     "W": "hcp 10, controls 4",
 }
 """Each seat common enough to plan, together almost never: a search that runs until stopped."""
-
-
-@pytest.fixture
-def settings_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("BRIDGEGUI_DATA_DIR", str(tmp_path / "data"))
-    return tmp_path / "config" / "settings.json"
-
-
-@pytest.fixture
-def make_window(qtbot: QtBot, settings_path: Path) -> Iterator[Callable[[], MainWindow]]:
-    """Windows whose questions are answered "discard" and whose errors are recorded in ``.errors``."""
-    made: list[MainWindow] = []
-
-    def make() -> MainWindow:
-        window = MainWindow(Settings.load(settings_path))
-        window.errors = []  # type: ignore[attr-defined]
-        window.show_error = lambda _title, text: window.errors.append(text)  # type: ignore[attr-defined,method-assign]
-        window.confirm_unsaved_changes = lambda then: then()  # type: ignore[method-assign]
-        qtbot.addWidget(window)
-        window.show()
-        made.append(window)
-        return window
-
-    yield make
-    for window in made:
-        window.board_model.mark_saved()
-        window.close()
-
-
-@pytest.fixture
-def window(make_window: Callable[[], MainWindow]) -> MainWindow:
-    return make_window()
 
 
 def set_specs(window: MainWindow, **specs: str) -> None:

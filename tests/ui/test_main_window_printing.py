@@ -8,29 +8,13 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from pytestqt.qtbot import QtBot
 
-from bridgegui.settings import Settings
 from bridgegui.ui.dialogs import SHEET_CHOICES, PrintSheetsDialog
 from bridgegui.ui.main_window import MainWindow
-
-
-@pytest.fixture
-def window(qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[MainWindow]:
-    monkeypatch.setenv("BRIDGEGUI_DATA_DIR", str(tmp_path / "data"))
-    w = MainWindow(Settings.load(tmp_path / "config" / "settings.json"))
-    w.errors = []  # type: ignore[attr-defined]
-    w.show_error = lambda _title, text: w.errors.append(text)  # type: ignore[attr-defined,method-assign]
-    w.confirm_unsaved_changes = lambda then: then()  # type: ignore[method-assign]
-    qtbot.addWidget(w)
-    w.show()
-    yield w
-    w.board_model.mark_saved()
-    w.close()
 
 
 @pytest.fixture

@@ -6,7 +6,6 @@ when it closes, so no thread outlives it (the autouse fixture checks).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -19,22 +18,7 @@ from bridgegui.engine.dealer import DEFAULT_MAX_TRIES
 from bridgegui.engine.dealing import make_rng
 from bridgegui.engine.shuffles import parse_shuffle
 from bridgegui.formats import pbn
-from bridgegui.settings import Settings
 from bridgegui.ui.main_window import MainWindow
-
-
-@pytest.fixture
-def window(qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[MainWindow]:
-    monkeypatch.setenv("BRIDGEGUI_DATA_DIR", str(tmp_path / "data"))
-    w = MainWindow(Settings.load(tmp_path / "config" / "settings.json"))
-    w.errors = []  # type: ignore[attr-defined]
-    w.show_error = lambda _title, text: w.errors.append(text)  # type: ignore[attr-defined,method-assign]
-    w.confirm_unsaved_changes = lambda then: then()  # type: ignore[method-assign]
-    qtbot.addWidget(w)
-    w.show()
-    yield w
-    w.board_model.mark_saved()
-    w.close()
 
 
 def test_a_shuffle_model_deals_the_set_the_command_line_deals(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
