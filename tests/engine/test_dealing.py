@@ -96,7 +96,7 @@ def test_tie_repair_matters(monkeypatch):
     drift is about 0.018.  The threshold 0.009 sits two sigmas from each (and the seed is fixed).
     """
     assert abs(_spade_drift(engine.deal_batch(1_000_000, seed=3))) < 0.009
-    monkeypatch.setattr(dealing, "_unclean", lambda keys, boundaries: np.zeros(keys.shape[0], dtype=bool))
+    monkeypatch.setattr(dealing, "_repair_ties", lambda rng, keys, boundaries: np.zeros(keys.shape[0], dtype=bool))
     assert _spade_drift(engine.deal_batch(1_000_000, seed=3)) > 0.009
 
 
