@@ -118,6 +118,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--pdf", metavar="FILE", help="also write printable sheets of the set as a PDF")
     parser.add_argument(
+        "--dd",
+        action="store_true",
+        help="add double-dummy tricks and par (DoubleDummyTricks, OptimumScore) to the PBN set and hand records; "
+        "needs the optional endplay package: pip install 'bridgegui[dd]'",
+    )
+    parser.add_argument(
         "--sheets",
         choices=("practice", "records"),
         default="records",
@@ -323,6 +329,12 @@ def write_output(
 ) -> None:
     from bridgegui.formats import pbn, text
 
+    if getattr(args, "dd", False):
+        from bridgegui.engine import double_dummy
+
+        if not double_dummy.available():
+            raise SpecError(f"--dd: {double_dummy.unavailable_message()}")
+        boards = [b.with_tags(**double_dummy.board_tags(b)) if b.deal is not None else b for b in boards]
     if getattr(args, "pdf", None):
         # Imported here: printing needs Qt (offscreen), and the command line must not load it otherwise.
         from bridgegui import printing

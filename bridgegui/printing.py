@@ -683,6 +683,51 @@ def _draw_compass(canvas: _Canvas, cx: float, cy: float, size: float, board: Boa
             canvas.line(mid - width / 2, ly + lh - 0.5, mid + width / 2, ly + lh - 0.5, colour=colour, width=0.9)
 
 
+def _dd_rows(board: Board) -> list[str] | None:
+    """The board's double-dummy table as text rows, when the board carries a ``DoubleDummyTricks`` tag.
+
+    Read from the tag (as other programs write it, or as the window or ``bridgegui-deal --dd`` added
+    it), never computed here: printing must not depend on the optional solver.
+    """
+    from bridgegui.engine.double_dummy import DDTable
+    from bridgegui.engine.errors import BridgeError
+
+    value = board.tag("DoubleDummyTricks")
+    if not value:
+        return None
+    try:
+        table = DDTable.from_pbn_tag(value)
+    except BridgeError:
+        return None
+    strains = ("NT", "S", "H", "D", "C")
+    rows = ["   " + " ".join(f"{'NT' if s == 'NT' else SUIT_SYMBOLS['SHDC'.index(s)]:>2}" for s in strains)]
+    for seat in "NSEW":
+        rows.append(f"{seat}  " + " ".join(f"{table.get(seat, s):>2}" for s in strains))
+    return rows
+
+
+def _draw_dd_table(canvas: _Canvas, right_edge: float, top: float, board: Board, layout: _RecordLayout) -> None:
+    """The double-dummy table and par in the free top-right corner of a hand-record cell."""
+    rows = _dd_rows(board)
+    if rows is None:
+        return
+    font = QFont("monospace")
+    font.setStyleHint(QFont.StyleHint.Monospace)
+    font.setPointSizeF(layout.eval_font.pointSizeF())
+    title = QCoreApplication.translate("bridgegui.printing", "Double dummy")
+    par = board.tag("OptimumScore")
+    lines = [*rows] + (
+        [QCoreApplication.translate("bridgegui.printing", "Par {score}").format(score=par)] if par else []
+    )
+    width = max(canvas.text_width(line, font) for line in [*lines, title])
+    x = right_edge - width
+    canvas.text(x, top, title, layout.label_font, _GREY)
+    y = top + canvas.line_height(layout.label_font)
+    for line in lines:
+        canvas.text(x, y, line, font, _GREY)
+        y += canvas.line_height(font)
+
+
 def _draw_record_cell(canvas: _Canvas, x: float, y: float, board: Board, layout: _RecordLayout) -> None:
     canvas.rect(x, y, layout.cell_w, layout.cell_h, colour=_RULE, width=0.5)
     pad = 6.0
@@ -712,6 +757,7 @@ def _draw_record_cell(canvas: _Canvas, x: float, y: float, board: Board, layout:
     _draw_record_hand(canvas, middle, bottom, board, "S", layout)
     box = min(col, layout.block) * 0.62
     _draw_compass(canvas, middle + col / 2 - 2, centre + layout.block / 2, box, board, layout.hand_font)
+    _draw_dd_table(canvas, x + layout.cell_w - pad, top, board, layout)
 
 
 def render_hand_records(

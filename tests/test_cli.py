@@ -209,3 +209,24 @@ def test_pdf_sheets_from_the_command_line(tmp_path):
             spades = board.deal.hand(seat).to_pbn().split(".")[0].replace("T", "10")
             # pdftotext may drop the space after the symbol; a void prints as a dash.
             assert re.search(rf"♠\s*{re.escape(spades) if spades else '[—-]'}\s", text), (seat, spades)
+
+
+def test_dd_flag_needs_endplay_and_says_how_to_get_it(monkeypatch):
+    from bridgegui.engine import double_dummy
+
+    monkeypatch.setattr(double_dummy, "available", lambda: False)
+    code, out, err = run("-p", "1", "-s", "1", "--dd")
+    assert code == 2 and "bridgegui[dd]" in err and out == ""
+
+
+def test_dd_flag_adds_tags_when_endplay_is_installed():
+    from bridgegui.engine import double_dummy
+
+    if not double_dummy.available():
+        pytest.skip("endplay (the optional dd extra) is not installed")
+    code, out, err = run("-p", "2", "-s", "1", "--dd")
+    assert code == 0, err
+    for board in pbn.loads(out):
+        table = double_dummy.DDTable.from_pbn_tag(board.tag("DoubleDummyTricks"))
+        assert table == double_dummy.dd_table(board.deal)
+        assert board.tag("OptimumScore").split()[0] in ("NS", "EW")

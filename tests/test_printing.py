@@ -272,3 +272,19 @@ def test_cards_are_written_as_books_write_them() -> None:
     assert printing._cards_text(Hand.from_pbn("AQT74...").holdings[0]) == "AQ1074"
     assert printing._cards_text(0) == "—"
     assert [printing._quick_tricks_text(q) for q in (0, 0.5, 2, 2.5)] == ["0", "½", "2", "2½"]
+
+
+def test_hand_records_show_a_double_dummy_table_from_the_boards_tags(boards: list[Board], tmp_path: Path) -> None:
+    """Printing reads DoubleDummyTricks/OptimumScore from the board (no solver needed to print them)."""
+    if shutil.which("pdftotext") is None:
+        pytest.skip("pdftotext (poppler-utils) is not installed")
+    from bridgegui import printing
+
+    tagged = boards[0].with_tags(DoubleDummyTricks="a7a9ba7a9b2624126241", OptimumScore="NS 430")
+    path = tmp_path / "dd.pdf"
+    printing.write_hand_records([tagged, boards[1]], path)
+    text = pdf_text(path)  # whitespace removed
+    assert text.count("Doubledummy") == 1  # only the tagged board has the table
+    assert "ParNS430" in text
+    # North's row: NT 10, spades 7, hearts 10, diamonds 9, clubs 11 (tag order N S E W, each NT S H D C)
+    assert "N1071091" in text
