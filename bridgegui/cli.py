@@ -332,8 +332,9 @@ def write_output(
     if getattr(args, "dd", False):
         from bridgegui.engine import double_dummy
 
-        if not double_dummy.available():
-            raise SpecError(f"--dd: {double_dummy.unavailable_message()}")
+        missing = double_dummy.unavailable_message()
+        if missing is not None:
+            raise SpecError(f"--dd: {missing}")
         boards = [b.with_tags(**double_dummy.board_tags(b)) if b.deal is not None else b for b in boards]
     if getattr(args, "pdf", None):
         # Imported here: printing needs Qt (offscreen), and the command line must not load it otherwise.

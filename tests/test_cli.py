@@ -214,7 +214,10 @@ def test_pdf_sheets_from_the_command_line(tmp_path):
 def test_dd_flag_needs_endplay_and_says_how_to_get_it(monkeypatch):
     from bridgegui.engine import double_dummy
 
-    monkeypatch.setattr(double_dummy, "available", lambda: False)
+    def no_endplay():
+        raise double_dummy.DoubleDummyUnavailableError(f"{double_dummy.ENABLE_HINT} (No module named 'endplay')")
+
+    monkeypatch.setattr(double_dummy, "_endplay", no_endplay)
     code, out, err = run("-p", "1", "-s", "1", "--dd")
     assert code == 2 and "bridgegui[dd]" in err and out == ""
 
