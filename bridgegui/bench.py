@@ -32,6 +32,16 @@ SCENARIOS = {
     "S4": ("West 10+ spades, East 8+ hearts", DealRequest.from_specs(west="spades 10+", east="hearts 8+"), 1_000),
 }
 
+S0_DEALER_SCRIPT = (
+    "generate 1000000\nproduce 1000000\n"
+    "condition hcp(north) + hcp(east) + hcp(south) + hcp(west) == 40 && "
+    "spades(north) + hearts(north) + diamonds(north) + clubs(north) == 13 && "
+    "spades(east) + hearts(east) + diamonds(east) + clubs(east) == 13 && "
+    "spades(south) + hearts(south) + diamonds(south) + clubs(south) == 13\n"
+    "action average hcp(north)\n"
+)
+"""S0 for the classic dealer: deal 10^6 and evaluate HCP and suit lengths (always true, so every deal is looked at)."""
+
 DEALER_SCRIPTS = {
     "S1": "produce 10000\ncondition hcp(north) >= 15 && hcp(north) <= 17 && shape(north, any 4333 + any 4432 + any 5332)\naction printoneline\n",
     "S2": "produce 100\ncondition shape(west, any 7600)\naction printoneline\n",
@@ -100,8 +110,14 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
 
     print(f"S0: {args.deals:,} unconstrained deals (median of {args.repeats})")
-    for label, value in bench_s0(args.deals, args.repeats).items():
+    s0 = bench_s0(args.deals, args.repeats)
+    for label, value in s0.items():
         print(f"  {label:28s} {value:>14,.0f}")
+    if args.compare:
+        classic = bench_classic_dealer(S0_DEALER_SCRIPT, 1_000_000)
+        if classic is not None:
+            ratio = s0["dealt+evaluated per s"] / classic
+            print(f"  classic dealer, same task   {classic:>14,.0f}   (ratio {ratio:.1f}x)")
     for key, (title, request, boards) in SCENARIOS.items():
         seconds, rate = bench_scenario(request, boards, args.repeats)
         line = f"{key}: {title}: {boards:,} boards in {seconds * 1000:.1f} ms ({rate:,.0f} boards/s, setup included)"
