@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import sys
 
-USAGE = """usage: bridgegui [--self-test] [--version] [Qt options]
+USAGE = """usage: bridgegui [FILE.pbn] [--self-test] [--version] [Qt options]
 
-Starts the bridgegui window.  --self-test deals a constrained set, saves and reloads it as PBN,
+Starts the bridgegui window, with FILE.pbn open if one is given.  --self-test deals a constrained set, saves and reloads it as PBN,
 renders a PDF and checks the shipped resources, offscreen, then exits 0 (or 1 on a failure).
 """
 
@@ -36,6 +36,11 @@ def main(argv: list[str] | None = None) -> int:
     apply_theme(settings["appearance/theme"], app)
     window = MainWindow(settings)
     window.show()
+    files = [a for a in args[1:] if a.lower().endswith(".pbn")]
+    if files:
+        # A file given by the desktop ("Open with bridgegui") or on the command line; a malformed one
+        # is reported in the window and the empty set stays.
+        window.open_file(files[0], confirm=False)
     return app.exec()
 
 

@@ -41,6 +41,7 @@ install -Dm644 "$ROOT/packaging/bridgegui.desktop" "$PREFIX/share/applications/$
 sed -i "s|^Exec=bridgegui|Exec=$program|; s|^TryExec=bridgegui|TryExec=$program|" \
     "$PREFIX/share/applications/$APP_ID.desktop"
 install -Dm644 "$ROOT/packaging/$APP_ID.metainfo.xml" "$PREFIX/share/metainfo/$APP_ID.metainfo.xml"
+install -Dm644 "$ROOT/packaging/$APP_ID.mime.xml" "$PREFIX/share/mime/packages/$APP_ID.xml"
 install -Dm644 "$ROOT/resources/icons/bridgegui.svg" "$PREFIX/share/icons/hicolor/scalable/apps/$APP_ID.svg"
 for png in "$ROOT"/resources/icons/hicolor/*/apps/"$APP_ID".png; do
     size=$(basename "$(dirname "$(dirname "$png")")")
@@ -49,5 +50,6 @@ done
 
 # Refresh the caches where the tools exist; a missing tool only delays the menu entry's icon.
 command -v update-desktop-database >/dev/null && update-desktop-database -q "$PREFIX/share/applications" || true
+command -v update-mime-database >/dev/null && update-mime-database "$PREFIX/share/mime" || true
 command -v gtk-update-icon-cache >/dev/null && gtk-update-icon-cache -q -t "$PREFIX/share/icons/hicolor" || true
 echo "installed $APP_ID into $PREFIX"

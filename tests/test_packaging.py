@@ -64,6 +64,8 @@ def test_desktop_file_and_metainfo_agree() -> None:
     root = metainfo()
     assert entry["Name"] == root.findtext("name")
     assert entry["Exec"].split()[0] == bridgegui.APP_NAME
+    assert entry["Exec"].split()[1:] == ["%f"]  # a .pbn file from the file manager opens in the window
+    assert entry["MimeType"] == "text/x-pbn;"
     assert {c.text for c in root.iter("category")} == set(filter(None, entry["Categories"].split(";")))
     assert bridgegui.APP_NAME in {b.text for b in root.iter("binary")}
 
@@ -150,3 +152,16 @@ def test_install_sh_installs_the_desktop_files_under_the_id(tmp_path: Path) -> N
         installed = share / "applications" / f"{APP_ID}.desktop"
         check = subprocess.run(["desktop-file-validate", str(installed)], capture_output=True, text=True, check=False)
         assert check.returncode == 0, check.stdout
+
+
+def test_pbn_files_have_a_mime_type_the_desktop_file_claims() -> None:
+    import xml.etree.ElementTree as ET
+
+    ns = {"m": "http://www.freedesktop.org/standards/shared-mime-info"}
+    root = ET.parse(PACKAGING / f"{APP_ID}.mime.xml").getroot()
+    mime = root.find("m:mime-type", ns)
+    assert mime is not None and mime.get("type") == "text/x-pbn"
+    assert [g.get("pattern") for g in mime.findall("m:glob", ns)] == ["*.pbn"]
+    assert desktop_entry()["MimeType"].rstrip(";").split(";") == ["text/x-pbn"]
+    install = (PACKAGING / "install.sh").read_text()
+    assert '"$PREFIX/share/mime/packages/$APP_ID.xml"' in install
