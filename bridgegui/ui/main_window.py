@@ -84,7 +84,7 @@ from bridgegui.engine.script_request import ExpressionCondition, export_script, 
 from bridgegui.engine.shuffles import ShuffleModel
 from bridgegui.formats import pbn
 from bridgegui.formats.text import deal_diagram, deal_line
-from bridgegui.presets import Preset, PresetError, builtin_presets, save_user_preset, user_presets
+from bridgegui.presets import Preset, PresetError, builtin_presets, delete_user_preset, save_user_preset, user_presets
 from bridgegui.settings import DEALER_MODES, SEED_MODES, THEMES, Settings
 from bridgegui.ui.app import apply_theme, icon
 from bridgegui.ui.board_list import BoardList, DealtBlock
@@ -1787,6 +1787,10 @@ class MainWindow(QMainWindow):
     def _rebuild_presets_menu(self) -> None:
         menu = self.presets_menu
         menu.clear()
+        old = menu.findChild(QMenu, "deletePresetMenu")
+        if old is not None:  # clear() removes the entry but keeps the submenu object alive
+            old.setParent(None)
+            old.deleteLater()
         shipped = builtin_presets(check=False)  # checked by the tests; start-up stays fast
         mine, problems = user_presets()
         self._presets = shipped + mine
@@ -1798,9 +1802,50 @@ class MainWindow(QMainWindow):
                 self._preset_action(menu, preset)
         menu.addSeparator()
         menu.addAction(self.actionSavePreset)
+        if mine:
+            delete_menu = menu.addMenu(self.tr("&Delete My Preset"))
+            delete_menu.setObjectName("deletePresetMenu")
+            for preset in mine:
+                action = delete_menu.addAction(preset.name)
+                action.setObjectName(f"deletePreset:{preset.name}")
+                action.triggered.connect(lambda _c=False, p=preset: self._ask_delete_preset(p))
         menu.addAction(self.actionClearConstraints)
         for problem in problems:
             self.startup_warnings.append(self.tr("A preset could not be read: {p}").format(p=problem))
+
+    def _ask_delete_preset(self, preset: Preset) -> None:
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            self.tr("Delete Preset"),
+            self.tr("Delete your preset {name}? This cannot be undone.").format(name=preset.name),
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
+            self,
+        )
+        box.setObjectName("deletePresetDialog")
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.accepted.connect(lambda: self.delete_preset(preset))
+        box.open()
+
+    def delete_preset(self, preset: Preset | str) -> bool:
+        """Delete one of the user's presets (shipped presets cannot be deleted) and rebuild the menu."""
+        if isinstance(preset, str):
+            found = [p for p in self._presets if p.name == preset and not p.builtin]
+            if not found:
+                raise KeyError(preset)
+            preset = found[0]
+        try:
+            delete_user_preset(preset)
+        except PresetError as exc:
+            self.show_error(self.tr("Delete Preset"), str(exc))
+            return False
+        except OSError as exc:
+            self.show_error(
+                self.tr("Delete Preset"), self.tr("Could not delete the preset: {e}").format(e=exc.strerror)
+            )
+            return False
+        self._rebuild_presets_menu()
+        self.statusBar().showMessage(self.tr("Deleted preset {name}.").format(name=preset.name), 8000)
+        return True
 
     def _preset_action(self, menu: QMenu, preset: Preset) -> None:
         action = menu.addAction(preset.name)

@@ -154,3 +154,17 @@ def test_presets_replace_and_keep_the_advanced_condition(window: MainWindow) -> 
     window.apply_preset(mine)
     assert window.advanced_condition() == "controls(north) >= 5"
     assert window.current_request().condition is not None
+
+
+def test_a_user_preset_can_be_deleted_but_not_a_shipped_one(window: MainWindow) -> None:
+    from PySide6.QtGui import QAction
+
+    window.seat_editors["N"].set_spec("hcp 20-21, balanced")
+    assert window.save_current_as_preset("Strong NT") is not None
+    assert window.findChild(QAction, "deletePreset:Strong NT") is not None
+    assert window.delete_preset("Strong NT")
+    assert all(p.name != "Strong NT" for p in window.presets())
+    assert window.findChild(QAction, "deletePreset:Strong NT") is None
+    shipped = window.presets()[0]
+    assert not window.delete_preset(shipped)
+    assert "cannot be deleted" in window.errors[-1]  # type: ignore[attr-defined]
