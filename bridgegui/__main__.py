@@ -3,12 +3,36 @@
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bridgegui.ui.main_window import MainWindow
 
 USAGE = """usage: bridgegui [FILE.pbn] [--self-test] [--version] [Qt options]
 
-Starts the bridgegui window, with FILE.pbn open if one is given.  --self-test deals a constrained set, saves and reloads it as PBN,
-renders a PDF and checks the shipped resources, offscreen, then exits 0 (or 1 on a failure).
+Starts the bridgegui window, with FILE.pbn open if one is given.  --self-test deals a constrained
+set, saves and reloads it as PBN, renders a PDF and checks the shipped resources, offscreen, then
+exits 0 (or 1 on a failure).
 """
+
+
+def open_window(args: list[str]) -> MainWindow:
+    """Create the application (or reuse the running one), the window, and open a PBN file named in ``args``."""
+    from bridgegui.settings import Settings
+    from bridgegui.ui.app import apply_theme, create_application
+    from bridgegui.ui.main_window import MainWindow
+
+    app = create_application(args)
+    settings = Settings.load()
+    apply_theme(settings["appearance/theme"], app)
+    window = MainWindow(settings)
+    window.show()
+    files = [a for a in args[1:] if a.lower().endswith(".pbn")]
+    if files:
+        # A file given by the desktop ("Open with bridgegui") or on the command line; a malformed one
+        # is reported in the window and the empty set stays.
+        window.open_file(files[0], confirm=False)
+    return window
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -27,20 +51,11 @@ def main(argv: list[str] | None = None) -> int:
     if "--help" in args[1:] or "-h" in args[1:]:
         print(USAGE, end="")
         return 0
-    from bridgegui.settings import Settings
-    from bridgegui.ui.app import apply_theme, create_application
-    from bridgegui.ui.main_window import MainWindow
+    from PySide6.QtWidgets import QApplication
 
-    app = create_application(args)
-    settings = Settings.load()
-    apply_theme(settings["appearance/theme"], app)
-    window = MainWindow(settings)
-    window.show()
-    files = [a for a in args[1:] if a.lower().endswith(".pbn")]
-    if files:
-        # A file given by the desktop ("Open with bridgegui") or on the command line; a malformed one
-        # is reported in the window and the empty set stays.
-        window.open_file(files[0], confirm=False)
+    window = open_window(args)
+    app = QApplication.instance()
+    assert app is not None and window.isVisible()
     return app.exec()
 
 

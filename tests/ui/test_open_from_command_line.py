@@ -4,30 +4,24 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication
-
 from bridgegui import __main__ as entry
 from bridgegui.engine import deal_batch, deals_from_batch
 from bridgegui.engine.boards import Board
 from bridgegui.formats import pbn
-from bridgegui.ui.main_window import MainWindow
 
 
 def test_a_pbn_file_given_on_the_command_line_is_opened(qtbot, tmp_path: Path) -> None:
     path = tmp_path / "club night.pbn"
     pbn.save(path, [Board(i + 1, d) for i, d in enumerate(deals_from_batch(deal_batch(3, seed=8)))])
-    seen: dict[str, object] = {}
+    window = entry.open_window(["bridgegui", "-style", "Fusion", str(path)])
+    qtbot.addWidget(window)
+    assert window.board_model.rowCount() == 3
+    assert "club night" in window.windowTitle()
+    window.close()
 
-    def inspect_and_quit() -> None:
-        for widget in QApplication.topLevelWidgets():
-            if isinstance(widget, MainWindow):
-                seen["boards"] = widget.board_model.rowCount()
-                seen["title"] = widget.windowTitle()
-                widget.close()
-        QApplication.instance().quit()
 
-    QTimer.singleShot(300, inspect_and_quit)
-    assert entry.main(["bridgegui", str(path)]) == 0
-    assert seen["boards"] == 3
-    assert "club night" in str(seen["title"])
+def test_without_a_file_the_window_starts_empty(qtbot) -> None:
+    window = entry.open_window(["bridgegui"])
+    qtbot.addWidget(window)
+    assert window.diagram.deal() is None
+    window.close()
