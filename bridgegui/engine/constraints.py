@@ -497,7 +497,8 @@ class BatchCondition(Protocol):
     is safe to hand to a worker thread.  ``text`` is the source, for messages and saving.
     """
 
-    text: str
+    @property
+    def text(self) -> str: ...
 
     def __call__(self, batch: np.ndarray) -> np.ndarray: ...
 
