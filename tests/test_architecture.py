@@ -58,3 +58,12 @@ def test_every_package_is_listed_for_the_wheel():
         if "__pycache__" not in path.parts
     }
     assert found - listed == set(), f"add these to [tool.setuptools] packages: {sorted(found - listed)}"
+
+
+def test_mypy_clean():
+    """The whole package type-checks; engine and formats also with ``disallow_untyped_defs`` (pyproject)."""
+    mypy = shutil.which("mypy")
+    if mypy is None:
+        pytest.skip("mypy is not installed (it is in the test extras)")
+    result = subprocess.run([mypy, "bridgegui"], capture_output=True, text=True, cwd=ROOT, check=False, timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr

@@ -103,6 +103,9 @@ def set_row(table: QTableWidget, row: int, texts: Sequence[str], *, bold: Sequen
     """Write one row's texts into the table's existing items (bold for the given columns)."""
     for column, text in enumerate(texts):
         item = table.item(row, column)
+        if item is None:  # rows are made with their items; create one if a caller grew the table
+            item = QTableWidgetItem()
+            table.setItem(row, column, item)
         item.setText(text)
         font = item.font()
         font.setBold(column in bold)

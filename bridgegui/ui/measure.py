@@ -85,7 +85,7 @@ def main() -> int:
 
     app = create_application([])
     window = MainWindow()
-    window.confirm_unsaved_changes = lambda then: then()  # type: ignore[method-assign]
+    window.confirm_unsaved_changes = lambda then: then()  # type: ignore[method-assign,assignment]
     window.show()
 
     def spin(ms: int) -> None:

@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
     QRadioButton,
     QSizePolicy,
     QSpinBox,
+    QTableWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -225,6 +226,13 @@ class SuitLengthChart(QWidget):
             self.tr("cards in a suit"),
         )
         painter.end()
+
+
+def _header_tip(table: QTableWidget, column: int, tip: str) -> None:
+    """Give a column header a tooltip (the header item exists once the headers are set)."""
+    header = table.horizontalHeaderItem(column)
+    if header is not None:
+        header.setToolTip(tip)
 
 
 def _simulation_task(model: ShuffleModel, decks: int, chunk: int, seed: int | None) -> TaskFunction:
@@ -417,7 +425,7 @@ class ShuffleLabDialog(QDialog):
         grid.addWidget(self._description, 3, 0, 1, 4)
         self._markov.setChecked(True)
 
-        self._kind.idToggled.connect(lambda _id, on: on and self._model_changed())
+        self._kind.idToggled.connect(self._kind_toggled)
         # Editing a parameter picks its model: the player means that one.
         self._riffles.valueChanged.connect(lambda _v: self._pick(self._riffle))
         self._start.currentIndexChanged.connect(lambda _i: self._pick(self._riffle))
@@ -457,7 +465,7 @@ class ShuffleLabDialog(QDialog):
         headers = (self.tr("Pattern"), self.tr("This model"), self.tr("Perfect shuffle"), self.tr("Difference"))
         exact = stats.pattern_probabilities()
         self._patterns = results_table(group, headers, len(exact), object_name="patternTable")
-        self._patterns.horizontalHeaderItem(3).setToolTip(self.tr("In percentage points: this model minus exact"))
+        _header_tip(self._patterns, 3, self.tr("In percentage points: this model minus exact"))
         self._pattern_order = list(exact)
         for row, (pattern, probability) in enumerate(exact.items()):
             set_row(self._patterns, row, ["-".join(map(str, pattern)), "", percent_text(probability), ""])
@@ -533,9 +541,7 @@ class ShuffleLabDialog(QDialog):
         layout.addLayout(power)
         headers = (self.tr("Riffles"), self.tr("Mean ties"), self.tr("Detected"))
         self._power = results_table(group, headers, len(self._power_riffles), object_name="powerTable")
-        self._power.horizontalHeaderItem(2).setToolTip(
-            self.tr("Share of the simulated tests that rejected a perfect shuffle")
-        )
+        _header_tip(self._power, 2, self.tr("Share of the simulated tests that rejected a perfect shuffle"))
         for row, k in enumerate(self._power_riffles):
             set_row(self._power, row, [self._riffle_label(k), "", ""])
         fit_table_width(self._power)
@@ -582,6 +588,10 @@ class ShuffleLabDialog(QDialog):
             self._model_changed()
         else:
             button.setChecked(True)  # idToggled updates the rest
+
+    def _kind_toggled(self, _id: int, on: bool) -> None:
+        if on:
+            self._model_changed()
 
     def _model_changed(self) -> None:
         self._description.setText(self.model().describe())
