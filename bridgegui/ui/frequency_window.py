@@ -35,6 +35,7 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     QSortFilterProxyModel,
     Qt,
+    QTimer,
     Signal,
     Slot,
 )
@@ -753,6 +754,23 @@ class FrequencyWindow(QDialog):
             self.count_board_set()
         else:
             self.start_sample()
+
+    def board_set_changed(self) -> None:
+        """The main window's set changed: recount it soon, if that is what this window shows.
+
+        Changes come in bursts while a set is dealt (a batch every ~100 ms), so they are coalesced
+        into one recount 300 ms after the last.
+        """
+        if not hasattr(self, "_set_changed_timer"):
+            self._set_changed_timer = QTimer(self)
+            self._set_changed_timer.setSingleShot(True)
+            self._set_changed_timer.setInterval(300)
+            self._set_changed_timer.timeout.connect(self._recount_if_showing_the_set)
+        self._set_changed_timer.start()
+
+    def _recount_if_showing_the_set(self) -> None:
+        if self._board_radio.isChecked() and self._sample_job is None:
+            self.count_board_set()
 
     def count_board_set(self) -> None:
         """Count the main window's current boards (cancels a sample being dealt)."""

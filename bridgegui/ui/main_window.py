@@ -2499,7 +2499,15 @@ class MainWindow(QMainWindow):
         """Tools → Frequency Tables: of the current set, or of a sample dealt to the current constraints."""
         from bridgegui.ui.frequency_window import FrequencyWindow
 
-        return self._open_tool("frequencies", lambda: FrequencyWindow(self, self.boards, self.current_request))
+        def make() -> QDialog:
+            window = FrequencyWindow(self, self.boards, self.current_request)
+            # Recount when the set changes (a new set, boards dealt or re-dealt); the window coalesces bursts.
+            model = self.board_model
+            for signal in (model.modelReset, model.rowsInserted, model.dataChanged):
+                signal.connect(window.board_set_changed)
+            return window
+
+        return self._open_tool("frequencies", make)
 
     def open_shuffle_lab(self) -> QDialog:
         """Tools → Shuffle Lab: its "Deal a Set with This Model" deals here (``deal_with_model_set``)."""

@@ -114,3 +114,15 @@ def test_the_frequency_tables_count_the_current_set(qtbot: QtBot, window: MainWi
     assert freq._boards_provider() == window.boards()  # type: ignore[attr-defined]
     assert freq._request_provider() == window.current_request()  # type: ignore[attr-defined]
     window.close()
+
+
+def test_the_frequency_tables_follow_the_set(qtbot: QtBot, window: MainWindow) -> None:
+    with qtbot.waitSignal(window.service.finished, timeout=20_000):
+        window.deal_set(12)
+    freq = window.open_frequencies()
+    qtbot.waitUntil(lambda: freq.batch().shape[0] == 12, timeout=5000)  # type: ignore[attr-defined]
+    with qtbot.waitSignal(window.service.finished, timeout=20_000):
+        window.deal_set(20)
+    qtbot.waitUntil(lambda: freq.batch().shape[0] == 20, timeout=5000)  # type: ignore[attr-defined]
+    freq.close()
+    window.close()
