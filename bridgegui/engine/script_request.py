@@ -37,10 +37,11 @@ class ScriptCondition:
     """The residual of a script's condition as a ``BatchCondition`` (see ``constraints``)."""
 
     text: str
-    script: Script
+    residual: Callable[[np.ndarray], np.ndarray]
+    """Compiled once, from ``Script.seat_terms()``: the filter runs on every batch."""
 
     def __call__(self, batch: np.ndarray) -> np.ndarray:
-        return self.script.seat_terms().residual(batch)
+        return self.residual(batch)
 
 
 def shape_tokens(shapes: frozenset[tuple[int, int, int, int]]) -> tuple[str, ...]:
@@ -91,7 +92,7 @@ def request_from_script(script: Script) -> DealRequest:
         )
     condition = None
     if not parts.residual_is_trivial:
-        condition = ScriptCondition("residual of the script's condition", script)
+        condition = ScriptCondition("residual of the script's condition", parts.residual)
     return DealRequest(tuple(seats), condition=condition)  # type: ignore[arg-type]
 
 
