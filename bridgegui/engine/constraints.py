@@ -241,16 +241,26 @@ class SeatConstraint:
         ok = np.ones(hands.shape, dtype=bool)
         if self.cards:
             ok &= (hands & np.uint64(self.cards)) == np.uint64(self.cards)
-        h = evaluation.holdings(hands)
         if self.restricts_shape:
-            lengths = tables.LENGTH[h]
-            codes = evaluation.shape_code(lengths)
-            allowed = np.array(sorted(_shape_code(s) for s in self.allowed_shapes), dtype=np.int32)
-            ok &= np.isin(codes, allowed)
+            ok &= self.shape_table[evaluation.shape_code(evaluation.suit_lengths(hands))]
         for table_name, r in self.measures().items():
-            values = getattr(tables, table_name)[h].sum(axis=-1, dtype=np.int16)
-            ok &= r.contains(values)
+            ok &= r.contains(evaluation.measure(hands, table_name))
         return ok
+
+    @cached_property
+    def shape_table(self) -> np.ndarray:
+        """``shape_table[shape_code]``: whether that exact shape is allowed (a lookup per hand, no search)."""
+        table = np.zeros(14**4, dtype=bool)
+        for shape in self.allowed_shapes:
+            table[_shape_code(shape)] = True
+        table.flags.writeable = False
+        return table
+
+    @property
+    def needs_drawing(self) -> bool:
+        """True when the seat's hand is restricted beyond predealt cards (shape or a measure): only
+        such a seat is worth counting and drawing exactly; predealt cards alone are placed directly."""
+        return self.restricts_shape or bool(self.measures())
 
     def to_spec(self) -> str:
         terms = []

@@ -205,7 +205,7 @@ def plan_request(request: DealRequest) -> DealPlan:
     plans: dict[int, SeatPlan] = {}
     reports: list[SeatReport | None] = [None, None, None, None]
     for seat, constraint in enumerate(request.seats):
-        if constraint.is_empty or (not constraint.restricts_shape and not constraint.measures()):
+        if not constraint.needs_drawing:
             continue  # unconstrained, or only predealt cards: dealt directly by fill_deals
         others = 0
         for other, cards in enumerate(predealt):
@@ -346,12 +346,7 @@ def estimate(request: DealRequest | DealPlan, *, pilot: int = PILOT_DEALS, seed:
     """Exact per-seat frequencies and an estimate for the whole request (by a short pilot run)."""
     plan = request if isinstance(request, DealPlan) else plan_request(request)
     p_drawn = plan.drawn_probability
-    others_free = all(
-        seat == plan.drawn_seat
-        or plan.request.seats[seat].is_empty
-        or not (plan.request.seats[seat].measures() or plan.request.seats[seat].restricts_shape)
-        for seat in range(4)
-    )
+    others_free = all(seat == plan.drawn_seat or not plan.request.seats[seat].needs_drawing for seat in range(4))
     if others_free and plan.request.ns.is_empty and plan.request.ew.is_empty and plan.request.condition is None:
         complete = plan.drawn_seat is None or plan.plans[plan.drawn_seat].complete
         if complete:

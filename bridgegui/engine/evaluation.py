@@ -105,3 +105,13 @@ def shape_code(lengths: np.ndarray) -> np.ndarray:
 def pattern_code(lengths: np.ndarray) -> np.ndarray:
     """Like ``shape_code`` but of the lengths sorted longest first: the any-order pattern."""
     return shape_code(-np.sort(-lengths.astype(np.int8), axis=-1))
+
+
+def measure(hands: np.ndarray, table_name: str) -> np.ndarray:
+    """The per-hand sum of the ``tables`` measure ``table_name`` (``"HCP"``, ``"LOSERS"``...), by the
+    fastest path this module has for it (constraint filters call this on every batch)."""
+    if table_name == "HCP":
+        return hcp(hands)
+    if table_name == "CONTROLS":
+        return controls(hands)
+    return _suit_sum(hands, getattr(tables, table_name))

@@ -35,7 +35,7 @@ import numpy as np
 
 from bridgegui.engine import tables
 from bridgegui.engine.cards import FULL_SUIT, HOLDING_BITS, suit_holding
-from bridgegui.engine.constraints import Range, SeatConstraint, _shape_code
+from bridgegui.engine.constraints import Range, SeatConstraint
 
 MAX_KEPT_COMBINATIONS = 3_000_000
 """Above this, the sampler leaves out a measure and lets the dealer reject on it (memory bound)."""
@@ -105,9 +105,7 @@ class SeatSampler:
         required = constraint.cards
         self.free_cards = self.available.bit_count() - required.bit_count()
         self.cards_to_choose = 13 - required.bit_count()
-        self.shape_allowed = np.zeros(14**4, dtype=bool)
-        for shape in constraint.allowed_shapes:
-            self.shape_allowed[_shape_code(shape)] = True
+        self.shape_allowed = constraint.shape_table
         self.suits = [
             self._suit_classes(s, suit_holding(self.available, s), suit_holding(required, s)) for s in range(4)
         ]
