@@ -111,7 +111,7 @@ class SeatSampler:
         ]
         self.halves = (self._half(self.suits[0], self.suits[1]), self._half(self.suits[2], self.suits[3]))
         self._kept: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
-        self.count = self._join(materialise=False)
+        self.count = self._join()
 
     # --- building -------------------------------------------------------------------------
     def _suit_classes(self, suit: int, available: int, required: int) -> _SuitClasses:
@@ -160,8 +160,9 @@ class SeatSampler:
         class_start = np.concatenate(([0], np.cumsum(np.bincount(groups, minlength=first.size))[:-1]))
         return _Half(keys[first], counts, class_start, ia[order], ib[order], np.cumsum(weights[order]))
 
-    def _join(self, *, materialise: bool) -> int:
-        """Count (and optionally keep) the combinations of a left and a right half that fit."""
+    def _join(self) -> int:
+        """Count the combinations of a left and a right half that fit, keeping them while they stay
+        within ``MAX_KEPT_COMBINATIONS`` (one pass serves both the count and the draws)."""
         left, right = self.halves
         total = 0
         kept_i, kept_j, kept_w = [], [], []
@@ -192,14 +193,14 @@ class SeatSampler:
                     continue
                 w = left.counts[lb[a]] * right.counts[rj[b]]
                 total += int(w.sum(dtype=np.int64))
-                if materialise:
-                    kept_size += a.size
-                    if kept_size > MAX_KEPT_COMBINATIONS:
-                        raise MemoryError("too many kept combinations")
+                kept_size += a.size
+                if kept_size <= MAX_KEPT_COMBINATIONS:
                     kept_i.append(lb[a])
                     kept_j.append(rj[b])
                     kept_w.append(w)
-        if materialise:
+                elif kept_i:
+                    kept_i, kept_j, kept_w = [], [], []  # too many to keep: count only
+        if kept_size <= MAX_KEPT_COMBINATIONS:
             if kept_i:
                 self._kept = (np.concatenate(kept_i), np.concatenate(kept_j), np.cumsum(np.concatenate(kept_w)))
             else:
@@ -219,9 +220,10 @@ class SeatSampler:
         return self.count / possible if possible else 0.0
 
     def prepare(self) -> None:
-        """Keep the fitting combinations, so that ``draw`` is fully vectorised."""
+        """Check that the fitting combinations were kept (``draw`` needs them); ``MemoryError`` if there
+        were more than ``MAX_KEPT_COMBINATIONS``, so the caller falls back to a superset sampler."""
         if self._kept is None:
-            self._join(materialise=True)
+            raise MemoryError("too many fitting combinations to keep")
 
     def draw(self, rng: np.random.Generator, n: int) -> np.ndarray:
         """``n`` hands (uint64 masks), each uniform among the hands this sampler counts."""
