@@ -387,10 +387,7 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
     except SpecError as exc:
         err.write(f"bridgegui-deal: {exc}\n")
         return EXIT_SPEC
-    except ImpossibleError as exc:
-        err.write(f"bridgegui-deal: impossible request: {exc}\n")
-        return EXIT_IMPOSSIBLE
-    except ConstraintError as exc:
+    except (ImpossibleError, ConstraintError) as exc:  # no deal fits, or the constraints contradict
         err.write(f"bridgegui-deal: impossible request: {exc}\n")
         return EXIT_IMPOSSIBLE
     except BridgeError as exc:
