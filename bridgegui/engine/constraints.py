@@ -31,7 +31,6 @@ import numpy as np
 from bridgegui.engine import evaluation, tables
 from bridgegui.engine.cards import (
     SEAT_NAMES,
-    SEATS,
     SUIT_NAMES,
     SUITS,
     card_name,
@@ -668,10 +667,6 @@ _FIELD_WORDS = {
     "playing_tricks": "tricks",
     "controls": "controls",
 }
-
-
-def seat_letter(seat: int) -> str:
-    return SEATS[seat]
 
 
 __all__ = [
