@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from bridgegui.engine import dealer, evaluation
+from bridgegui.engine import evaluation, planner
 from bridgegui.engine.constraints import DealRequest
 from bridgegui.engine.deal_numbers import deal_indices, deals_from_indices
 from bridgegui.engine.dealing import deal_batch, make_rng
@@ -83,7 +83,7 @@ def bench_s0(n: int, repeats: int) -> dict[str, float]:
 
 def bench_scenario(request: DealRequest, boards: int, repeats: int) -> tuple[float, float]:
     """(seconds for the boards, setup included; matches per second)."""
-    seconds = median_time(lambda: dealer.deal(request, boards, seed=None), repeats)
+    seconds = median_time(lambda: planner.deal(request, boards, seed=None), repeats)
     return seconds, boards / seconds
 
 

@@ -22,7 +22,7 @@ from typing import TextIO
 import numpy as np
 
 from bridgegui import __version__
-from bridgegui.engine import dealer
+from bridgegui.engine import planner
 from bridgegui.engine.boards import Board
 from bridgegui.engine.cards import Deal
 from bridgegui.engine.constraints import (
@@ -34,7 +34,7 @@ from bridgegui.engine.constraints import (
 )
 from bridgegui.engine.dealing import make_rng, new_seed
 from bridgegui.engine.errors import BridgeError, ConstraintError, ImpossibleError
-from bridgegui.engine.shuffles import ShuffleModel, dealers_for_boards, parse_shuffle
+from bridgegui.engine.lab.shuffles import ShuffleModel, dealers_for_boards, parse_shuffle
 
 EXIT_OK, EXIT_IO, EXIT_SPEC, EXIT_IMPOSSIBLE, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 GENERATOR = f"bridgegui {__version__}"
@@ -137,7 +137,7 @@ def build_parser() -> argparse.ArgumentParser:
         "of a deck gathered after play), markov:P (seed 004's model with tie probability P, e.g. 0.384)",
     )
     parser.add_argument(
-        "--max-tries", type=int, default=dealer.DEFAULT_MAX_TRIES, metavar="N", help="give up after N deals tried"
+        "--max-tries", type=int, default=planner.DEFAULT_MAX_TRIES, metavar="N", help="give up after N deals tried"
     )
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress or summary on standard error")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
@@ -188,7 +188,7 @@ class ProgressLine:
         self.enabled = enabled and stream.isatty()
         self.last = 0.0
 
-    def update(self, progress: dealer.Progress, *, final: bool = False) -> None:
+    def update(self, progress: planner.Progress, *, final: bool = False) -> None:
         if not self.enabled:
             return
         now = time.monotonic()
@@ -210,8 +210,8 @@ def run_script_file(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) ->
     """``bridgegui-deal SCRIPT``: run a dealer script as dealer does, on the exact dealer."""
     from pathlib import Path
 
-    from bridgegui.engine.dealer_script import ScriptError, compile_script
-    from bridgegui.engine.script_request import run_script_exact
+    from bridgegui.engine.script import ScriptError, compile_script
+    from bridgegui.engine.script.request import run_script_exact
 
     if any(getattr(args, name) for name in ("north", "east", "south", "west", "ns", "ew", "fit")):
         raise SpecError("give either a dealer script or seat specs, not both")
@@ -252,12 +252,12 @@ def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     model = _shuffle_model(args.shuffle)
     if not model.is_uniform:
         return run_with_model(args, request, model, stdout)
-    plan = dealer.plan_request(request)
+    plan = planner.plan_request(request)
     seed = args.seed if args.seed is not None else new_seed()
     progress_line = ProgressLine(stderr, args.produce, not args.quiet)
     parts = []
     last = None
-    for progress in dealer.deal_stream(plan, args.produce, seed=seed, max_tries=args.max_tries):
+    for progress in planner.deal_stream(plan, args.produce, seed=seed, max_tries=args.max_tries):
         parts.append(progress.deals)
         last = progress
         progress_line.update(progress)

@@ -73,8 +73,8 @@ class Preset:
         s = self.specs
         request = DealRequest.from_specs(north=s["N"], east=s["E"], south=s["S"], west=s["W"], ns=s["NS"], ew=s["EW"])
         if self.advanced.strip():
-            from bridgegui.engine.dealer_script import ScriptError
-            from bridgegui.engine.script_request import compile_condition
+            from bridgegui.engine.script import ScriptError
+            from bridgegui.engine.script.request import compile_condition
 
             try:
                 condition = compile_condition(self.advanced)

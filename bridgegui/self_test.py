@@ -52,13 +52,13 @@ class SelfTestError(Exception):
 
 def _deal() -> list[Board]:
     """The imports are deferred, here and below, so that a broken module is reported as a failed step."""
-    from bridgegui.engine import dealer
+    from bridgegui.engine import planner
     from bridgegui.engine.boards import Board
     from bridgegui.engine.cards import Deal
     from bridgegui.engine.constraints import DealRequest
 
     request = DealRequest.from_specs(north=NORTH_SPEC)
-    batch = dealer.deal(request, BOARDS, seed=SEED)
+    batch = planner.deal(request, BOARDS, seed=SEED)
     boards = [Board(i + 1, Deal.from_masks(row)) for i, row in enumerate(batch.tolist())]
     if len(boards) != BOARDS:
         raise SelfTestError(f"asked for {BOARDS} boards, got {len(boards)}")

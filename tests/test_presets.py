@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from bridgegui.engine.dealer import plan_request
+from bridgegui.engine.planner import plan_request
 from bridgegui.presets import (
     Preset,
     PresetError,

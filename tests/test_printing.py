@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from bridgegui.engine import dealer
+from bridgegui.engine import planner
 from bridgegui.engine.boards import Board
 from bridgegui.engine.cards import FULL_SUIT, SEATS, SUIT_SYMBOLS, Deal, Hand, holding_text
 from bridgegui.engine.constraints import DealRequest
@@ -54,7 +54,7 @@ def pdf_info(path: Path) -> dict[str, str]:
 def boards() -> list[Board]:
     """Nine dealt boards, a game with no deal (skipped), and a deal of four 13-card suits (the widest lines)."""
     request = DealRequest.from_specs(north="hcp 15-17, balanced", south="hearts 5+")
-    batch = dealer.deal(request, 9, seed=SEED)
+    batch = planner.deal(request, 9, seed=SEED)
     dealt = [Board(i + 1, Deal.from_masks(row)) for i, row in enumerate(batch.tolist())]
     solid = Deal.from_masks([FULL_SUIT << (16 * suit) for suit in range(4)])
     return [*dealt[:4], Board(SKIPPED, None), *dealt[4:], Board(10, solid)]

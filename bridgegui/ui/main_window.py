@@ -76,21 +76,17 @@ from bridgegui.engine.boards import Board, board_dealer, board_vulnerability
 from bridgegui.engine.cards import SEAT_NAMES, SEATS, SUIT_NAMES, Deal, Hand
 from bridgegui.engine.constraints import DealRequest
 from bridgegui.engine.deal_numbers import deal_from_index, deal_index
-from bridgegui.engine.dealer import DealPlan, format_one_in
-from bridgegui.engine.dealer_script import ScriptError
 from bridgegui.engine.dealing import new_seed
 from bridgegui.engine.errors import BridgeError, ConstraintError
-from bridgegui.engine.script_request import ExpressionCondition, export_script, import_script
-from bridgegui.engine.shuffles import ShuffleModel
+from bridgegui.engine.lab.shuffles import ShuffleModel
+from bridgegui.engine.planner import DealPlan, format_one_in
+from bridgegui.engine.script import ScriptError
+from bridgegui.engine.script.request import ExpressionCondition, export_script, import_script
 from bridgegui.formats import pbn
 from bridgegui.formats.text import deal_diagram, deal_line
 from bridgegui.presets import Preset, PresetError, builtin_presets, delete_user_preset, save_user_preset, user_presets
 from bridgegui.settings import DEALER_MODES, SEED_MODES, THEMES, Settings
 from bridgegui.ui.app import apply_theme, icon
-from bridgegui.ui.board_list import BoardList, DealtBlock
-from bridgegui.ui.condition_editor import ConditionEditor
-from bridgegui.ui.dd_panel import DoubleDummyPanel
-from bridgegui.ui.deal_diagram import DealDiagram
 from bridgegui.ui.dialogs import (
     SHEET_CHOICES,
     DealSetDialog,
@@ -99,8 +95,12 @@ from bridgegui.ui.dialogs import (
     PrintSheetsDialog,
     SavePresetDialog,
 )
-from bridgegui.ui.eval_panel import EvalPanel
-from bridgegui.ui.seat_editor import SEAT_FIELDS, PartnershipEditor, SeatEditor
+from bridgegui.ui.widgets.board_list import BoardList, DealtBlock
+from bridgegui.ui.widgets.condition_editor import ConditionEditor
+from bridgegui.ui.widgets.dd_panel import DoubleDummyPanel
+from bridgegui.ui.widgets.deal_diagram import DealDiagram
+from bridgegui.ui.widgets.eval_panel import EvalPanel
+from bridgegui.ui.widgets.seat_editor import SEAT_FIELDS, PartnershipEditor, SeatEditor
 from bridgegui.workers.dealing import DealingService, DealProgress, Feedback, Problem
 from bridgegui.workers.tasks import TaskRunner
 
@@ -1657,7 +1657,7 @@ class MainWindow(QMainWindow):
         label.setProperty("error", error)
         colour = ""
         if error or warning:
-            from bridgegui.ui.suit_text import red_colour
+            from bridgegui.ui.widgets.suit_text import red_colour
 
             colour = red_colour(label.palette()).name() if error else "#b26a00"
         label.setStyleSheet(f"color: {colour};" if colour else "")
@@ -2491,13 +2491,13 @@ class MainWindow(QMainWindow):
 
     def open_quiz(self) -> QDialog:
         """Practice → Evaluation Quiz: questions dealt to the current constraints (read when it deals)."""
-        from bridgegui.ui.quiz_window import QuizWindow
+        from bridgegui.ui.tools.quiz_window import QuizWindow
 
         return self._open_tool("quiz", lambda: QuizWindow(self, self.current_request))
 
     def open_frequencies(self) -> QDialog:
         """Tools → Frequency Tables: of the current set, or of a sample dealt to the current constraints."""
-        from bridgegui.ui.frequency_window import FrequencyWindow
+        from bridgegui.ui.tools.frequency_window import FrequencyWindow
 
         def make() -> QDialog:
             window = FrequencyWindow(self, self.boards, self.current_request)
@@ -2511,19 +2511,19 @@ class MainWindow(QMainWindow):
 
     def open_shuffle_lab(self) -> QDialog:
         """Tools → Shuffle Lab: its "Deal a Set with This Model" deals here (``deal_with_model_set``)."""
-        from bridgegui.ui.shuffle_lab import ShuffleLabDialog
+        from bridgegui.ui.tools.shuffle_lab_window import ShuffleLabWindow
 
-        return self._open_tool("shuffle_lab", lambda: ShuffleLabDialog(self, self.deal_with_model_set))
+        return self._open_tool("shuffle_lab", lambda: ShuffleLabWindow(self, self.deal_with_model_set))
 
     def open_audit(self) -> QDialog:
         """Tools → Audit Board Set: a fresh audit of the current set (an older audit window is replaced)."""
-        from bridgegui.ui.shuffle_lab import AuditDialog
+        from bridgegui.ui.tools.shuffle_lab_window import AuditWindow
 
         old = self._tools.pop("audit", None)
         if old is not None:
             with contextlib.suppress(RuntimeError):
                 old.close()
-        return self._open_tool("audit", lambda: AuditDialog(self, self.boards()))
+        return self._open_tool("audit", lambda: AuditWindow(self, self.boards()))
 
     def deal_with_model_set(self, model: ShuffleModel, count: int, first_board: int = 1) -> None:
         """Replace the set with ``count`` boards dealt by an imperfect-shuffle ``model`` (asks first if unsaved).
@@ -2544,8 +2544,8 @@ class MainWindow(QMainWindow):
             return None
         seed = self._seed_for_job()
         from bridgegui.cli import deal_with_model
-        from bridgegui.engine.dealer import DEFAULT_MAX_TRIES
         from bridgegui.engine.dealing import make_rng
+        from bridgegui.engine.planner import DEFAULT_MAX_TRIES
 
         def deal(cancel: threading.Event) -> Generator[None, None, np.ndarray]:
             yield None  # started; the model has no progress figures to report

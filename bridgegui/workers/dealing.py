@@ -31,8 +31,8 @@ from PySide6.QtCore import QObject, QThreadPool, Signal, Slot
 
 from bridgegui.engine.cards import SEAT_NAMES, SEATS
 from bridgegui.engine.constraints import DealRequest
-from bridgegui.engine.dealer import DealPlan, Estimate, deal_stream, estimate, plan_request
 from bridgegui.engine.errors import BridgeError
+from bridgegui.engine.planner import DealPlan, Estimate, deal_stream, estimate, plan_request
 
 log = logging.getLogger(__name__)
 

@@ -13,9 +13,10 @@ import numpy as np
 import pytest
 
 from bridgegui import engine
-from bridgegui.engine import audit, dealing, evaluation, shuffles, stats
+from bridgegui.engine import dealing, evaluation, stats
 from bridgegui.engine.boards import Board
 from bridgegui.engine.cards import CARD_BITS, Deal
+from bridgegui.engine.lab import audit, shuffles
 
 Z = 4.4
 

@@ -26,7 +26,8 @@ import numpy as np
 import pytest
 
 from bridgegui.engine import Hand, deal_batch, parse_deal, stats
-from bridgegui.engine.dealer_script import (
+from bridgegui.engine.errors import BridgeError
+from bridgegui.engine.script import (
     KNOWN_FUNCTIONS,
     ScriptError,
     SeatTerm,
@@ -34,9 +35,8 @@ from bridgegui.engine.dealer_script import (
     parse,
     run_script,
 )
-from bridgegui.engine.dealer_script.scoring import imps, score
-from bridgegui.engine.dealer_script.shapes import all_shapes
-from bridgegui.engine.errors import BridgeError
+from bridgegui.engine.script.scoring import imps, score
+from bridgegui.engine.script.shapes import all_shapes
 
 DEALER = shutil.which("dealer") or shutil.which("dealer", path="/usr/games:/usr/local/games")
 needs_dealer = pytest.mark.skipif(DEALER is None, reason="the dealer program is not installed")

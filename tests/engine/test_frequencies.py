@@ -5,8 +5,9 @@ import math
 import numpy as np
 import pytest
 
-from bridgegui.engine import Board, deal_batch, frequencies, parse_deal, stats
+from bridgegui.engine import Board, deal_batch, parse_deal, stats
 from bridgegui.engine.constraints import DealRequest
+from bridgegui.engine.teaching import frequencies
 
 
 @pytest.fixture(scope="module")

@@ -3,9 +3,10 @@
 import numpy as np
 import pytest
 
-from bridgegui.engine import Hand, parse_deal, quiz, tricks
+from bridgegui.engine import Hand, parse_deal, tricks
 from bridgegui.engine.constraints import DealRequest
-from bridgegui.engine.quiz import QuizAnswerError
+from bridgegui.engine.teaching import quiz
+from bridgegui.engine.teaching.quiz import QuizAnswerError
 
 DEAL = parse_deal("N:AK632.AKT5.T.T52 QJ7.9.AQJ98.KJ73 T84.QJ42.K76.AQ4 95.8763.5432.986")
 #               North                East                 South               West

@@ -5,11 +5,11 @@ import io
 import numpy as np
 import pytest
 
-from bridgegui.engine import dealer, evaluation, stats
+from bridgegui.engine import evaluation, planner, stats
 from bridgegui.engine.constraints import DealRequest
-from bridgegui.engine.dealer_script import ScriptError, compile_script, run_script
 from bridgegui.engine.dealing import deal_batch
-from bridgegui.engine.script_request import (
+from bridgegui.engine.script import ScriptError, compile_script, run_script
+from bridgegui.engine.script.request import (
     compile_condition,
     export_script,
     import_script,
@@ -30,8 +30,8 @@ def test_script_and_seat_specs_give_the_same_boards_for_the_same_seed():
     assert script_request.condition is None  # everything maps onto seat constraints
     specs = DealRequest.from_specs(north="hcp 15-17, balanced", south="hearts 5+")
     assert script_request.seats[0].allowed_shapes == specs.seats[0].allowed_shapes
-    a = dealer.deal(script_request, 200, seed=31)
-    b = dealer.deal(specs, 200, seed=31)
+    a = planner.deal(script_request, 200, seed=31)
+    b = planner.deal(specs, 200, seed=31)
     assert (a == b).all()
 
 

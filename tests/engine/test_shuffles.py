@@ -15,8 +15,9 @@ import numpy as np
 import pytest
 
 from bridgegui import engine
-from bridgegui.engine import dealing, evaluation, shuffles, stats
+from bridgegui.engine import dealing, evaluation, stats
 from bridgegui.engine.errors import BridgeError
+from bridgegui.engine.lab import shuffles
 
 Z = 4.4
 

@@ -6,9 +6,9 @@ import pytest
 from PySide6.QtCore import QPoint, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPalette
 
-from bridgegui.engine import frequencies
-from bridgegui.engine.frequencies import Row
-from bridgegui.ui.bar_chart import BarChart, nice_step, one_in_text, percent_text, tick_label
+from bridgegui.engine.teaching import frequencies
+from bridgegui.engine.teaching.frequencies import Row
+from bridgegui.ui.widgets.bar_chart import BarChart, nice_step, one_in_text, percent_text, tick_label
 
 ROWS = (
     Row("3-2", 680, 68.0, 67.83),

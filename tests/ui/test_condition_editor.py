@@ -3,8 +3,8 @@
 import pytest
 
 from bridgegui.engine import deal_batch, evaluation
-from bridgegui.engine.dealer_script import ScriptError
-from bridgegui.ui.condition_editor import ConditionEditor
+from bridgegui.engine.script import ScriptError
+from bridgegui.ui.widgets.condition_editor import ConditionEditor
 
 
 @pytest.fixture

@@ -13,8 +13,8 @@ from bridgegui.engine.boards import Board
 from bridgegui.engine.cards import Deal
 from bridgegui.engine.dealing import deal_batch
 from bridgegui.formats import pbn
-from bridgegui.ui.dd_panel import DECLARERS, STRAIN_COLUMNS, DoubleDummyPanel
 from bridgegui.ui.main_window import MainWindow
+from bridgegui.ui.widgets.dd_panel import DECLARERS, STRAIN_COLUMNS, DoubleDummyPanel
 
 HAS_ENDPLAY = importlib.util.find_spec("endplay") is not None
 

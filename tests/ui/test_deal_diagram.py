@@ -7,7 +7,7 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor, QImage, QPalette
 
 from bridgegui.engine.cards import Deal, parse_deal
-from bridgegui.ui.deal_diagram import DealDiagram
+from bridgegui.ui.widgets.deal_diagram import DealDiagram
 
 DEAL = parse_deal("N:AKQ2.KJ3.Q98.765 T9876.A2.KJ7.AQ3 J.Q9876.A6543.K2 543.T54.T2.JT984")
 

@@ -6,7 +6,7 @@ import pytest
 from PySide6.QtWidgets import QLabel
 
 from bridgegui.engine.cards import Hand
-from bridgegui.ui.eval_panel import KEYS, OWN_KEYS, PARTNERSHIP_KEYS, EvalPanel, quick_tricks_text
+from bridgegui.ui.widgets.eval_panel import KEYS, OWN_KEYS, PARTNERSHIP_KEYS, EvalPanel, quick_tricks_text
 
 NORTH = Hand.from_pbn("AKQ2.KJ3.Q98.765")
 SOUTH = Hand.from_pbn("J.Q9876.A6543.K2")

@@ -11,11 +11,11 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QRadioButton, QSpinBox
 
-from bridgegui.engine import frequencies
 from bridgegui.engine.boards import Board
 from bridgegui.engine.cards import Deal
 from bridgegui.engine.constraints import DealRequest
-from bridgegui.ui.frequency_window import (
+from bridgegui.engine.teaching import frequencies
+from bridgegui.ui.tools.frequency_window import (
     HCP,
     PATTERNS,
     SPLITS,
@@ -209,7 +209,7 @@ def _slow_sample(monkeypatch) -> threading.Event:
 def test_cancel_keeps_the_deals_dealt_so_far(qtbot, monkeypatch):
     started = _slow_sample(monkeypatch)
     w = _window(qtbot, [])
-    monkeypatch.setattr("bridgegui.ui.frequency_window.sample_chunks", lambda count: [1000] * (count // 1000))
+    monkeypatch.setattr("bridgegui.ui.tools.frequency_window.sample_chunks", lambda count: [1000] * (count // 1000))
     w.start_sample(20_000, seed=5)
     assert started.wait(5)
     with qtbot.waitSignal(w.sample_progress, timeout=TIMEOUT):

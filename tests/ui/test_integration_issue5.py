@@ -11,8 +11,8 @@ from pathlib import Path
 import numpy as np
 from pytestqt.qtbot import QtBot
 
-from bridgegui.engine.dealer_script import compile_script
 from bridgegui.engine.dealing import deal_batch
+from bridgegui.engine.script import compile_script
 from bridgegui.settings import Settings
 from bridgegui.ui.main_window import MainWindow
 

@@ -14,9 +14,9 @@ from pytestqt.qtbot import QtBot
 
 from bridgegui.cli import deal_with_model
 from bridgegui.engine.constraints import DealRequest
-from bridgegui.engine.dealer import DEFAULT_MAX_TRIES
 from bridgegui.engine.dealing import make_rng
-from bridgegui.engine.shuffles import parse_shuffle
+from bridgegui.engine.lab.shuffles import parse_shuffle
+from bridgegui.engine.planner import DEFAULT_MAX_TRIES
 from bridgegui.formats import pbn
 from bridgegui.ui.main_window import MainWindow
 

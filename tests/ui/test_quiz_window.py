@@ -9,9 +9,9 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QCheckBox, QComboBox, QLabel, QPushButton
 
-from bridgegui.engine import quiz
 from bridgegui.engine.constraints import DealRequest
-from bridgegui.ui.quiz_window import BATCH, QuizWindow, holding_tens
+from bridgegui.engine.teaching import quiz
+from bridgegui.ui.tools.quiz_window import BATCH, QuizWindow, holding_tens
 
 TIMEOUT = 20_000
 SEED = 5

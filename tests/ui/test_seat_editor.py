@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QLabel, QToolButton
 
 from bridgegui.engine.constraints import parse_partnership_spec, parse_seat_spec
 from bridgegui.engine.errors import ConstraintError
-from bridgegui.ui.seat_editor import SEAT_FIELDS, PartnershipEditor, SeatEditor
+from bridgegui.ui.widgets.seat_editor import SEAT_FIELDS, PartnershipEditor, SeatEditor
 
 SPECS = [
     "",

@@ -10,7 +10,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from bridgegui.engine.constraints import DealRequest
-from bridgegui.engine.dealer import deal, plan_request
+from bridgegui.engine.planner import deal, plan_request
 from bridgegui.workers.dealing import DealingService, DealProgress, Feedback, compute_feedback
 
 S1 = DealRequest.from_specs(north="hcp 15-17, balanced")

@@ -1,0 +1,206 @@
+"""Measure the window as a user feels it: ``python -m bridgegui.devtools.measure``.
+
+Prints three figures (bench/scenarios.md asks for them):
+
+* **click-to-deal (S1)**: from triggering Deal (North 15-17 balanced) to the diagram having painted
+  the new deal; the median and worst of several deals, plus the first deal right after the
+  constraints changed (before the live feedback had planned the request).
+* **longest event-loop stall** while long searches run: a 10 ms ``QTimer`` records when it fires,
+  and the longest gap between two firings is reported, for S4 (West 10+ spades, East 8+ hearts,
+  1000 boards) and for a request that needs millions of deals (stopped after a few seconds), along
+  with how long Stop took.
+* **start-up time**: from launching ``python -m bridgegui``'s code in a fresh interpreter to a
+  shown window whose event loop is running (measured in a subprocess, so imports count).
+
+Without a display it runs offscreen.  Settings go to a temporary folder, so nothing of the user's
+is read or changed.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+_STARTUP_CHILD = r"""
+import time, sys
+t0 = time.perf_counter()
+from bridgegui.settings import Settings
+from bridgegui.ui.app import apply_theme, create_application
+from bridgegui.ui.main_window import MainWindow
+from PySide6.QtCore import QTimer
+app = create_application([])
+settings = Settings.load()
+apply_theme(settings["appearance/theme"], app)
+w = MainWindow(settings)
+w.show()
+def ready():
+    print(f"{time.perf_counter() - t0:.4f}")
+    w.close()
+    app.quit()
+QTimer.singleShot(0, ready)
+app.exec()
+"""
+
+S1 = {"N": "hcp 15-17, balanced"}
+S4 = {"W": "spades 10+", "E": "hearts 8+"}
+RARE = {
+    "N": "hcp 10, qt 2, ltc 7, controls 4",
+    "S": "hcp 10, qt 2, ltc 7, controls 4",
+    "E": "hcp 10, qt 2",
+    "W": "hcp 10, controls 4",
+}
+
+
+def measure_startup(runs: int = 3) -> list[float]:
+    """Seconds from a fresh interpreter starting our code to a shown window with a running loop."""
+    results = []
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([os.getcwd(), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
+    for _ in range(runs):
+        start = time.perf_counter()
+        out = subprocess.run(
+            [sys.executable, "-c", _STARTUP_CHILD], env=env, capture_output=True, text=True, check=True, timeout=120
+        )
+        total = time.perf_counter() - start
+        inside = float(out.stdout.strip().splitlines()[-1])
+        results.append(total)
+        print(f"  start-up: {total * 1000:.0f} ms from process launch ({inside * 1000:.0f} ms after the interpreter)")
+    return results
+
+
+def main() -> int:
+    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    os.environ["BRIDGEGUI_CONFIG_DIR"] = tempfile.mkdtemp(prefix="bridgegui-measure-")
+
+    from PySide6.QtCore import QEvent, QEventLoop, QObject, QTimer
+
+    from bridgegui.ui.app import create_application
+    from bridgegui.ui.main_window import MainWindow
+
+    app = create_application([])
+    window = MainWindow()
+    window.confirm_unsaved_changes = lambda then: then()  # type: ignore[method-assign,assignment]
+    window.show()
+
+    def spin(ms: int) -> None:
+        loop = QEventLoop()
+        QTimer.singleShot(ms, loop.quit)
+        loop.exec()
+
+    def wait_for(predicate: object, timeout: float = 30.0) -> bool:
+        deadline = time.perf_counter() + timeout
+        while not predicate():  # type: ignore[operator]
+            if time.perf_counter() > deadline:
+                return False
+            app.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 5)
+        return True
+
+    class PaintClock(QObject):
+        """Remembers when the diagram last painted."""
+
+        last = 0.0
+
+        def eventFilter(self, obj: QObject, event: QEvent) -> bool:
+            if event.type() == QEvent.Type.Paint:
+                PaintClock.last = time.perf_counter()
+            return False
+
+    clock = PaintClock()
+    window.diagram.installEventFilter(clock)
+
+    def set_specs(specs: dict[str, str]) -> None:
+        for seat, editor in window.seat_editors.items():
+            editor.set_spec(specs.get(seat, ""))
+        window._update_feedback()
+
+    def feedback_ready() -> bool:
+        fb = window._feedback
+        return fb is not None and fb.request == window.current_request()
+
+    spin(300)
+    print(f"platform: {app.platformName()}, window {window.width()}x{window.height()}")
+
+    # -- click-to-deal, S1 -------------------------------------------------------------------------
+    print("Click-to-deal, S1 (North 15-17 balanced):")
+    set_specs(S1)
+    start = time.perf_counter()
+    before = window.diagram.deal()
+    window.actionDeal.trigger()
+    wait_for(lambda: window.diagram.deal() is not before and PaintClock.last > start)
+    cold = PaintClock.last - start
+    print(f"  first deal after editing (plans the request too): {cold * 1000:.1f} ms")
+    wait_for(feedback_ready)
+    times = []
+    for _ in range(30):
+        spin(20)
+        before = window.diagram.deal()
+        start = time.perf_counter()
+        window.actionDeal.trigger()
+        wait_for(lambda b=before, t=start: window.diagram.deal() is not b and PaintClock.last > t)
+        times.append(PaintClock.last - start)
+    print(
+        f"  deal on screen: median {statistics.median(times) * 1000:.1f} ms, "
+        f"worst {max(times) * 1000:.1f} ms over {len(times)} deals"
+    )
+
+    # -- event-loop stalls -------------------------------------------------------------------------
+    ticks: list[float] = []
+    timer = QTimer()
+    timer.setInterval(10)
+    timer.timeout.connect(lambda: ticks.append(time.perf_counter()))
+
+    def longest_gap() -> float:
+        return max((b - a for a, b in itertools.pairwise(ticks)), default=0.0)
+
+    print("Event loop while dealing (10 ms timer):")
+    set_specs(S4)
+    wait_for(feedback_ready)
+    ticks.clear()
+    timer.start()
+    start = time.perf_counter()
+    window.deal_set(1000)
+    wait_for(lambda: not window.is_dealing(), timeout=120)
+    elapsed = time.perf_counter() - start
+    spin(50)
+    timer.stop()
+    print(
+        f"  S4, 1000 boards: dealt {len(window.boards())} in {elapsed:.2f} s; longest gap {longest_gap() * 1000:.1f} ms"
+    )
+
+    set_specs(RARE)
+    wait_for(feedback_ready)
+    ticks.clear()
+    timer.start()
+    window.deal_set(10)
+    spin(4000)
+    stats = window.stats_label.text()
+    finished: list[float] = []
+    window.service.finished.connect(lambda *_: finished.append(time.perf_counter()))
+    start = time.perf_counter()
+    window.actionStop.trigger()
+    ui_idle = time.perf_counter() - start
+    wait_for(lambda: bool(finished), timeout=10)
+    thread_done = finished[0] - start
+    spin(50)
+    timer.stop()
+    print(f"  rare request, 4 s of search ({stats}): longest gap {longest_gap() * 1000:.1f} ms")
+    print(f"  Stop: window idle after {ui_idle * 1000:.1f} ms, worker finished after {thread_done * 1000:.1f} ms")
+
+    window.board_model.mark_saved()
+    window.close()
+
+    # -- start-up --------------------------------------------------------------------------------
+    print("Start-up to a usable window (fresh interpreter each run):")
+    startup = measure_startup()
+    print(f"  median {statistics.median(startup) * 1000:.0f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

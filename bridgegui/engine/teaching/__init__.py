@@ -1,0 +1,1 @@
+"""Teaching aids built on the evaluations: the evaluation quiz and frequency tables against the exact odds."""

@@ -1,0 +1,1 @@
+"""The main window, assembled from one module per concern."""
