@@ -1,10 +1,52 @@
-"""Errors the engine raises for bad input: all ``ValueError`` subclasses with a message a user understands.
+"""Errors the engine raises for bad input, and the typed record of one problem with a request.
 
-The GUI and the command line show ``str(exc)`` as it is, so messages name the seat, term or field and
-say what would be right, rather than echoing internals.
+Every error is a ``ValueError`` subclass whose ``str()`` is a message a user understands (the command
+line prints it as it is).  Errors about a request also carry *where* the problem is — the seat (or
+side) and the editor field — so that a window can mark the field without parsing English back.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+
+SEAT_FIELDS = ("hcp", "spades", "hearts", "diamonds", "clubs", "shape", "cards", "qt", "ltc", "tricks", "controls")
+"""The fields of one seat's constraint, as the seat editors name them (``Problem.field`` uses these)."""
+
+PARTNERSHIP_FIELDS = ("hcp", "fit")
+"""The fields of a partnership's constraint (``Problem.field`` for a side ``"NS"``/``"EW"``)."""
+
+_SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West", "NS": "NS", "EW": "EW"}
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing wrong with a request, and where it is.
+
+    * ``seat``: ``"N"``, ``"E"``, ``"S"``, ``"W"``, a side ``"NS"``/``"EW"``, or ``""`` when the
+      problem is the request as a whole (four seats whose spade minimums add up to more than 13);
+    * ``field``: one of ``SEAT_FIELDS`` (or ``PARTNERSHIP_FIELDS`` for a side) when the problem is in
+      one field, else ``None``;
+    * ``message``: what is wrong, in English, *without* the seat's name (the editor that shows it
+      already says whose it is).  ``text()`` adds the seat for a reader who sees no editor.
+    """
+
+    seat: str
+    field: str | None
+    message: str
+
+    def __post_init__(self) -> None:
+        if self.seat not in _SEAT_WORDS and self.seat != "":
+            raise ValueError(f"{self.seat!r} is not a seat or side")
+        allowed = PARTNERSHIP_FIELDS if self.seat in ("NS", "EW") else SEAT_FIELDS
+        if self.field is not None and self.field not in allowed:
+            raise ValueError(f"{self.field!r} is not a field of {self.seat or 'a request'}")
+
+    def text(self) -> str:
+        """``"North: hcp 40+ is more than any hand can have (37)"``: the message with its seat."""
+        return f"{_SEAT_WORDS[self.seat]}: {self.message}" if self.seat else self.message
+
+    def __str__(self) -> str:
+        return self.text()
 
 
 class BridgeError(ValueError):
@@ -19,9 +61,28 @@ class DealNumberError(BridgeError):
     """A deal number outside ``[0, D)``."""
 
 
-class ConstraintError(BridgeError):
-    """A constraint that cannot be read or contradicts itself (names the seat and the field)."""
+class _RequestError(BridgeError):
+    """An error about a request that knows where it is (seat and field), for a window to mark."""
+
+    def __init__(self, message: str, *, seat: str = "", field: str | None = None) -> None:
+        super().__init__(message)
+        self.seat = seat
+        self.field = field
+
+    @property
+    def problem(self) -> Problem:
+        """The typed record of this error: ``message`` without a leading seat name."""
+        message = str(self)
+        if self.seat:
+            head, sep, rest = message.partition(": ")
+            if sep and head == _SEAT_WORDS[self.seat]:
+                message = rest
+        return Problem(self.seat, self.field, message)
 
 
-class ImpossibleError(BridgeError):
+class ConstraintError(_RequestError):
+    """A constraint that cannot be read or contradicts itself (carries the seat and the field)."""
+
+
+class ImpossibleError(_RequestError):
     """A request that no deal can satisfy, or that is too rare to find within a bounded effort."""
