@@ -23,9 +23,7 @@ No Qt here.
 from __future__ import annotations
 
 import json
-import os
 import re
-import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib.abc import Traversable
@@ -33,6 +31,7 @@ from pathlib import Path
 
 from bridgegui.engine.constraints import DealRequest
 from bridgegui.engine.errors import BridgeError
+from bridgegui.files import atomic_write
 from bridgegui.resource_files import resource
 from bridgegui.settings import data_dir
 
@@ -180,13 +179,7 @@ def save_user_preset(preset: Preset, folder: Path | None = None) -> Path:
     target_dir = folder or user_presets_dir()
     target_dir.mkdir(parents=True, exist_ok=True)
     target = target_dir / file_name_for(preset.name)
-    tmp = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
-    try:
-        tmp.write_text(preset.to_json(), encoding="utf-8")
-        os.replace(tmp, target)
-    finally:
-        if tmp.exists():
-            tmp.unlink()
+    atomic_write(target, preset.to_json())
     return target
 
 

@@ -14,10 +14,8 @@ ability to start is worse.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import secrets
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,6 +24,7 @@ from typing import Any
 import platformdirs
 
 from bridgegui import APP_NAME
+from bridgegui.files import atomic_write
 
 CONFIG_DIR_ENV = "BRIDGEGUI_CONFIG_DIR"
 DATA_DIR_ENV = "BRIDGEGUI_DATA_DIR"
@@ -201,13 +200,7 @@ class Settings:
         return {key: self[key] for key in DECLARED}
 
     def save(self) -> None:
-        """Write the file atomically (temporary file, then rename), creating the folder if needed."""
+        """Write the file atomically (``bridgegui.files.atomic_write``), creating the folder if needed."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
         text = json.dumps(self.to_dict(), indent=2, ensure_ascii=False, sort_keys=True) + "\n"
-        tmp = self.path.with_name(f".{self.path.name}.{secrets.token_hex(4)}.tmp")
-        try:
-            tmp.write_text(text, encoding="utf-8")
-            os.replace(tmp, self.path)
-        finally:
-            with contextlib.suppress(FileNotFoundError):
-                tmp.unlink()
+        atomic_write(self.path, text)

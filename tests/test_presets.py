@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -52,6 +53,22 @@ def test_a_user_preset_round_trips(tmp_path: Path) -> None:
     ]
     delete_user_preset(loaded[0])
     assert user_presets(tmp_path) == ([], [])
+
+
+def test_a_failed_save_keeps_the_old_preset(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Saving goes through ``bridgegui.files.atomic_write``: the old file stays whole, no temporary file is left."""
+    path = save_user_preset(Preset("Drill", {"S": "spades 5+"}), tmp_path)
+    before = path.read_bytes()
+
+    def full_disk(*args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full_disk)
+    with pytest.raises(OSError, match="No space"):
+        save_user_preset(Preset("Drill", {"S": "hearts 5+"}), tmp_path)
+    monkeypatch.undo()
+    assert path.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == [path.name]
 
 
 def test_saving_under_the_same_name_replaces(tmp_path: Path) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -50,6 +51,26 @@ def test_values_survive_a_save_and_load(tmp_path: Path) -> None:
     assert again["deck/four_colour"] is True
     assert int(again["seed/value"]) == 2**127 + 5
     assert not list(path.parent.glob(".*.tmp"))
+
+
+def test_a_failed_save_keeps_the_old_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Saving goes through ``bridgegui.files.atomic_write``: a failure leaves the old file and no temporary one."""
+    path = tmp_path / "settings.json"
+    s = Settings.load(path)
+    s["constraints/N"] = "hcp 15-17"
+    s.save()
+    before = path.read_bytes()
+    s["constraints/N"] = "hcp 20+"
+
+    def full_disk(*args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full_disk)
+    with pytest.raises(OSError, match="No space"):
+        s.save()
+    monkeypatch.undo()
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["settings.json"]
 
 
 def test_wrong_types_and_unknown_keys_are_refused(tmp_path: Path) -> None:

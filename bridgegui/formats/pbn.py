@@ -34,12 +34,9 @@ Decisions (documented here because callers rely on them):
 
 from __future__ import annotations
 
-import contextlib
 import io
 import os
 import re
-import secrets
-import stat
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -53,6 +50,7 @@ from bridgegui.engine.boards import (
 )
 from bridgegui.engine.cards import Deal, parse_deal
 from bridgegui.engine.errors import BridgeError, DealError
+from bridgegui.files import atomic_write
 
 __all__ = ["GENERATOR", "MANDATORY_TAGS", "PbnError", "dump", "dumps", "export_form", "load", "loads", "save"]
 
@@ -637,30 +635,9 @@ def save(
 ) -> None:
     """Write the boards to ``path`` atomically: the file is either the old one or the complete new one.
 
-    The text goes to a temporary file in the same directory (so the rename cannot cross file
-    systems), is flushed and fsynced, then ``os.replace`` puts it in place; on any failure the
-    temporary file is removed and the original is untouched.  An existing file's permissions are kept.
+    ``bridgegui.files.atomic_write`` does it: a temporary file in the same folder, flushed and fsynced,
+    then renamed into place, keeping the old file's permissions and owner; a symbolic link is followed
+    and a device or FIFO is written to, not replaced.  On any failure the original is untouched.
     """
-    target = Path(path)
     data = dumps(boards, generator=generator, seed=seed, extra_header=extra_header).encode("utf-8")
-    directory = target.parent
-    tmp = directory / f".{target.name}.{secrets.token_hex(4)}.tmp"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        with contextlib.suppress(FileNotFoundError):
-            os.chmod(tmp, stat.S_IMODE(os.stat(target).st_mode))
-        os.replace(tmp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    with contextlib.suppress(OSError):  # make the rename itself durable (POSIX; not possible on Windows)
-        dir_fd = os.open(directory, os.O_RDONLY)
-        try:
-            os.fsync(dir_fd)
-        finally:
-            os.close(dir_fd)
+    atomic_write(path, data)

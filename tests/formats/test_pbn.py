@@ -541,6 +541,20 @@ def test_save_keeps_the_permissions_of_the_file_it_replaces(tmp_path):
     assert path.stat().st_mode & 0o777 == 0o640
 
 
+@pytest.mark.skipif(os.name != "posix", reason="symbolic links and /dev/null")
+def test_save_writes_through_a_link_and_leaves_a_device_alone(tmp_path):
+    """``save`` goes through ``bridgegui.files.atomic_write`` (tested there in full)."""
+    real = tmp_path / "real.pbn"
+    real.write_bytes(b"old")
+    link = tmp_path / "link.pbn"
+    link.symlink_to(real)
+    pbn.save(link, dealt_boards())
+    assert link.is_symlink()
+    assert pbn.load(real) == dealt_boards()
+    pbn.save("/dev/null", dealt_boards())
+    assert not Path("/dev/null").is_file()
+
+
 # --- another program reads what we write -----------------------------------------------------------------------
 
 

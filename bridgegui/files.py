@@ -1,0 +1,206 @@
+"""Writing a file so that it is either the old file or the whole new one: one helper for every writer.
+
+``atomic_write(path, data)`` writes bytes or text; ``atomic_writer(path)`` is the same as a context
+manager that yields a file object, for writers that produce their output piece by piece.  Both:
+
+* write a *regular file* (or a new path) atomically: the data go to a temporary file in the same
+  folder (so the rename cannot cross file systems), are flushed and fsynced, the old file's
+  permissions (and, where the process may, its owner and group) are copied onto it, and
+  ``os.replace`` puts it in place; the folder is fsynced so the rename itself survives a crash.  On
+  any exception, in the caller's block or in the writing, the temporary file is removed and the old
+  file is untouched.  The temporary name is short (``.~XXXXXXXX.tmp``), so any name the file system
+  accepts can be saved, 255 bytes long included;
+* follow a symbolic link and write the file it points to (the link stays a link);
+* keep a file that has other hard links whole: the new content is written to a temporary file first
+  (so an error in the caller leaves the file as it was), then copied into the file in place, so every
+  name sees it;
+* write *straight* to anything that exists and is not a regular file — a character device such as
+  ``/dev/null``, a FIFO, a terminal — instead of replacing it with a regular file;
+* with ``stdout_dash=True``, treat the name ``"-"`` as standard output (the command line's ``-o -``);
+  a closed standard output raises ``OSError``.
+
+Errors are the ``OSError`` that Python's own ``open`` and ``write`` raise (disk full, no permission,
+missing folder), so callers report them as they would any file error.  No Qt here.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import secrets
+import shutil
+import stat
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO, Any, Literal, overload
+
+__all__ = ["atomic_write", "atomic_writer"]
+
+PathArg = str | os.PathLike[str]
+
+_TEMPORARY_TRIES = 100
+
+
+@overload
+def atomic_writer(
+    path: PathArg,
+    mode: Literal["wb"] = "wb",
+    *,
+    encoding: None = None,
+    newline: None = None,
+    stdout_dash: bool = False,
+) -> contextlib.AbstractContextManager[IO[bytes]]: ...
+
+
+@overload
+def atomic_writer(
+    path: PathArg,
+    mode: Literal["w"],
+    *,
+    encoding: str = "utf-8",
+    newline: str | None = None,
+    stdout_dash: bool = False,
+) -> contextlib.AbstractContextManager[IO[str]]: ...
+
+
+def atomic_writer(
+    path: PathArg,
+    mode: Literal["wb", "w"] = "wb",
+    *,
+    encoding: str | None = None,
+    newline: str | None = None,
+    stdout_dash: bool = False,
+) -> contextlib.AbstractContextManager[IO[Any]]:
+    """A context manager yielding a file object open for writing ``path`` (see the module docstring).
+
+    ``mode`` is ``"wb"`` (bytes) or ``"w"`` (text, in ``encoding``, default UTF-8, with ``newline``
+    as ``open`` takes it).  The file is in place when the ``with`` block ends without an exception.
+    """
+    if mode not in ("wb", "w"):
+        raise ValueError(f"mode {mode!r}: use 'wb' or 'w'")
+    if mode == "w" and encoding is None:
+        encoding = "utf-8"
+    return _writer(path, mode, encoding, newline, stdout_dash)
+
+
+def atomic_write(
+    path: PathArg,
+    data: bytes | str,
+    *,
+    encoding: str = "utf-8",
+    newline: str | None = None,
+    stdout_dash: bool = False,
+) -> None:
+    """Write ``data`` to ``path``: bytes as they are, text in ``encoding`` (see the module docstring)."""
+    if isinstance(data, str):
+        with atomic_writer(path, "w", encoding=encoding, newline=newline, stdout_dash=stdout_dash) as text_file:
+            text_file.write(data)
+    else:
+        with atomic_writer(path, "wb", stdout_dash=stdout_dash) as binary_file:
+            binary_file.write(data)
+
+
+@contextlib.contextmanager
+def _writer(
+    path: PathArg, mode: str, encoding: str | None, newline: str | None, stdout_dash: bool
+) -> Iterator[IO[Any]]:
+    if stdout_dash and os.fspath(path) == "-":
+        with _standard_output(mode) as out:
+            yield out
+        return
+    target = Path(os.path.realpath(path))  # through symbolic links: the real file is the one to write
+    try:
+        old = os.stat(target)
+    except FileNotFoundError:
+        old = None
+    if old is not None and not stat.S_ISREG(old.st_mode):
+        # A device, a FIFO, a socket: write to it as it is (replacing it would destroy it).
+        # A directory raises IsADirectoryError here, as ``open`` does.
+        with open(target, mode, encoding=encoding, newline=newline) as straight:
+            yield straight
+        return
+    fd, temporary = _create_temporary(target.parent)
+    try:
+        try:
+            f = os.fdopen(fd, mode, encoding=encoding, newline=newline)
+        except BaseException:
+            os.close(fd)
+            raise
+        with f:
+            yield f
+            f.flush()
+            os.fsync(f.fileno())
+        if old is not None and old.st_nlink > 1:
+            _copy_into(temporary, target)
+            os.unlink(temporary)
+            return
+        if old is not None:
+            _copy_owner_and_mode(temporary, old)
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+    _sync_folder(target.parent)
+
+
+def _create_temporary(folder: Path) -> tuple[int, Path]:
+    """A new file with a short random name in ``folder``, created with the usual mode (0666 less the umask)."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
+    for _ in range(_TEMPORARY_TRIES):
+        candidate = folder / f".~{secrets.token_hex(4)}.tmp"
+        try:
+            return os.open(candidate, flags, 0o666), candidate
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, "no free temporary file name", str(folder))
+
+
+def _copy_owner_and_mode(temporary: Path, old: os.stat_result) -> None:
+    """Give the new file the old one's owner, group and permission bits (owner only where allowed)."""
+    if hasattr(os, "chown"):
+        new = os.stat(temporary)
+        if (new.st_uid, new.st_gid) != (old.st_uid, old.st_gid):
+            with contextlib.suppress(OSError):  # only root may give a file away; keep what we may
+                os.chown(temporary, old.st_uid, old.st_gid)
+            with contextlib.suppress(OSError):
+                os.chown(temporary, -1, old.st_gid)
+    os.chmod(temporary, stat.S_IMODE(old.st_mode))
+
+
+def _copy_into(temporary: Path, target: Path) -> None:
+    """Copy a complete temporary file into ``target`` in place (a file with other hard links)."""
+    with open(temporary, "rb") as source, open(target, "r+b") as destination:
+        shutil.copyfileobj(source, destination)
+        destination.truncate()
+        destination.flush()
+        os.fsync(destination.fileno())
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename durable (POSIX; a folder cannot be opened like this on Windows)."""
+    with contextlib.suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+@contextlib.contextmanager
+def _standard_output(mode: str) -> Iterator[IO[Any]]:
+    """Standard output, flushed at the end and left open (it is not ours to close)."""
+    out = sys.stdout
+    if out is None or out.closed:
+        raise OSError(errno.EBADF, "standard output is closed")
+    stream: IO[Any] = out
+    if mode == "wb":
+        buffer = getattr(out, "buffer", None)
+        if buffer is None:
+            raise OSError(errno.EBADF, "standard output does not take bytes")
+        out.flush()
+        stream = buffer
+    yield stream
+    stream.flush()
