@@ -8,6 +8,8 @@ The text checks skip when poppler-utils is not installed (Debian: apt-get instal
 
 from __future__ import annotations
 
+import errno
+import os
 import re
 import shutil
 import subprocess
@@ -267,11 +269,53 @@ def test_default_page_size_is_a4_or_letter() -> None:
 
 
 def test_cards_are_written_as_books_write_them() -> None:
+    from bridgegui.printing.words import cards_text, quick_tricks_text
+
+    assert cards_text(Hand.from_pbn("AQT74...").holdings[0]) == "AQ1074"
+    assert cards_text(0) == "—"
+    assert [quick_tricks_text(q) for q in (0, 0.5, 2, 2.5)] == ["0", "½", "2", "2½"]
+
+
+def test_the_public_names_are_importable_from_the_package() -> None:
+    """Callers (the command line, the window, the self-test) import from ``bridgegui.printing`` only."""
     from bridgegui import printing
 
-    assert printing._cards_text(Hand.from_pbn("AQT74...").holdings[0]) == "AQ1074"
-    assert printing._cards_text(0) == "—"
-    assert [printing._quick_tricks_text(q) for q in (0, 0.5, 2, 2.5)] == ["0", "½", "2", "2½"]
+    for name in printing.__all__:
+        assert getattr(printing, name) is not None, name
+    assert printing.AUCTION_ROWS == 7 and printing.MARGIN_MM == 12.0
+
+
+def test_a_write_error_raises_and_leaves_the_old_pdf_whole(
+    boards: list[Board], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A full disk (here: fsync failing as it does with ENOSPC) is an OSError, never a truncated PDF."""
+    from bridgegui import printing
+
+    target = tmp_path / "records.pdf"
+    target.write_bytes(b"old")
+
+    def full_disk(fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full_disk)
+    with pytest.raises(OSError, match="No space"):
+        printing.write_hand_records(boards, target)
+    monkeypatch.undo()
+    assert target.read_bytes() == b"old"
+    assert [p.name for p in tmp_path.iterdir()] == ["records.pdf"]
+
+
+@pytest.mark.skipif(os.name != "posix", reason="symbolic links")
+def test_a_pdf_is_written_through_a_symbolic_link(boards: list[Board], tmp_path: Path) -> None:
+    from bridgegui import printing
+
+    real = tmp_path / "real.pdf"
+    real.write_bytes(b"old")
+    link = tmp_path / "link.pdf"
+    link.symlink_to(real)
+    assert printing.write_sheets("records", boards[:1], link, page_size="A4") == 1
+    assert link.is_symlink()
+    assert real.read_bytes().startswith(b"%PDF-")
 
 
 def test_hand_records_show_a_double_dummy_table_from_the_boards_tags(boards: list[Board], tmp_path: Path) -> None:
