@@ -113,9 +113,6 @@ class BoardListModel(QAbstractTableModel):
         """One more than the highest board number in the set (1 for an empty set)."""
         return self._max_number + 1
 
-    def is_unsaved(self, row: int) -> bool:
-        return self._unsaved[row]
-
     def any_unsaved(self) -> bool:
         return any(self._unsaved)
 
