@@ -10,8 +10,10 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from bridgegui.engine.constraints import DealRequest
+from bridgegui.engine.errors import Problem
 from bridgegui.engine.planner import deal, plan_request
 from bridgegui.workers.dealing import DealingService, DealProgress, Feedback, compute_feedback
+from bridgegui.workers.jobs import JobFailure
 
 S1 = DealRequest.from_specs(north="hcp 15-17, balanced")
 # Four seats pinned to exact HCP, quick tricks, losers and controls: each seat is common enough to
@@ -108,8 +110,10 @@ def test_an_impossible_request_fails_naming_the_seat(qtbot: QtBot, service: Deal
     impossible = DealRequest.from_specs(west="hcp 30+, shape 7600")
     with qtbot.waitSignal(service.failed, timeout=5000) as blocker:
         job = service.start_dealing(impossible, 1, seed=1)
-    assert blocker.args[0] == job
-    assert "West" in blocker.args[1]
+    jid, failure = blocker.args
+    assert jid == job and isinstance(failure, JobFailure) and not failure.internal
+    assert "West" in failure.message
+    assert failure.problem is not None and failure.problem.seat == "W"
     assert not service.is_dealing()
 
 
@@ -143,7 +147,8 @@ def test_feedback_names_the_seat_of_a_contradiction() -> None:
     assert any("Spades" in p.message for p in feedback.problems)
     impossible = compute_feedback(DealRequest.from_specs(east="hcp 30+, shape 7600"))
     assert impossible.blocking
-    assert [p.target for p in impossible.problems] == ["E"]
+    assert [p.seat for p in impossible.problems] == ["E"]
+    assert all(isinstance(p, Problem) for p in feedback.problems + impossible.problems)
 
 
 def test_shutdown_stops_a_running_job(service: DealingService) -> None:
