@@ -117,10 +117,10 @@ def main() -> int:
     def set_specs(specs: dict[str, str]) -> None:
         for seat, editor in window.seat_editors.items():
             editor.set_spec(specs.get(seat, ""))
-        window._update_feedback()
+        window.feedback.update_now()
 
     def feedback_ready() -> bool:
-        fb = window._feedback
+        fb = window.feedback.last
         return fb is not None and fb.request == window.current_request()
 
     spin(300)

@@ -130,7 +130,7 @@ def test_saving_with_analysis_writes_the_double_dummy_tags(qtbot: QtBot, window:
     window.actionSaveDoubleDummy.setChecked(True)
     path = tmp_path / "analysed.pbn"
     saved: list[bool] = []
-    with qtbot.waitSignal(window.analysis_runner.finished, timeout=60_000):
+    with qtbot.waitSignal(window.jobs.runner.finished, timeout=60_000):
         assert window.save_file(path, then=lambda: saved.append(True)) is False  # analysing first
         assert window.progress_bar.isVisible() and window.actionStop.isEnabled()
         assert not window.actionDeal.isEnabled()
@@ -151,7 +151,7 @@ def test_saving_with_analysis_but_without_endplay_saves_and_says_why(
     deal_set(qtbot, window, 2)
     window.actionSaveDoubleDummy.setChecked(True)
     path = tmp_path / "plain.pbn"
-    with qtbot.waitSignal(window.analysis_runner.finished, timeout=10_000):
+    with qtbot.waitSignal(window.jobs.runner.finished, timeout=10_000):
         window.save_file(path)
     assert path.exists() and not window.is_modified()
     assert all(b.tag("DoubleDummyTricks") is None for b in pbn.load(path))

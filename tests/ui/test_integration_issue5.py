@@ -29,7 +29,7 @@ action printall
 
 
 def wait_feedback(qtbot: QtBot, window: MainWindow) -> None:
-    qtbot.waitUntil(lambda: window._feedback is not None and window._feedback.request == window.current_request())
+    qtbot.waitUntil(lambda: window.feedback.last is not None and window.feedback.last.request == window.current_request())
 
 
 def test_import_fills_the_seat_editors_and_the_advanced_condition(
@@ -70,7 +70,7 @@ def test_export_writes_a_script_that_selects_the_same_deals(window: MainWindow, 
     window.seat_editors["S"].set_spec("spades 5+, hcp 6-9")
     window.partnership_editors["EW"].set_spec("hcp 14+")
     window.condition_editor.set_text("hascard(east, KS) || hearts(west) >= 4")
-    window._set_dealer_mode("N")
+    window.constraints_dock.set_dealer_mode("N")
     path = tmp_path / "out.dl"
     assert window.export_script_file(path) == []
     text = path.read_text(encoding="utf-8")
@@ -95,7 +95,7 @@ def test_export_warns_about_what_dealer_cannot_say(window: MainWindow, tmp_path:
 
 def test_the_advanced_condition_constrains_dealt_boards(qtbot: QtBot, window: MainWindow) -> None:
     window.condition_editor.set_text("spades(north) + spades(south) >= 9 && hcp(east) <= 5")
-    window._update_feedback()
+    window.feedback.update_now()
     wait_feedback(qtbot, window)
     with qtbot.waitSignal(window.service.finished, timeout=20_000):
         window.deal_set(12)
@@ -106,7 +106,7 @@ def test_the_advanced_condition_constrains_dealt_boards(qtbot: QtBot, window: Ma
         assert deal is not None
         assert deal.hand("N").shape[0] + deal.hand("S").shape[0] >= 9
         assert deal.hand("E").hcp <= 5
-    assert "condition" in window._set_request_text
+    assert "condition" in window.document.request_text
 
 
 def test_a_malformed_advanced_condition_disables_deal(qtbot: QtBot, window: MainWindow) -> None:

@@ -39,11 +39,11 @@ def set_specs(window: MainWindow, **specs: str) -> None:
     for key, text in specs.items():
         editors = window.seat_editors if key in SEATS else window.partnership_editors
         editors[key].set_spec(text)
-    window._update_feedback()  # what the debounce timer calls
+    window.feedback.update_now()  # what the debounce timer calls
 
 
 def wait_feedback(qtbot: QtBot, window: MainWindow) -> None:
-    qtbot.waitUntil(lambda: window._feedback is not None and window._feedback.request == window.current_request())
+    qtbot.waitUntil(lambda: window.feedback.last is not None and window.feedback.last.request == window.current_request())
 
 
 def deal_one(qtbot: QtBot, window: MainWindow) -> None:
@@ -75,7 +75,7 @@ def test_dealing_updates_the_diagram_and_the_panels(qtbot: QtBot, window: MainWi
     assert window.windowTitle().startswith("*")
     assert window.board_model.data(window.board_model.index(0, 0)) == "1 *"
     assert str(deal_index(deal)) in window.deal_number_label.text()
-    assert window.last_click_to_deal is not None
+    assert window.jobs.last_click_to_deal is not None
 
 
 def test_a_constrained_deal_satisfies_its_constraints(qtbot: QtBot, window: MainWindow) -> None:
@@ -225,7 +225,7 @@ def test_feedback_shows_each_seats_frequency_and_the_whole_request(qtbot: QtBot,
 def test_edits_are_debounced(qtbot: QtBot, window: MainWindow) -> None:
     window.seat_editors["W"].set_spec("hcp 20+")
     window.seat_editors["W"].changed.emit()  # as a user edit would
-    assert window._feedback_timer.isActive()
+    assert window.feedback.timer.isActive()
     qtbot.waitUntil(lambda: window.seat_editors["W"].feedback().startswith("1 hand in"), timeout=3000)
 
 

@@ -64,7 +64,7 @@ def test_render_sheets_draws_on_a_printer(dealt: MainWindow, tmp_path: Path) -> 
     printer = QPrinter(QPrinter.PrinterMode.HighResolution)
     printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
     printer.setOutputFileName(str(tmp_path / "printed.pdf"))
-    assert dealt.render_sheets(printer, "records6") == 1  # six boards, six a page
+    assert dealt.sheets.render(printer, "records6") == 1  # six boards, six a page
     assert (tmp_path / "printed.pdf").read_bytes().startswith(b"%PDF")
 
 

@@ -25,7 +25,7 @@ def test_a_shuffle_model_deals_the_set_the_command_line_deals(qtbot: QtBot, wind
     window.seat_editors["S"].set_spec("hcp 10+")
     window.set_seed(4242)
     model = parse_shuffle("riffle:3")
-    with qtbot.waitSignal(window.model_runner.finished, timeout=30_000):
+    with qtbot.waitSignal(window.jobs.runner.finished, timeout=30_000):
         window.deal_with_model_set(model, 6)
         assert window.actionStop.isEnabled() and not window.actionDeal.isEnabled()
     boards = window.boards()
@@ -49,7 +49,7 @@ def test_stop_ends_a_shuffle_model_deal(qtbot: QtBot, window: MainWindow) -> Non
     assert window.actionStop.isEnabled()
     window.stop()
     assert not window.actionStop.isEnabled() and window.actionDeal.isEnabled()
-    assert window.model_runner.pool.waitForDone(5_000)
+    assert window.jobs.runner.wait_idle(5_000)
     assert window.boards() == []
 
 
@@ -62,7 +62,7 @@ def test_the_shuffle_lab_opens_once_and_deals_here(qtbot: QtBot, window: MainWin
     lab = window.open_shuffle_lab()
     assert lab.objectName() == "shuffleLab" and lab.isVisible()
     assert window.open_shuffle_lab() is lab
-    with qtbot.waitSignal(window.model_runner.finished, timeout=30_000):
+    with qtbot.waitSignal(window.jobs.runner.finished, timeout=30_000):
         lab.deal_set(4)  # type: ignore[attr-defined]
     spec = lab.model().spec  # type: ignore[attr-defined]
     assert len(window.boards()) == 4 and all(b.tag("Shuffle") == spec for b in window.boards())

@@ -1,0 +1,385 @@
+"""Every action of the main window, declared once as data: name, text, keys, icon, and when it is enabled.
+
+Why data (napari's ``_qapp_model/qactions``, Picard's ``@add_action`` registry): the menus, the toolbar
+and the tests all refer to an action by its objectName, and whether it is enabled is a *function of
+the window's state* (``ActionState``), not something a long method remembers to set after every
+change.  ``build_actions`` makes the ``QAction`` s; ``apply_enabled`` derives every enabled state from
+one snapshot; menus and toolbars are lists of names (``MENUS``, ``TOOLBAR``).
+
+Slots are named by an attribute path on the window (``"deal"``, ``"document.save_file"``) and looked
+up when the action fires, so a test that replaces a method on the window is honoured.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from operator import attrgetter
+
+from PySide6.QtCore import QCoreApplication, QObject
+from PySide6.QtGui import QAction, QKeySequence
+
+from bridgegui.ui.app import icon
+
+Key = QKeySequence.StandardKey | str
+
+
+def N_(text: str) -> str:
+    """Mark ``text`` for translation where it is declared; it is translated when the action is built."""
+    return text
+
+
+@dataclass(frozen=True, slots=True)
+class ActionState:
+    """What the enabled states depend on: a snapshot the window takes after anything changes."""
+
+    can_deal: bool  # the request is dealable and no other job holds the window
+    running: bool  # some job runs (dealing, analysis before saving, dealing with a shuffle model)
+    analysing: bool
+    row: int  # the position shown
+    count: int  # boards in the set
+    has_deal: bool  # a deal (even a partial one) is on screen
+    has_complete_deal: bool
+    practising: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ActionSpec:
+    """One action.  ``triggered`` / ``toggled`` name the window's slot (an attribute path)."""
+
+    name: str
+    text: str
+    keys: tuple[Key, ...] = ()
+    tip: str = ""
+    icon: str | None = None
+    triggered: str | None = None  # called with no argument
+    toggled: str | None = None  # called with the checked state (checkable actions)
+    checked_trigger: str | None = None  # called with the checked state on a user's trigger only
+    checkable: bool = False
+    enabled: Callable[[ActionState], bool] | None = None  # None: always enabled
+    role: QAction.MenuRole | None = None
+
+
+def _has_boards_to_save(s: ActionState) -> bool:
+    return s.count > 0 and not s.analysing
+
+
+ACTIONS: tuple[ActionSpec, ...] = (
+    ActionSpec(
+        "actionDeal",
+        N_("&Deal"),
+        ("F5", "Ctrl+D"),
+        N_("Deal the current board again with the constraints"),
+        "deal",
+        triggered="deal",
+        enabled=lambda s: s.can_deal,
+    ),
+    ActionSpec(
+        "actionDealSet",
+        N_("Deal &Set…"),
+        ("Ctrl+Shift+D",),
+        N_("Deal a set of boards that fit the constraints"),
+        "deal-set",
+        triggered="ask_deal_set",
+        enabled=lambda s: s.can_deal,
+    ),
+    ActionSpec(
+        "actionStop", N_("S&top"), ("Esc",), N_("Stop dealing"), "stop", triggered="stop", enabled=lambda s: s.running
+    ),
+    ActionSpec(
+        "actionPrevBoard",
+        N_("&Previous Board"),
+        ("Ctrl+PgUp", "Alt+Left"),
+        N_("Show the previous board"),
+        "previous",
+        triggered="previous_board",
+        enabled=lambda s: s.row > 0,
+    ),
+    ActionSpec(
+        "actionNextBoard",
+        N_("&Next Board"),
+        ("Ctrl+PgDown", "Alt+Right"),
+        N_("Show the next board (past the last one: a new board to deal)"),
+        "next",
+        triggered="next_board",
+        enabled=lambda s: s.row < s.count - 1 or (s.row == s.count - 1 and s.count > 0),
+    ),
+    ActionSpec(
+        "actionOpen",
+        N_("&Open…"),
+        (QKeySequence.StandardKey.Open,),
+        N_("Open a PBN file"),
+        "open",
+        triggered="document.ask_open",
+    ),
+    ActionSpec(
+        "actionSave",
+        N_("&Save"),
+        (QKeySequence.StandardKey.Save,),
+        N_("Save the set as PBN"),
+        "save",
+        triggered="save_file",
+        enabled=_has_boards_to_save,
+    ),
+    ActionSpec(
+        "actionSaveAs",
+        N_("Save &As…"),
+        (QKeySequence.StandardKey.SaveAs,),
+        N_("Save the set as a new PBN file"),
+        triggered="document.save_file_as",
+        enabled=_has_boards_to_save,
+    ),
+    ActionSpec(
+        "actionSaveDoubleDummy",
+        N_("Add Double-Dummy Analysis When Saving"),
+        tip=N_(
+            "Save the DoubleDummyTricks and OptimumScore of every board (needs the optional endplay "
+            "package; about a second a board)"
+        ),
+        checkable=True,
+    ),
+    ActionSpec(
+        "actionPrint",
+        N_("&Print…"),
+        (QKeySequence.StandardKey.Print,),
+        N_("Print practice sheets or hand records of the set"),
+        triggered="sheets.ask_print",
+        enabled=lambda s: s.count > 0,
+    ),
+    ActionSpec(
+        "actionExportPdf",
+        N_("Export P&DF…"),
+        tip=N_("Write practice sheets or hand records of the set as a PDF file"),
+        triggered="sheets.ask_export_pdf",
+        enabled=lambda s: s.count > 0,
+    ),
+    ActionSpec(
+        "actionImportScript",
+        N_("&Import Dealer Script…"),
+        tip=N_("Fill the constraints from a script for the classic dealer program"),
+        triggered="document.ask_import_script",
+    ),
+    ActionSpec(
+        "actionExportScript",
+        N_("&Export as Dealer Script…"),
+        tip=N_("Write the constraints as a script for the classic dealer program"),
+        triggered="document.ask_export_script",
+    ),
+    ActionSpec(
+        "actionCopy",
+        N_("&Copy Deal"),
+        (QKeySequence.StandardKey.Copy,),
+        N_("Copy the deal as a PBN line and a text diagram"),
+        "copy",
+        triggered="copy_deal",
+        enabled=lambda s: s.has_deal,
+    ),
+    ActionSpec(
+        "actionCopyDealNumber",
+        N_("Copy Deal &Number"),
+        ("Ctrl+Shift+C",),
+        N_("Copy the number of the shown deal"),
+        triggered="copy_deal_number",
+        enabled=lambda s: s.has_complete_deal,
+    ),
+    ActionSpec(
+        "actionGoToDealNumber",
+        N_("&Go to Deal Number…"),
+        ("Ctrl+G",),
+        N_("Show any deal by its number"),
+        "go-to",
+        triggered="ask_deal_number",
+    ),
+    ActionSpec(
+        "actionPractice",
+        N_("&Practice Mode…"),
+        ("Ctrl+Shift+P",),
+        N_("Show only some hands, to bid them"),
+        "practice",
+        checkable=True,
+        checked_trigger="practice.triggered",
+    ),
+    ActionSpec(
+        "actionReveal",
+        N_("&Reveal All Hands"),
+        ("Space",),
+        N_("Show the hidden hands (practice mode)"),
+        "reveal",
+        checkable=True,
+        toggled="practice.reveal",
+        enabled=lambda s: s.practising,
+    ),
+    ActionSpec(
+        "actionSavePreset",
+        N_("Save Current as Preset…"),
+        tip=N_("Keep these constraints in the Presets menu"),
+        triggered="presets.ask_save",
+    ),
+    ActionSpec(
+        "actionClearConstraints",
+        N_("C&lear Constraints"),
+        tip=N_("Remove every constraint"),
+        triggered="clear_constraints",
+    ),
+    ActionSpec(
+        "actionFourColour",
+        N_("&Four-Colour Deck"),
+        tip=N_("♠ black, ♥ red, ♦ orange, ♣ green"),
+        checkable=True,
+        toggled="set_four_colour",
+    ),
+    ActionSpec(
+        "actionQuiz",
+        N_("Evaluation &Quiz…"),
+        ("Ctrl+Shift+Q",),
+        N_("Count HCP, quick tricks, losers and tricks of hands dealt to the constraints"),
+        triggered="open_quiz",
+    ),
+    ActionSpec(
+        "actionFrequencies",
+        N_("&Frequency Tables…"),
+        tip=N_("Patterns, HCP and suit splits of the set or of a sample, against the exact odds"),
+        triggered="open_frequencies",
+    ),
+    ActionSpec(
+        "actionShuffleLab",
+        N_("&Shuffle Lab…"),
+        tip=N_("How hand-shuffled decks differ from computer dealing; deal a set that way"),
+        triggered="open_shuffle_lab",
+    ),
+    ActionSpec(
+        "actionAudit",
+        N_("&Audit Board Set…"),
+        tip=N_("Test whether the current set looks randomly dealt"),
+        triggered="open_audit",
+        enabled=lambda s: s.count > 0,
+    ),
+    ActionSpec(
+        "actionQuit",
+        N_("&Quit"),
+        (QKeySequence.StandardKey.Quit,),
+        triggered="close",
+        role=QAction.MenuRole.QuitRole,
+    ),
+    ActionSpec("actionAbout", N_("&About Bridge Dealer"), triggered="about", role=QAction.MenuRole.AboutRole),
+)
+"""Every action, in the order they are made."""
+
+THEME_TEXTS = {"system": N_("Follow the &System"), "light": N_("&Light"), "dark": N_("&Dark")}
+"""The palette choices (``actionTheme_<theme>``, one checkable group; built by the window)."""
+
+MENUS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    (
+        N_("&File"),
+        "fileMenu",
+        (
+            "actionOpen",
+            "@recentMenu",
+            "actionSave",
+            "actionSaveAs",
+            "actionSaveDoubleDummy",
+            "-",
+            "actionPrint",
+            "actionExportPdf",
+            "-",
+            "actionImportScript",
+            "actionExportScript",
+            "-",
+            "actionQuit",
+        ),
+    ),
+    (
+        N_("&Edit"),
+        "editMenu",
+        ("actionCopy", "actionCopyDealNumber", "-", "actionGoToDealNumber", "-", "actionClearConstraints"),
+    ),
+    (N_("&Deal"), "dealMenu", ("actionDeal", "actionDealSet", "actionStop", "-", "actionPrevBoard", "actionNextBoard")),
+    (N_("P&ractice"), "practiceMenu", ("actionPractice", "actionReveal", "-", "actionQuiz")),
+    (N_("&Presets"), "presetsMenu", ()),
+    (N_("&View"), "viewMenu", ("actionFourColour", "@paletteMenu", "-")),
+    (N_("&Tools"), "toolsMenu", ("actionFrequencies", "-", "actionShuffleLab", "actionAudit")),
+    (N_("&Help"), "helpMenu", ("actionAbout",)),
+)
+"""The menu bar: (title, objectName, entries); "-" is a separator, "@name" a submenu the window fills."""
+
+TOOLBAR: tuple[tuple[str, bool], ...] = (
+    ("actionDeal", False),
+    ("actionDealSet", False),
+    ("actionStop", False),
+    ("-", False),
+    ("actionPrevBoard", True),
+    ("actionNextBoard", True),
+    ("-", False),
+    ("actionOpen", True),
+    ("actionSave", True),
+    ("actionCopy", True),
+    ("-", False),
+    ("actionPractice", False),
+    ("actionReveal", True),
+)
+"""The main toolbar: (action name or "-", icon only)."""
+
+
+def translate(text: str) -> str:
+    return QCoreApplication.translate("MainWindow", text)
+
+
+def _slot(window: QObject, path: str) -> Callable[..., object]:
+    return attrgetter(path)(window)  # type: ignore[no-any-return]
+
+
+def make_action(window: QObject, spec: ActionSpec) -> QAction:
+    """One ``QAction`` from its spec, parented to (and with shortcuts working in) ``window``."""
+    action = QAction(translate(spec.text), window)
+    action.setObjectName(spec.name)
+    keys: list[QKeySequence] = []
+    for key in spec.keys:
+        if isinstance(key, QKeySequence.StandardKey):
+            keys.extend(QKeySequence.keyBindings(key))
+        else:
+            keys.append(QKeySequence(key))
+    if keys:
+        action.setShortcuts(keys)
+    if spec.tip:
+        tip = translate(spec.tip)
+        shortcut = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+        action.setToolTip(f"{tip} ({shortcut})" if shortcut else tip)
+        action.setStatusTip(tip)
+    action.setCheckable(spec.checkable)
+    if spec.icon:
+        action.setProperty("iconName", spec.icon)
+        action.setIcon(icon(spec.icon))
+    if spec.role is not None:
+        action.setMenuRole(spec.role)
+    if spec.triggered is not None:
+        path = spec.triggered
+        action.triggered.connect(lambda _checked=False: _slot(window, path)())
+    if spec.checked_trigger is not None:
+        path = spec.checked_trigger
+        action.triggered.connect(lambda checked=False: _slot(window, path)(checked))
+    if spec.toggled is not None:
+        path = spec.toggled
+        action.toggled.connect(lambda checked: _slot(window, path)(checked))
+    if hasattr(window, "addAction"):
+        window.addAction(action)  # shortcuts work even when the toolbar is hidden
+    return action
+
+
+def build_actions(window: QObject) -> dict[str, QAction]:
+    """Every action of ``ACTIONS``, by name; each is also set as ``window.<name>``."""
+    actions = {}
+    for spec in ACTIONS:
+        action = make_action(window, spec)
+        setattr(window, spec.name, action)
+        actions[spec.name] = action
+    return actions
+
+
+def apply_enabled(actions: dict[str, QAction], state: ActionState) -> None:
+    """Set every action's enabled state from ``state`` (the only place that does)."""
+    for spec in ACTIONS:
+        if spec.enabled is not None:
+            actions[spec.name].setEnabled(spec.enabled(state))
+
+
+__all__ = ["ACTIONS", "MENUS", "THEME_TEXTS", "TOOLBAR", "ActionSpec", "ActionState", "apply_enabled", "build_actions"]

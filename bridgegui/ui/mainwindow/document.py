@@ -1,0 +1,327 @@
+"""The board set as a document: its boards, its file, whether it is saved, and every file it is read from or written to.
+
+The boards live in the board list's model (``BoardListModel``, a ``Board`` and an "unsaved" flag per
+row); this object owns the rest: the path, the header line saying what constraints dealt the set,
+opening and saving PBN (atomically, through ``pbn.save``), the double-dummy analysis that may come
+before a save, the recent-files menu, and dealer scripts read into or written from the editors.
+A malformed file reports what is wrong and leaves the open set and the editors as they were.
+
+Every question and error goes through the window's ``confirm_unsaved_changes`` and ``show_error``
+(which tests replace), looked up when needed.
+"""
+
+from __future__ import annotations
+
+import typing
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QFileDialog, QMenu
+
+from bridgegui.engine.boards import Board
+from bridgegui.engine.cards import SEATS
+from bridgegui.engine.errors import ConstraintError
+from bridgegui.engine.script import ScriptError
+from bridgegui.engine.script.request import export_script, import_script
+from bridgegui.files import atomic_write
+from bridgegui.formats import pbn
+from bridgegui.settings import Settings
+from bridgegui.ui.widgets.board_list import BoardListModel
+
+SCRIPT_FILTER = "Dealer scripts (*.dl *.dlr *.txt);;All files (*)"
+
+
+def read_text(path: Path) -> str:
+    """A text file in UTF-8, else Latin-1 (old dealer scripts are often not UTF-8; their syntax is ASCII)."""
+    data = path.read_bytes()
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+class BoardSetDocument(QObject):
+    """The current set and its file.
+
+    Signals (GUI thread): ``replaced()`` when a whole new set is in place (opened or dealt with a model:
+    the window shows its first board); ``saved_state_changed()`` when the title's name or unsaved mark
+    may have changed.
+    """
+
+    replaced = Signal()
+    saved_state_changed = Signal()
+
+    def __init__(self, window: typing.Any, model: BoardListModel, settings: Settings, recent_menu: QMenu) -> None:
+        super().__init__(window)
+        self.window = window
+        self.model = model
+        self.settings = settings
+        self.recent_menu = recent_menu
+        self.path: Path | None = None
+        self.request_text = ""  # the constraints that dealt the set, for the saved file's header
+        self.rebuild_recent_menu()
+
+    def boards(self) -> list[Board]:
+        return self.model.boards()
+
+    def is_modified(self) -> bool:
+        return self.model.any_unsaved()
+
+    def title_name(self) -> str:
+        return self.path.name if self.path is not None else self.tr("Untitled")
+
+    def _status(self, text: str, ms: int = 8000) -> None:
+        self.window.statusBar().showMessage(text, ms)
+
+    def new_set(self, request_text: str) -> None:
+        """An empty set about to be dealt: no file yet, and the constraints for its header."""
+        self.model.set_boards([])
+        self.path = None
+        self.request_text = request_text
+        self.saved_state_changed.emit()
+
+    def replace_set(self, boards: list[Board], request_text: str) -> None:
+        """A whole new, unsaved set (dealt with a shuffle model)."""
+        self.model.set_boards(boards, unsaved=True)
+        self.path = None
+        self.request_text = request_text
+        self.replaced.emit()
+        self.saved_state_changed.emit()
+
+    # -- PBN -----------------------------------------------------------------------------------------
+
+    def ask_open(self) -> None:
+        self.window.confirm_unsaved_changes(self._choose_and_open)
+
+    def _choose_and_open(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self.window,
+            self.tr("Open PBN File"),
+            self.settings["files/last_dir"],
+            self.tr("PBN files (*.pbn);;All files (*)"),
+        )
+        if path:
+            self.open_file(path, confirm=False)
+
+    def open_file(self, path: str | Path, *, confirm: bool = True) -> bool:
+        """Load a PBN file as the current set.  A malformed file leaves the current set as it was."""
+        if confirm and self.is_modified():
+            result: list[bool] = []
+            self.window.confirm_unsaved_changes(lambda: result.append(self.open_file(path, confirm=False)))
+            return bool(result and result[0])
+        path = Path(path)
+        try:
+            boards = pbn.load(path)
+        except pbn.PbnError as exc:
+            self.window.show_error(
+                self.tr("Cannot Open File"),
+                self.tr("{file} is not a PBN file this program can read:\n{exc}").format(file=path.name, exc=exc),
+            )
+            return False
+        except OSError as exc:
+            self.window.show_error(
+                self.tr("Cannot Open File"), self.tr("Could not read {file}: {e}").format(file=path, e=exc.strerror)
+            )
+            return False
+        self.window.jobs.stop_dealing_quietly()
+        self.model.set_boards(boards, unsaved=False)
+        self.path = path
+        self.request_text = ""
+        self.settings.add_recent_file(path)
+        self.rebuild_recent_menu()
+        self.replaced.emit()
+        self.saved_state_changed.emit()
+        self._status(self.tr("Opened {file}: {n} boards.").format(file=path.name, n=len(boards)))
+        return True
+
+    def boards_to_analyse(self) -> list[int]:
+        """Rows whose board has a full deal and no ``DoubleDummyTricks`` tag yet."""
+        return [
+            row
+            for row, board in enumerate(self.model.boards())
+            if board.deal is not None and board.deal.is_complete and not board.tag("DoubleDummyTricks")
+        ]
+
+    def save_file(
+        self, path: str | Path | None = None, *, then: Callable[[], object] | None = None, analyse: bool = False
+    ) -> bool:
+        """Save the set as PBN (to ``path``, else the current file, else ask); True when saved now.
+
+        With ``analyse`` (the "Add Double-Dummy Analysis When Saving" option), boards without a
+        ``DoubleDummyTricks`` tag are analysed first in a worker: this returns False at once and the
+        file is written (and ``then`` runs) when the analysis is done.  Stop cancels it, and nothing
+        is saved.
+        """
+        target = Path(path) if path is not None else self.path
+        if target is None:
+            return self.save_file_as(then=then, analyse=analyse)
+        rows = self.boards_to_analyse() if analyse else []
+        if rows:
+            jobs = self.window.jobs
+            if jobs.active is not None:
+                self._status(self.tr("Wait for the current job to finish, or stop it."))
+                return False
+            jobs.analyse_then_save(rows, target, then)
+            return False
+        return self.write_pbn(target)
+
+    def write_pbn(self, target: Path) -> bool:
+        header = [f"Constraints: {self.request_text}"] if self.request_text else []
+        try:
+            pbn.save(target, self.model.boards(), extra_header=header)
+        except OSError as exc:
+            self.window.show_error(
+                self.tr("Cannot Save"),
+                self.tr("Could not save {file}: {e}").format(file=target, e=exc.strerror or exc),
+            )
+            return False
+        self.path = target
+        self.model.mark_saved()
+        self.settings.add_recent_file(target)
+        self.rebuild_recent_menu()
+        self.saved_state_changed.emit()
+        self._status(self.tr("Saved {file}.").format(file=target.name))
+        return True
+
+    def save_file_as(self, *, then: Callable[[], object] | None = None, analyse: bool | None = None) -> bool:
+        start = (
+            str(self.path) if self.path else str(Path(self.settings["files/last_dir"] or Path.home()) / "boards.pbn")
+        )
+        path, _ = QFileDialog.getSaveFileName(
+            self.window, self.tr("Save PBN File"), start, self.tr("PBN files (*.pbn)")
+        )
+        if not path:
+            return False
+        if not path.lower().endswith(".pbn"):
+            path += ".pbn"
+        if analyse is None:
+            analyse = self.window.actionSaveDoubleDummy.isChecked()
+        return self.save_file(path, then=then, analyse=analyse)
+
+    def rebuild_recent_menu(self) -> None:
+        menu = self.recent_menu
+        menu.clear()
+        recent = self.settings["files/recent"]
+        for entry in recent:
+            action = menu.addAction(Path(entry).name)
+            action.setToolTip(entry)
+            action.setStatusTip(entry)
+            action.triggered.connect(
+                lambda _c=False, p=entry: self.window.confirm_unsaved_changes(lambda: self.open_file(p, confirm=False))
+            )
+        menu.setEnabled(bool(recent))
+
+    # -- dealer scripts ------------------------------------------------------------------------------
+
+    def ask_import_script(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self.window, self.tr("Import Dealer Script"), self.settings["files/last_dir"], self.tr(SCRIPT_FILTER)
+        )
+        if path:
+            self.import_script_file(path)
+
+    def import_script_file(self, path: str | Path) -> bool:
+        """Fill the editors from a dealer script; a script that does not compile changes nothing.
+
+        The script's simple seat terms go to the seat editors, the rest of its condition to the advanced
+        condition, its ``dealer`` to the dealer choice; what the window cannot use (actions,
+        ``generate``, ``vulnerable``) is said in the status bar.
+        """
+        path = Path(path)
+        title = self.tr("Import Dealer Script")
+        try:
+            text = read_text(path)
+        except OSError as exc:
+            self.window.show_error(
+                title, self.tr("Could not read {file}: {e}").format(file=path, e=exc.strerror or exc)
+            )
+            return False
+        try:
+            imported = import_script(text)
+        except ScriptError as exc:
+            self.window.show_error(
+                title,
+                self.tr("{file} is not a dealer script this program can run:\n{exc}").format(file=path.name, exc=exc),
+            )
+            return False
+        specs = dict(zip(SEATS, imported.seat_specs, strict=True))
+        dealer = imported.dealer[0].upper() if imported.dealer else None
+        try:
+            self.window.constraints_dock.set_constraints(specs, imported.advanced, dealer)
+        except (ConstraintError, ValueError) as exc:
+            self.window.show_error(
+                title, self.tr("{file} cannot be shown in the editors: {exc}").format(file=path.name, exc=exc)
+            )
+            return False
+        notes = list(imported.notes)
+        if imported.vulnerable:
+            notes.append(
+                self.tr("vulnerable {v} is not used: vulnerability follows the board number").format(
+                    v=imported.vulnerable
+                )
+            )
+        if imported.produce:
+            self.settings["deal_set/count"] = imported.produce
+        self.settings["files/last_dir"] = str(path.resolve().parent)
+        message = self.tr("Imported {file}.").format(file=path.name)
+        if notes:
+            message += " " + "; ".join(notes) + "."
+        self._status(message, 20_000)
+        self.window.feedback.update_now()
+        return True
+
+    def ask_export_script(self) -> None:
+        start = Path(self.settings["files/last_dir"] or Path.home()) / "constraints.dl"
+        path, _ = QFileDialog.getSaveFileName(
+            self.window,
+            self.tr("Export as Dealer Script"),
+            str(start),
+            self.tr("Dealer scripts (*.dl);;All files (*)"),
+        )
+        if not path:
+            return
+        if not Path(path).suffix:
+            path += ".dl"
+        self.export_script_file(path)
+
+    def export_script_file(self, path: str | Path) -> list[str] | None:
+        """Write the constraints as a dealer script (atomically); returns the warnings, or None on failure.
+
+        The script produces as many boards as the last Deal Set, and fixes the dealer when the window
+        does; parts the dealer language cannot say (playing tricks) are left out with a warning.
+        """
+        path = Path(path)
+        title = self.tr("Export as Dealer Script")
+        dock = self.window.constraints_dock
+        try:
+            request = dock.current_request()
+        except ConstraintError as exc:
+            self.window.show_error(title, self.tr("Correct the constraints first: {e}").format(e=exc))
+            return None
+        text, warnings = export_script(
+            request,
+            produce=self.settings["deal_set/count"],
+            dealer_seat=dock.fixed_dealer(),
+            advanced=dock.advanced_condition(),
+        )
+        try:
+            atomic_write(path, text.encode("utf-8"))
+        except OSError as exc:
+            self.window.show_error(
+                title, self.tr("Could not save {file}: {e}").format(file=path, e=exc.strerror or exc)
+            )
+            return None
+        self.settings["files/last_dir"] = str(path.resolve().parent)
+        if warnings:
+            self.window.show_error(
+                title,
+                self.tr("{file} was written, but not everything could be said in the dealer language:\n{w}").format(
+                    file=path.name, w="\n".join(warnings)
+                ),
+            )
+        self._status(self.tr("Exported {file}.").format(file=path.name))
+        return warnings
+
+
+__all__ = ["SCRIPT_FILTER", "BoardSetDocument", "read_text"]

@@ -1,0 +1,154 @@
+"""The Presets menu: shipped and user presets, saving the editors as a preset, deleting one's own.
+
+A preset is a whole set of constraints (``bridgegui.presets``); applying one fills every editor and
+the dealer choice, or changes nothing when it cannot be shown.
+"""
+
+from __future__ import annotations
+
+import typing
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QMenu, QMessageBox
+
+from bridgegui.engine.errors import ConstraintError
+from bridgegui.presets import Preset, PresetError, builtin_presets, delete_user_preset, save_user_preset, user_presets
+from bridgegui.ui.dialogs import SavePresetDialog
+
+
+class PresetsMenu(QObject):
+    """Fills ``menu`` and applies, saves and deletes presets for the window."""
+
+    def __init__(self, window: typing.Any, menu: QMenu, save_action: QAction, clear_action: QAction) -> None:
+        super().__init__(window)
+        self.window = window
+        self.menu = menu
+        self._save_action = save_action
+        self._clear_action = clear_action
+        self.presets: list[Preset] = []
+        self.problems: list[str] = []
+
+    def _status(self, text: str, ms: int = 8000) -> None:
+        self.window.statusBar().showMessage(text, ms)
+
+    def rebuild(self) -> None:
+        menu = self.menu
+        menu.clear()
+        old = menu.findChild(QMenu, "deletePresetMenu")
+        if old is not None:  # clear() removes the entry but keeps the submenu object alive
+            old.setParent(None)
+            old.deleteLater()
+        shipped = builtin_presets(check=False)  # checked by the tests; start-up stays fast
+        mine, self.problems = user_presets()
+        self.presets = shipped + mine
+        for preset in shipped:
+            self._add(preset)
+        if mine:
+            menu.addSeparator()
+            for preset in mine:
+                self._add(preset)
+        menu.addSeparator()
+        menu.addAction(self._save_action)
+        if mine:
+            delete_menu = menu.addMenu(self.tr("&Delete My Preset"))
+            delete_menu.setObjectName("deletePresetMenu")
+            for preset in mine:
+                action = delete_menu.addAction(preset.name)
+                action.setObjectName(f"deletePreset:{preset.name}")
+                action.triggered.connect(lambda _c=False, p=preset: self.ask_delete(p))
+        menu.addAction(self._clear_action)
+
+    def _add(self, preset: Preset) -> None:
+        action = self.menu.addAction(preset.name)
+        action.setObjectName(f"preset:{preset.name}")
+        action.setToolTip(preset.description)
+        action.setStatusTip(preset.description)
+        action.triggered.connect(lambda _c=False, p=preset: self.apply(p))
+
+    def _find(self, name: str, *, mine: bool = False) -> Preset:
+        found = [p for p in self.presets if p.name == name and not (mine and p.builtin)]
+        if not found:
+            raise KeyError(name)
+        return found[0]
+
+    def apply(self, preset: Preset | str) -> None:
+        """Fill the editors (and the dealer) from a preset or a preset's name."""
+        if isinstance(preset, str):
+            preset = self._find(preset)
+        # A preset is a whole set of constraints: an advanced condition left from before would
+        # silently change what it deals, so it is replaced too.
+        try:
+            self.window.constraints_dock.set_constraints(preset.specs, preset.advanced, preset.dealer)
+        except (ConstraintError, ValueError) as exc:
+            self.window.show_error(
+                self.tr("Preset"), self.tr("The preset {name} cannot be used: {exc}").format(name=preset.name, exc=exc)
+            )
+            return
+        self._status(f"{preset.name}: {preset.description}", 10_000)
+        self.window.feedback.update_now()
+
+    def ask_save(self) -> None:
+        mine = [p.name for p in self.presets if not p.builtin]
+        dialog = SavePresetDialog(self.window, existing=mine, summary=self.window.constraints_dock.request_text())
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.accepted.connect(lambda: self.save_current(dialog.name(), dialog.description()))
+        dialog.open()
+
+    def save_current(self, name: str, description: str = "") -> Preset | None:
+        """Save the editors' constraints as a user preset and add it to the menu."""
+        dock = self.window.constraints_dock
+        try:
+            preset = Preset(
+                name,
+                dock.request_specs(),
+                dealer=dock.dealer_mode(),
+                description=description,
+                advanced=dock.advanced_condition(),
+            )
+            save_user_preset(preset)
+        except (PresetError, ConstraintError) as exc:
+            self.window.show_error(self.tr("Save Preset"), str(exc))
+            return None
+        except OSError as exc:
+            self.window.show_error(
+                self.tr("Save Preset"), self.tr("Could not save the preset: {e}").format(e=exc.strerror)
+            )
+            return None
+        self.rebuild()
+        self._status(self.tr("Saved preset {name}.").format(name=name))
+        return preset
+
+    def ask_delete(self, preset: Preset) -> None:
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            self.tr("Delete Preset"),
+            self.tr("Delete your preset {name}? This cannot be undone.").format(name=preset.name),
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
+            self.window,
+        )
+        box.setObjectName("deletePresetDialog")
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.accepted.connect(lambda: self.delete(preset))
+        box.open()
+
+    def delete(self, preset: Preset | str) -> bool:
+        """Delete one of the user's presets (shipped presets cannot be deleted) and rebuild the menu."""
+        if isinstance(preset, str):
+            preset = self._find(preset, mine=True)
+        try:
+            delete_user_preset(preset)
+        except PresetError as exc:
+            self.window.show_error(self.tr("Delete Preset"), str(exc))
+            return False
+        except OSError as exc:
+            self.window.show_error(
+                self.tr("Delete Preset"), self.tr("Could not delete the preset: {e}").format(e=exc.strerror)
+            )
+            return False
+        self.rebuild()
+        self._status(self.tr("Deleted preset {name}.").format(name=preset.name))
+        return True
+
+
+__all__ = ["PresetsMenu"]

@@ -1,0 +1,85 @@
+"""The tool windows opened from the main window: one of each at a time, imported when first opened.
+
+The providers handed to them are the main window's own methods (the current request, the current
+set), called on the GUI thread when the tool deals or counts.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import typing
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtWidgets import QDialog
+
+
+class ToolWindows(QObject):
+    """Opens, raises and closes the tool windows of one main window."""
+
+    def __init__(self, window: typing.Any) -> None:
+        super().__init__(window)
+        self.window = window
+        self.open_windows: dict[str, QDialog] = {}
+
+    def _open(self, name: str, make: Callable[[], QDialog]) -> QDialog:
+        """Show the tool window ``name``, raising the open one rather than making a second."""
+        tool = self.open_windows.get(name)
+        if tool is not None:
+            try:
+                if tool.isVisible():
+                    tool.raise_()
+                    tool.activateWindow()
+                    return tool
+            except RuntimeError:  # its C++ object is gone (closed with WA_DeleteOnClose)
+                pass
+        tool = make()
+        tool.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        tool.destroyed.connect(lambda _obj=None, n=name: self.open_windows.pop(n, None))
+        self.open_windows[name] = tool
+        tool.show()
+        return tool
+
+    def quiz(self) -> QDialog:
+        """Practice → Evaluation Quiz: questions dealt to the current constraints (read when it deals)."""
+        from bridgegui.ui.tools.quiz_window import QuizWindow
+
+        return self._open("quiz", lambda: QuizWindow(self.window, self.window.current_request))
+
+    def frequencies(self) -> QDialog:
+        """Tools → Frequency Tables: of the current set, or of a sample dealt to the current constraints."""
+        from bridgegui.ui.tools.frequency_window import FrequencyWindow
+
+        def make() -> QDialog:
+            tool = FrequencyWindow(self.window, self.window.boards, self.window.current_request)
+            # Recount when the set changes (a new set, boards dealt or re-dealt); the window coalesces bursts.
+            model = self.window.board_model
+            for signal in (model.modelReset, model.rowsInserted, model.dataChanged):
+                signal.connect(tool.board_set_changed)
+            return tool
+
+        return self._open("frequencies", make)
+
+    def shuffle_lab(self) -> QDialog:
+        """Tools → Shuffle Lab: its "Deal a Set with This Model" deals in the main window."""
+        from bridgegui.ui.tools.shuffle_lab_window import ShuffleLabWindow
+
+        return self._open("shuffle_lab", lambda: ShuffleLabWindow(self.window, self.window.deal_with_model_set))
+
+    def audit(self) -> QDialog:
+        """Tools → Audit Board Set: a fresh audit of the current set (an older audit window is replaced)."""
+        from bridgegui.ui.tools.audit_window import AuditWindow
+
+        old = self.open_windows.pop("audit", None)
+        if old is not None:
+            with contextlib.suppress(RuntimeError):
+                old.close()
+        return self._open("audit", lambda: AuditWindow(self.window, self.window.boards()))
+
+    def close_all(self) -> None:
+        for tool in list(self.open_windows.values()):
+            with contextlib.suppress(RuntimeError):  # already deleted
+                tool.close()  # each tool window stops and waits for its own worker
+
+
+__all__ = ["ToolWindows"]

@@ -1,0 +1,767 @@
+"""The main window: it builds the parts and connects them, nothing else.
+
+The parts, one module each (qutebrowser's ``mainwindow/mainwindow.py`` is the model):
+
+* ``deal_area.DealArea`` — the diagram with an evaluation panel beside each hand (the centre);
+* ``constraints_dock.ConstraintsDock`` — the editors, and the request they describe;
+* ``feedback.LiveFeedback`` — exact frequencies and problems under the editors, as you type;
+* ``jobs.Jobs`` — dealing, analysis before saving and shuffle-model sets, off the GUI thread;
+* ``document.BoardSetDocument`` — the board set's file: PBN, dealer scripts, recent files;
+* ``practice.Practice`` — which hands a student sees;
+* ``sheets.Sheets``, ``presets_menu.PresetsMenu``, ``seed_bar.SeedBar``, ``tool_windows.ToolWindows``;
+* ``actions`` — every action declared once, with when it is enabled.
+
+The board set is the board list's model (``BoardListModel``); the window shows one position of it,
+``self._row``; the position just past the last board is the empty "next board", so Deal there adds a
+board.  Public methods mirror the actions so that tests and scripts can drive the window without
+dialogs.  Dialogs open with ``open()`` (no nested event loop), and every question or error goes through
+``confirm_unsaved_changes`` or ``show_error``, which tests replace.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, QEvent, Qt, QTimer, Slot
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication
+from PySide6.QtWidgets import (
+    QApplication,
+    QDialog,
+    QDockWidget,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QToolBar,
+    QToolButton,
+    QWidget,
+)
+
+import bridgegui
+from bridgegui.engine.boards import Board, board_dealer, board_vulnerability
+from bridgegui.engine.cards import SEATS, Deal
+from bridgegui.engine.constraints import DealRequest
+from bridgegui.engine.deal_numbers import deal_from_index, deal_index
+from bridgegui.engine.errors import BridgeError
+from bridgegui.engine.lab.shuffles import ShuffleModel
+from bridgegui.formats import pbn
+from bridgegui.formats.text import deal_diagram, deal_line
+from bridgegui.presets import Preset
+from bridgegui.settings import THEMES, Settings
+from bridgegui.ui.app import apply_theme, icon
+from bridgegui.ui.dialogs import DealSetDialog, GoToDealNumberDialog
+from bridgegui.ui.mainwindow import actions as declared
+from bridgegui.ui.mainwindow.constraints_dock import ConstraintsDock
+from bridgegui.ui.mainwindow.deal_area import DealArea
+from bridgegui.ui.mainwindow.document import BoardSetDocument
+from bridgegui.ui.mainwindow.feedback import LiveFeedback
+from bridgegui.ui.mainwindow.jobs import Jobs
+from bridgegui.ui.mainwindow.practice import Practice
+from bridgegui.ui.mainwindow.presets_menu import PresetsMenu
+from bridgegui.ui.mainwindow.seed_bar import SeedBar
+from bridgegui.ui.mainwindow.sheets import Sheets
+from bridgegui.ui.mainwindow.tool_windows import ToolWindows
+from bridgegui.ui.widgets.board_list import BoardList
+from bridgegui.ui.widgets.dd_panel import DoubleDummyPanel
+
+
+class MainWindow(QMainWindow):
+    """The bridgegui main window (see the module docstring for how the parts fit together).
+
+    Public methods for tests and scripts: ``deal()``, ``deal_set(count, first_board)``, ``stop()``,
+    ``open_file(path)``, ``save_file(path)``, ``copy_deal()``, ``set_practice_seats(seats)``,
+    ``reveal(on)``, ``show_deal_number(n)``, ``apply_preset(preset)``, ``save_current_as_preset(name)``.
+    """
+
+    def __init__(self, settings: Settings | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("mainWindow")
+        self.settings = settings if settings is not None else Settings.load()
+        self.startup_warnings: list[str] = list(self.settings.warnings)
+        self.last_error: str | None = None
+        self._row = 0
+        self._closing_confirmed = False
+        self._closed = False
+
+        self._build_parts()
+        self.actions_by_name = declared.build_actions(self)
+        self._build_theme_actions()
+        self._build_menus()
+        self._build_toolbars()
+        self._build_status_bar()
+        self._build_controllers()
+        # An explicit minimum: the layouts then stop resizing the top-level window's limits as content
+        # changes (which some platforms, the offscreen one among them, report as a warning).
+        hint = self.minimumSizeHint()
+        self.setMinimumSize(min(hint.width(), 1000), min(hint.height(), 640))
+        self._restore_settings()
+        self.show_current()
+        self.refresh()
+        self.feedback.update_now()
+        for warning in self.startup_warnings:
+            self.statusBar().showMessage(warning, 15_000)
+
+    # ------------------------------------------------------------------------------------------------
+    # construction
+
+    def _build_parts(self) -> None:
+        self.deal_area = DealArea(self)
+        self.diagram = self.deal_area.diagram
+        self.eval_panels = self.deal_area.eval_panels
+        self.deal_area.seat_clicked.connect(self._focus_seat_editor)
+        self.setCentralWidget(self.deal_area)
+
+        self.constraints_dock = ConstraintsDock(self)
+        self.constraints = self.constraints_dock.panel
+        self.seat_editors = self.constraints_dock.seat_editors
+        self.partnership_editors = self.constraints_dock.partnership_editors
+        self.condition_editor = self.constraints_dock.condition_editor
+        self.constraints_dock.dealer_changed.connect(self._dealer_mode_changed)
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.constraints_dock)
+
+        self.board_list = BoardList(self)
+        self.board_model = self.board_list.board_model()
+        self.board_list.board_selected.connect(self._board_selected)
+        self.boards_dock = QDockWidget(self.tr("Boards"), self)
+        self.boards_dock.setObjectName("boardsDock")
+        self.boards_dock.setWidget(self.board_list)
+        # The editors keep the full height on the left; the board list goes under the deal, which
+        # leaves the deal the whole width between them.
+        self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.setCorner(Qt.Corner.TopLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.boards_dock)
+        # Double dummy in a tab beside the board list: no width taken from the deal, and no analysis
+        # while the tab is not on screen.
+        self.dd_panel = DoubleDummyPanel(self)
+        self.dd_dock = QDockWidget(self.tr("Double Dummy"), self)
+        self.dd_dock.setObjectName("ddDock")
+        self.dd_dock.setWidget(self.dd_panel)
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.dd_dock)
+        self.tabifyDockWidget(self.boards_dock, self.dd_dock)
+        self.boards_dock.raise_()
+        self.dd_dock.visibilityChanged.connect(self.dd_panel.set_active)
+        screen = QGuiApplication.primaryScreen()
+        if screen is not None and screen.availableGeometry().width() >= 1600:
+            # On a wide screen the editors get two columns: all four and both sides show without scrolling.
+            two = self.constraints_dock.two_column_width()
+            self.resizeDocks([self.constraints_dock], [two], Qt.Orientation.Horizontal)
+        # On a short screen the deal needs the height more than the list does (it scrolls).
+        short = screen is not None and screen.availableGeometry().height() < 900
+        lines = 8 if short else 12
+        self.resizeDocks([self.boards_dock], [lines * self.fontMetrics().height()], Qt.Orientation.Vertical)
+
+    def _build_theme_actions(self) -> None:
+        self.theme_actions: dict[str, QAction] = {}
+        group = QActionGroup(self)
+        for theme in THEMES:
+            spec = declared.ActionSpec(f"actionTheme_{theme}", declared.THEME_TEXTS[theme], checkable=True)
+            action = declared.make_action(self, spec)
+            group.addAction(action)
+            action.triggered.connect(lambda _c=False, t=theme: self.set_theme(t))
+            self.theme_actions[theme] = action
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        self.menus: dict[str, QMenu] = {}
+        for title, name, entries in declared.MENUS:
+            menu = bar.addMenu(declared.translate(title))
+            menu.setObjectName(name)
+            self.menus[name] = menu
+            for entry in entries:
+                if entry == "-":
+                    menu.addSeparator()
+                elif entry.startswith("@"):
+                    submenu = menu.addMenu(self.tr("Open &Recent") if entry == "@recentMenu" else self.tr("&Palette"))
+                    submenu.setObjectName(entry[1:])
+                    self.menus[entry[1:]] = submenu
+                else:
+                    menu.addAction(self.actions_by_name[entry])
+        for action in self.theme_actions.values():
+            self.menus["paletteMenu"].addAction(action)
+        view = self.menus["viewMenu"]
+        for dock in (self.constraints_dock, self.boards_dock, self.dd_dock):
+            view.addAction(dock.toggleViewAction())
+        self.recent_menu = self.menus["recentMenu"]
+        self.presets_menu = self.menus["presetsMenu"]
+        self.tools_menu = self.menus["toolsMenu"]
+        self.practice_menu = self.menus["practiceMenu"]
+
+    def _build_toolbars(self) -> None:
+        bar = QToolBar(self.tr("Dealing"), self)
+        bar.setObjectName("mainToolBar")
+        bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        for name, icon_only in declared.TOOLBAR:
+            if name == "-":
+                bar.addSeparator()
+                continue
+            action = self.actions_by_name[name]
+            bar.addAction(action)
+            button = bar.widgetForAction(action)
+            if icon_only and isinstance(button, QToolButton):
+                button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
+        self.main_toolbar = bar
+        self.seed_bar = SeedBar(self)
+        self.seed_mode = self.seed_bar.mode_combo
+        self.seed_edit = self.seed_bar.edit
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.seed_bar)
+        self.menus["viewMenu"].addAction(bar.toggleViewAction())
+        self.menus["viewMenu"].addAction(self.seed_bar.toggleViewAction())
+
+    def _build_status_bar(self) -> None:
+        status = self.statusBar()
+        status.setObjectName("statusBar")
+        self.deal_number_label = QLabel(self)
+        self.deal_number_label.setObjectName("dealNumberLabel")
+        self.deal_number_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.deal_number_label.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        self.deal_number_label.addAction(self.actionCopyDealNumber)
+        self.deal_number_label.addAction(self.actionGoToDealNumber)
+        self.deal_number_label.setToolTip(
+            self.tr("Every deal has a number (Andrews' squashed order); Ctrl+G shows any deal by its number.")
+        )
+
+    def _build_controllers(self) -> None:
+        status = self.statusBar()
+        self.jobs = Jobs(self, self.board_model, status)
+        self.jobs.state_changed.connect(self.refresh)
+        self.jobs.boards_changed.connect(self._boards_arrived)
+        self.jobs.failed.connect(self._dealing_failed)
+        self.service = self.jobs.service
+        self.progress_bar = self.jobs.progress_bar
+        self.stats_label = self.jobs.stats_label
+        status.addPermanentWidget(self.stats_label)
+        status.addPermanentWidget(self.progress_bar)
+        status.addPermanentWidget(self.deal_number_label)
+
+        self.feedback = LiveFeedback(self.constraints_dock, self.service, self)
+        self.feedback.changed.connect(self.refresh)
+        self.document = BoardSetDocument(self, self.board_model, self.settings, self.recent_menu)
+        self.document.replaced.connect(lambda: self.go_to_row(0))
+        self.document.saved_state_changed.connect(self.refresh)
+        self.practice = Practice(self, self.settings, self.actionPractice, self.actionReveal)
+        self.practice.visibility_changed.connect(self._visibility_changed)
+        self.sheets = Sheets(self)
+        self.presets_controller = PresetsMenu(
+            self, self.presets_menu, self.actionSavePreset, self.actionClearConstraints
+        )
+        self.presets_controller.rebuild()
+        self.startup_warnings += [
+            self.tr("A preset could not be read: {p}").format(p=p) for p in self.presets_controller.problems
+        ]
+        self.tool_windows = ToolWindows(self)
+
+    # ------------------------------------------------------------------------------------------------
+    # settings
+
+    def _restore_settings(self) -> None:
+        s = self.settings
+        problems = self.constraints_dock.restore_settings(s)
+        if problems:
+            self.startup_warnings.append(self.tr("Saved constraints were dropped: {p}").format(p="; ".join(problems)))
+        self.seed_bar.restore_settings(s)
+        self.actionFourColour.setChecked(s["deck/four_colour"])
+        self.set_four_colour(s["deck/four_colour"])
+        theme = s["appearance/theme"] if s["appearance/theme"] in THEMES else "system"
+        self.theme_actions[theme].setChecked(True)
+        geometry = QByteArray.fromBase64(s["window/geometry"].encode("ascii"))
+        if geometry.isEmpty() or not self.restoreGeometry(geometry):
+            self._default_geometry()
+        state = QByteArray.fromBase64(s["window/state"].encode("ascii"))
+        if not state.isEmpty():
+            self.restoreState(state)
+
+    def _default_geometry(self) -> None:
+        screen = QGuiApplication.primaryScreen()
+        if screen is None:
+            self.resize(1280, 800)
+            return
+        area = screen.availableGeometry()
+        hint = self.minimumSizeHint()
+        # Never narrower than the layout needs (a large desktop font), never wider than the screen.
+        width = min(area.width(), max(min(1600, int(area.width() * 0.94)), hint.width()))
+        height = min(area.height(), max(min(1000, int(area.height() * 0.92)), hint.height()))
+        self.resize(width, height)
+        self.move(area.left() + (area.width() - width) // 2, area.top() + (area.height() - height) // 2)
+
+    def store_settings(self) -> None:
+        """Copy the window's state into ``self.settings`` (``close`` also writes the file)."""
+        s = self.settings
+        s["window/geometry"] = bytes(self.saveGeometry().toBase64().data()).decode("ascii")
+        s["window/state"] = bytes(self.saveState().toBase64().data()).decode("ascii")
+        self.constraints_dock.store_settings(s)
+        self.seed_bar.store_settings(s)
+        s["deck/four_colour"] = self.actionFourColour.isChecked()
+        if self.practice.seats:
+            s["practice/visible"] = self.practice.seats
+
+    # ------------------------------------------------------------------------------------------------
+    # the board on screen
+
+    def boards(self) -> list[Board]:
+        """The boards of the current set."""
+        return self.board_model.boards()
+
+    def current_row(self) -> int:
+        """The position shown: a row of the board list, or ``len(boards())`` for the next new board."""
+        return self._row
+
+    def set_row(self, row: int) -> None:
+        self._row = row
+
+    def current_board(self) -> Board | None:
+        return self.board_model.board(self._row) if self._row < self.board_model.rowCount() else None
+
+    def current_board_number(self) -> int | None:
+        board = self.current_board()
+        return board.number if board is not None else self.board_model.next_number()
+
+    def dealer_mode(self) -> str:
+        return self.constraints_dock.dealer_mode()
+
+    def show_current(self, *, defer_panels: bool = False) -> None:
+        """Show the board at the current position (or the empty next board) everywhere it appears."""
+        board = self.current_board()
+        if board is not None:
+            number, deal = board.number, board.deal
+            dealer, vulnerability = board.effective_dealer, board.effective_vulnerable
+        else:
+            number, deal = self.board_model.next_number(), None
+            dealer = self.constraints_dock.fixed_dealer() or board_dealer(number)
+            vulnerability = board_vulnerability(number)
+        empty = self.tr("Board {n}: press F5 to deal it").format(n=number) if number else self.tr("No deal")
+        self.deal_area.show_deal(deal, number=number, dealer=dealer, vulnerability=vulnerability, empty_text=empty)
+        self.practice.board_changed()
+        self._apply_visibility(defer_panels=defer_panels)
+        number_of_deal = self.deal_number()
+        self.deal_number_label.setText(self.tr("Deal no. {n}").format(n=number_of_deal) if number_of_deal else "")
+        self.seed_bar.show_board_seed(board)
+        self.board_list.select_row(self._row if board is not None else None)
+        self.refresh()
+
+    def visible_seats(self) -> str:
+        """The seats whose cards are on screen now."""
+        return self.practice.visible_seats()
+
+    def _apply_visibility(self, *, defer_panels: bool = False) -> None:
+        visible = self.visible_seats()
+        self.board_model.set_visible_seats(visible)
+        self.dd_panel.set_board(self.current_board(), hidden=visible != "NESW")
+        self.deal_area.set_visible(visible, defer_panels=defer_panels)
+
+    @Slot()
+    def _visibility_changed(self) -> None:
+        self._apply_visibility()
+        self.refresh()
+
+    def deal_number(self) -> int | None:
+        """The number (Andrews' squashed order) of the deal on screen, or None."""
+        deal = self.diagram.deal()
+        return deal_index(deal) if deal is not None and deal.is_complete else None
+
+    def go_to_row(self, row: int) -> None:
+        self._row = max(0, min(row, self.board_model.rowCount()))
+        self.show_current()
+
+    @Slot(int)
+    def _board_selected(self, row: int) -> None:
+        if row != self._row:
+            self.go_to_row(row)
+
+    def previous_board(self) -> None:
+        if self._row > 0:
+            self.go_to_row(self._row - 1)
+
+    def next_board(self) -> None:
+        count = self.board_model.rowCount()
+        if self._row < count - 1 or (self._row == count - 1 and self.current_board() is not None):
+            self.go_to_row(self._row + 1)
+
+    @Slot(bool)
+    def _boards_arrived(self, first_of_set: bool) -> None:
+        if self.jobs.kind == "single":
+            self.show_current()
+        elif first_of_set:
+            self._row = 0
+            self.show_current(defer_panels=True)
+        else:
+            self.refresh()  # later batches of a set land in the list; the board on screen stays
+
+    # ------------------------------------------------------------------------------------------------
+    # the title and the actions' enabled states
+
+    def is_modified(self) -> bool:
+        return self.document.is_modified()
+
+    @Slot()
+    def refresh(self) -> None:
+        """Derive the title and every action's enabled state from the window's state."""
+        mark = "*" if self.is_modified() else ""
+        self.setWindowTitle(f"{mark}{self.document.title_name()} — {self.tr('Bridge Dealer')}")
+        deal = self.diagram.deal()
+        running = self.jobs.active is not None
+        state = declared.ActionState(
+            can_deal=not self.feedback.blocking and self.jobs.kind not in ("analysis", "model"),
+            running=running,
+            analysing=self.jobs.analysing(),
+            row=self._row,
+            count=self.board_model.rowCount(),
+            has_deal=deal is not None,
+            has_complete_deal=deal is not None and deal.is_complete,
+            practising=self.practice.seats is not None,
+        )
+        declared.apply_enabled(self.actions_by_name, state)
+
+    # ------------------------------------------------------------------------------------------------
+    # questions and errors (tests replace these two methods)
+
+    def show_error(self, title: str, text: str) -> None:
+        """Tell the user something failed, without blocking the event loop (a window-modal box)."""
+        self.last_error = text
+        box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok, self)
+        box.setObjectName("errorDialog")
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()
+
+    def confirm_unsaved_changes(self, then: Callable[[], object]) -> None:
+        """Run ``then`` once unsaved boards are saved or the user agrees to lose them; else do nothing."""
+        if not self.is_modified():
+            then()
+            return
+        buttons = QMessageBox.StandardButton
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            self.tr("Unsaved Boards"),
+            self.tr("The current set has boards that are not saved. Save them first?"),
+            buttons.Save | buttons.Discard | buttons.Cancel,
+            self,
+        )
+        box.setObjectName("unsavedDialog")
+        box.setDefaultButton(buttons.Save)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+
+        def answered(_result: int) -> None:
+            choice = box.standardButton(box.clickedButton())
+            if choice == buttons.Save:
+                if self.save_file(then=then):
+                    then()
+            elif choice == buttons.Discard:
+                then()
+
+        box.finished.connect(answered)
+        box.open()
+
+    # ------------------------------------------------------------------------------------------------
+    # the request and dealing
+
+    def current_request(self) -> DealRequest:
+        """The request the editors describe; raises ``ConstraintError`` with the seat and field of a mistake."""
+        return self.constraints_dock.current_request()
+
+    def advanced_condition(self) -> str:
+        return self.constraints_dock.advanced_condition()
+
+    def request_specs(self) -> dict[str, str]:
+        return self.constraints_dock.request_specs()
+
+    def seed(self) -> int | None:
+        return self.seed_bar.seed()
+
+    def set_seed(self, seed: int, *, fixed: bool = True) -> None:
+        self.seed_bar.set_seed(seed, fixed=fixed)
+
+    def set_seed_mode(self, mode: str) -> None:
+        self.seed_bar.set_mode(mode)
+
+    def _request_to_deal(self) -> DealRequest | None:
+        if self._closed or self.jobs.kind in ("analysis", "model"):
+            return None
+        request, reason = self.feedback.request_to_deal()
+        if request is None and reason:
+            self.statusBar().showMessage(reason, 8000)
+        return request
+
+    def deal(self) -> int | None:
+        """Deal the current board (F5); returns the job id, or None if the request has a mistake."""
+        started = time.perf_counter()
+        request = self._request_to_deal()
+        if request is None:
+            return None
+        seed = self.seed_bar.seed_for_job()
+        number = self.current_board_number()
+        skip = number - 1 if self.seed_bar.mode() == "fixed" and number else 0
+        return self.jobs.deal_one(
+            request,
+            seed=seed,
+            number=number,
+            row=self._row,
+            skip=skip,
+            started=started,
+            plan=self.feedback.cached_plan(request),
+            request_text=self.constraints_dock.request_text(),
+            dealer=self.constraints_dock.fixed_dealer(),
+        )
+
+    def ask_deal_set(self) -> None:
+        dialog = DealSetDialog(self, count=self.settings["deal_set/count"], first_board=1)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.accepted.connect(lambda: self.deal_set(dialog.count(), dialog.first_board()))
+        dialog.open()
+
+    def deal_set(self, count: int = 16, first_board: int = 1, *, confirm: bool = True) -> None:
+        """Replace the set with ``count`` new boards numbered from ``first_board`` (asks first if unsaved)."""
+        if confirm:
+            self.confirm_unsaved_changes(lambda: self._start_set(count, first_board))
+        else:
+            self._start_set(count, first_board)
+
+    def _start_set(self, count: int, first_board: int) -> int | None:
+        started = time.perf_counter()
+        request = self._request_to_deal()
+        if request is None:
+            return None
+        self.settings["deal_set/count"] = count
+        request_text = self.constraints_dock.request_text()
+        job_id = self.jobs.deal_set(
+            request,
+            seed=self.seed_bar.seed_for_job(),
+            count=count,
+            first_board=first_board,
+            plan=self.feedback.cached_plan(request),
+            started=started,
+            request_text=request_text,
+            dealer=self.constraints_dock.fixed_dealer(),
+        )
+        self.document.new_set(request_text)
+        self.go_to_row(0)
+        return job_id
+
+    def stop(self) -> None:
+        """Stop whatever runs (Esc): dealing, the analysis before saving, or a shuffle-model set."""
+        self.jobs.stop()
+
+    def is_dealing(self) -> bool:
+        """True while a dealing job of this window runs (False as soon as Stop is pressed)."""
+        return self.jobs.is_dealing()
+
+    def new_board(
+        self, number: int | None, deal: Deal, seed: int | None, old: Board | None = None, dealer: str | None = None
+    ) -> Board:
+        """The board for a deal put at a position: the old board dealt again, or a new one numbered ``number``."""
+        tags = [("Generator", pbn.GENERATOR)] + ([("GeneratorSeed", str(seed))] if seed is not None else [])
+        if old is not None:
+            return old.redealt(deal).with_tags(**dict(tags))
+        return Board(number, deal, dealer=dealer, tags=tuple(tags))
+
+    @Slot(str)
+    def _dealing_failed(self, message: str) -> None:
+        self.last_error = message
+        self.constraints_dock.set_summary(message, error=True)
+
+    def deal_with_model_set(self, model: ShuffleModel, count: int, first_board: int = 1) -> None:
+        """Replace the set with ``count`` boards dealt by an imperfect-shuffle ``model`` (asks first if unsaved).
+
+        The set is the one ``bridgegui-deal --shuffle SPEC --seed S -p COUNT`` writes; each board is
+        tagged ``[Shuffle "SPEC"]`` because such deals are deliberately not uniform.
+        """
+        self.confirm_unsaved_changes(lambda: self._start_model_set(model, count, first_board))
+
+    def _start_model_set(self, model: ShuffleModel, count: int, first_board: int) -> int | None:
+        if self._closed or self.jobs.active is not None:
+            self.statusBar().showMessage(self.tr("Wait for the current job to finish, or stop it."), 8000)
+            return None
+        request = self._request_to_deal()
+        if request is None:
+            return None
+        return self.jobs.deal_with_model(
+            model,
+            request,
+            seed=self.seed_bar.seed_for_job(),
+            count=count,
+            first_board=first_board,
+            request_text=self.constraints_dock.request_text(),
+        )
+
+    # ------------------------------------------------------------------------------------------------
+    # constraints, presets, files, printing: the parts do the work
+
+    @Slot()
+    def _dealer_mode_changed(self) -> None:
+        if self.current_board() is None:
+            self.show_current()
+
+    def feedback_summary(self) -> str:
+        """The line under the editors (the whole request's frequency, or what is wrong)."""
+        return self.constraints_dock.summary.text()
+
+    @Slot(str)
+    def _focus_seat_editor(self, seat: str) -> None:
+        self.constraints_dock.focus_seat_editor(seat)
+
+    def clear_constraints(self) -> None:
+        self.constraints_dock.clear()
+        self.feedback.update_now()
+
+    def presets(self) -> list[Preset]:
+        return list(self.presets_controller.presets)
+
+    def apply_preset(self, preset: Preset | str) -> None:
+        self.presets_controller.apply(preset)
+
+    def save_current_as_preset(self, name: str, description: str = "") -> Preset | None:
+        return self.presets_controller.save_current(name, description)
+
+    def delete_preset(self, preset: Preset | str) -> bool:
+        return self.presets_controller.delete(preset)
+
+    def open_file(self, path: str | Path, *, confirm: bool = True) -> bool:
+        return self.document.open_file(path, confirm=confirm)
+
+    def save_file(self, path: str | Path | None = None, *, then: Callable[[], object] | None = None) -> bool:
+        """Save the set as PBN; with "Add Double-Dummy Analysis When Saving" on, analyses first (see the document)."""
+        return self.document.save_file(path, then=then, analyse=self.actionSaveDoubleDummy.isChecked())
+
+    def import_script_file(self, path: str | Path) -> bool:
+        return self.document.import_script_file(path)
+
+    def export_script_file(self, path: str | Path) -> list[str] | None:
+        return self.document.export_script_file(path)
+
+    def export_pdf(self, path: str | Path, kind: str = "practice", **kw: str | None) -> int | None:
+        return self.sheets.export_pdf(path, kind, **kw)  # type: ignore[arg-type]
+
+    def print_sheets(self, kind: str = "practice", title: str = "") -> QDialog:
+        return self.sheets.print_sheets(kind, title)
+
+    # ------------------------------------------------------------------------------------------------
+    # copy, deal numbers, practice, appearance
+
+    def copy_text(self) -> str:
+        """What Copy puts on the clipboard: the PBN deal line, then the text diagram (hidden hands left out)."""
+        deal = self.diagram.deal()
+        if deal is None:
+            return ""
+        visible = self.visible_seats()
+        shown = Deal(tuple(m if s in visible else None for s, m in zip(SEATS, deal.hands, strict=True)))  # type: ignore[arg-type]
+        board = self.current_board() or Board(self.current_board_number(), shown)
+        hidden = "".join(s for s in SEATS if s not in visible)
+        return (
+            f"{deal_line(shown, board.effective_dealer or 'N')}\n\n{deal_diagram(shown, board=board, hidden=hidden)}\n"
+        )
+
+    def copy_deal(self) -> None:
+        text = self.copy_text()
+        if text:
+            QApplication.clipboard().setText(text)
+            self.statusBar().showMessage(self.tr("Copied the deal."), 4000)
+
+    def copy_deal_number(self) -> None:
+        number = self.deal_number()
+        if number is not None:
+            QApplication.clipboard().setText(str(number))
+            self.statusBar().showMessage(self.tr("Copied deal number {n}.").format(n=number), 4000)
+
+    def ask_deal_number(self) -> None:
+        dialog = GoToDealNumberDialog(self, current=self.deal_number())
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.accepted.connect(lambda: self.show_deal_number(dialog.deal_number()))
+        dialog.open()
+
+    def show_deal_number(self, number: int) -> None:
+        """Put the deal with this number on the current board (or the next new one)."""
+        try:
+            deal = deal_from_index(number)
+        except BridgeError as exc:
+            self.show_error(self.tr("Go to Deal Number"), str(exc))
+            return
+        old = self.current_board()
+        board = self.new_board(self.current_board_number(), deal, None, old, self.constraints_dock.fixed_dealer())
+        if old is not None:
+            self.board_model.replace_board(self._row, board)
+        else:
+            self.board_model.append_boards([board])
+        self.show_current()
+
+    def set_practice_seats(self, seats: str | None) -> None:
+        """Practice mode showing only ``seats`` ("S", "NS", "NESW"…); None ends practice mode."""
+        self.practice.set_seats(seats)
+
+    def reveal(self, on: bool = True) -> None:
+        """Show every hand (Space) until the next board; only in practice mode."""
+        self.practice.reveal(on)
+
+    @Slot(bool)
+    def set_four_colour(self, on: bool) -> None:
+        self.deal_area.set_four_colour(on)
+        self.dd_panel.set_four_colour(on)
+        self.settings["deck/four_colour"] = bool(on)
+
+    def set_theme(self, theme: str) -> None:
+        """Apply and remember the palette: "system", "light" or "dark"."""
+        self.settings["appearance/theme"] = theme
+        applied = apply_theme(theme)
+        self.theme_actions[applied].setChecked(True)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
+            for action in self.findChildren(QAction):
+                name = action.property("iconName")
+                if name:
+                    action.setIcon(icon(str(name)))
+        super().changeEvent(event)
+
+    def about(self) -> None:
+        QMessageBox.about(
+            self,
+            self.tr("About Bridge Dealer"),
+            self.tr(
+                "<h3>Bridge Dealer {version}</h3><p>Deals for contract-bridge bidding practice: exact "
+                "constrained dealing, hand evaluation, PBN files.</p><p>Licensed under the GNU GPL, "
+                "version 3 or later.</p>"
+            ).format(version=bridgegui.__version__),
+        )
+
+    # ------------------------------------------------------------------------------------------------
+    # tool windows and closing
+
+    def open_quiz(self) -> QDialog:
+        return self.tool_windows.quiz()
+
+    def open_frequencies(self) -> QDialog:
+        return self.tool_windows.frequencies()
+
+    def open_shuffle_lab(self) -> QDialog:
+        return self.tool_windows.shuffle_lab()
+
+    def open_audit(self) -> QDialog:
+        return self.tool_windows.audit()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if self._closed:
+            event.accept()
+            return
+        if self.is_modified() and not self._closing_confirmed:
+            event.ignore()
+
+            def close_now() -> None:
+                self._closing_confirmed = True
+                self.close()
+
+            # Ask after this event returns: a close() from inside closeEvent would be ignored by Qt.
+            QTimer.singleShot(0, lambda: self.confirm_unsaved_changes(close_now))
+            return
+        self._closed = True
+        self.feedback.stop()
+        self.store_settings()
+        with contextlib.suppress(OSError):
+            self.settings.save()
+        self.jobs.shutdown()
+        self.dd_panel.shutdown()
+        self.tool_windows.close_all()
+        event.accept()
+
+
+__all__ = ["MainWindow"]
