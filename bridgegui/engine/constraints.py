@@ -21,7 +21,7 @@ canonical text and ``parse_seat_spec(c.to_spec()) == c`` for every constraint.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cache, cached_property
 from itertools import permutations
 from typing import Protocol
@@ -31,6 +31,7 @@ import numpy as np
 from bridgegui.engine import evaluation, tables
 from bridgegui.engine.cards import (
     SEAT_NAMES,
+    SEATS,
     SUIT_NAMES,
     SUITS,
     card_name,
@@ -38,7 +39,7 @@ from bridgegui.engine.cards import (
     parse_card,
     suit_holding,
 )
-from bridgegui.engine.errors import BridgeError, ConstraintError
+from bridgegui.engine.errors import BridgeError, ConstraintError, Problem
 
 ALL_SHAPES: frozenset[tuple[int, int, int, int]] = frozenset(
     (s, h, d, 13 - s - h - d) for s in range(14) for h in range(14 - s) for d in range(14 - s - h)
@@ -145,7 +146,7 @@ def _pattern_shapes(token: str) -> frozenset[tuple[int, int, int, int]]:
     exact = "=" in t
     parts = t.split("=") if exact else list(t.replace("-", ""))
     if (exact and len(parts) != 4) or (not exact and len(parts) != 4):
-        raise ConstraintError(f"shape {token!r} needs four lengths, e.g. 4333, 5xxx or 5=4=x=x")
+        raise ConstraintError(f"shape {token!r} needs four lengths, e.g. 4333, 5xxx or 5=4=x=x", field="shape")
     wanted: list[int | None] = []
     for p in parts:
         if p == "x":
@@ -153,10 +154,10 @@ def _pattern_shapes(token: str) -> frozenset[tuple[int, int, int, int]]:
         elif p.isdigit() and 0 <= int(p) <= 13:
             wanted.append(int(p))
         else:
-            raise ConstraintError(f"shape {token!r}: {p!r} is not a suit length (0-9, or x for any)")
+            raise ConstraintError(f"shape {token!r}: {p!r} is not a suit length (0-9, or x for any)", field="shape")
     fixed = sum(w for w in wanted if w is not None)
     if fixed > 13 or (None not in wanted and fixed != 13):
-        raise ConstraintError(f"shape {token!r} does not add up to 13 cards")
+        raise ConstraintError(f"shape {token!r} does not add up to 13 cards", field="shape")
     if exact:
         return frozenset(s for s in ALL_SHAPES if all(w is None or w == s[i] for i, w in enumerate(wanted)))
     # Any order: some permutation of the shape matches the token.
@@ -291,6 +292,23 @@ class SeatConstraint:
         """Plain words for messages ("no hand has …")."""
         return self.to_spec() or "no constraint"
 
+    def fields(self) -> tuple[str, ...]:
+        """The editor fields (``errors.SEAT_FIELDS``) this constraint sets, in the editors' order.
+
+        A window marks the field a problem is in; when a seat's request fits no hand and only one
+        field is set, that field is the one to loosen.
+        """
+        found = []
+        if self.hcp is not None:
+            found.append("hcp")
+        found += [SUIT_NAMES[suit] for suit, r in enumerate(self.lengths) if r is not None]
+        if self.shapes or self.exclude_shapes:
+            found.append("shape")
+        if self.cards:
+            found.append("cards")
+        found += [MEASURE_FIELDS[name] for name in MEASURE_FIELDS if name != "hcp" and getattr(self, name) is not None]
+        return tuple(found)
+
 
 MEASURE_TABLES = {
     "hcp": "HCP",
@@ -302,6 +320,15 @@ MEASURE_TABLES = {
 """Constraint field -> per-holding table in ``tables.py`` (each additive over suits)."""
 
 MEASURE_BOUNDS = {"HCP": 37, "QUICK_TRICKS_HALVES": 16, "LOSERS": 12, "PLAYING_TRICKS": 13, "CONTROLS": 12}
+
+MEASURE_FIELDS = {
+    "hcp": "hcp",
+    "quick_tricks": "qt",
+    "losers": "ltc",
+    "playing_tricks": "tricks",
+    "controls": "controls",
+}
+"""Constraint field -> the editor field (``errors.SEAT_FIELDS``) and the spec word that sets it."""
 
 
 def _shape_code(shape: tuple[int, int, int, int]) -> int:
@@ -333,8 +360,30 @@ _MEASURE_WORDS = {
 }
 
 
+def _term_field(low: str) -> str | None:
+    """The editor field a seat-spec term sets (``errors.SEAT_FIELDS``), or None for an unknown word."""
+    word = low.partition(" ")[0]
+    two_words = " ".join(low.split()[:2])
+    if low in ("balanced", "semibalanced", "semi-balanced") or word in ("shape", "not", "exclude"):
+        return "shape"
+    if word == "cards":
+        return "cards"
+    if word in _SUIT_WORDS:
+        return SUIT_NAMES[_SUIT_WORDS[word]]
+    if two_words in _MEASURE_WORDS:
+        return MEASURE_FIELDS[_MEASURE_WORDS[two_words]]
+    if word in _MEASURE_WORDS:
+        return MEASURE_FIELDS[_MEASURE_WORDS[word]]
+    return None
+
+
 def parse_seat_spec(text: str) -> SeatConstraint:
-    """Read the seat-spec text form (see the module docstring).  Errors name the term and say why."""
+    """Read the seat-spec text form (see the module docstring).
+
+    Errors name the term and say why, and carry the editor field of the failing term
+    (``ConstraintError.field``: ``"hcp"``, ``"spades"``, ``"shape"``, ``"cards"``, ``"qt"``...) so a
+    window can mark it without reading the message.
+    """
     values: dict[str, object] = {}
     lengths: list[Range | None] = [None, None, None, None]
     shapes: list[str] = []
@@ -403,7 +452,7 @@ def parse_seat_spec(text: str) -> SeatConstraint:
                     "semibalanced, not, cards, qt, ltc, tricks, controls"
                 )
         except BridgeError as exc:
-            raise ConstraintError(f"term {number} '{term}': {exc}") from None
+            raise ConstraintError(f"term {number} '{term}': {exc}", field=_term_field(low)) from None
     try:
         return SeatConstraint(
             lengths=tuple(lengths),  # type: ignore[arg-type]
@@ -413,7 +462,7 @@ def parse_seat_spec(text: str) -> SeatConstraint:
             **values,  # type: ignore[arg-type]
         )
     except BridgeError as exc:
-        raise ConstraintError(str(exc)) from None
+        raise ConstraintError(str(exc), field=getattr(exc, "field", None)) from None
 
 
 @dataclass(frozen=True)
@@ -458,44 +507,53 @@ class PartnershipConstraint:
 
 
 def parse_fit(text: str) -> Fit:
-    """``8+ hearts`` or ``8+`` (some suit) or ``hearts 8+``."""
+    """``8+ hearts`` or ``8+`` (some suit) or ``hearts 8+``.  Errors carry ``field="fit"``."""
     words = text.lower().split()
     suit = None
     rest = []
     for w in words:
         if w in _SUIT_WORDS:
             if suit is not None:
-                raise ConstraintError(f"fit {text!r} names two suits")
+                raise ConstraintError(f"fit {text!r} names two suits", field="fit")
             suit = _SUIT_WORDS[w]
         elif w in ("any", "some", "suit", "in", "a"):
             continue
         else:
             rest.append(w)
-    r = parse_range(" ".join(rest) or "?", what="fit")
+    try:
+        r = parse_range(" ".join(rest) or "?", what="fit")
+    except ConstraintError as exc:
+        raise ConstraintError(str(exc), field="fit") from None
     if r.lo is None or r.hi is not None:
-        raise ConstraintError(f"a fit is written as a minimum, e.g. 8+ hearts, not {text!r}")
+        raise ConstraintError(f"a fit is written as a minimum, e.g. 8+ hearts, not {text!r}", field="fit")
     if not 0 < r.lo <= 13:
-        raise ConstraintError(f"a fit of {r.lo} cards cannot be asked for (1-13)")
+        raise ConstraintError(f"a fit of {r.lo} cards cannot be asked for (1-13)", field="fit")
     return Fit(r.lo, suit)
 
 
 def parse_partnership_spec(text: str) -> PartnershipConstraint:
-    """``hcp 25-27``, ``fit 8+ hearts``, or both, comma separated."""
+    """``hcp 25-27``, ``fit 8+ hearts``, or both, comma separated.
+
+    Errors carry the field of the failing term (``"hcp"`` or ``"fit"``; None for an unknown word).
+    """
     hcp = None
     fit = None
     for number, raw in enumerate(text.split(","), start=1):
         term = " ".join(raw.split()).lower()
         if not term:
             continue
+        term_field: str | None = None
         try:
             if term.startswith(("hcp", "points")):
+                term_field = "hcp"
                 hcp = parse_range(term.split(None, 1)[1] if " " in term else "", what="combined hcp")
             elif term.startswith("fit"):
+                term_field = "fit"
                 fit = parse_fit(term[3:])
             else:
                 raise ConstraintError("partnership terms are hcp (e.g. hcp 25-27) and fit (e.g. fit 8+ hearts)")
         except BridgeError as exc:
-            raise ConstraintError(f"term {number} '{term}': {exc}") from None
+            raise ConstraintError(f"term {number} '{term}': {exc}", field=term_field) from None
     return PartnershipConstraint(hcp, fit)
 
 
@@ -534,24 +592,24 @@ class DealRequest:
         ns: str = "",
         ew: str = "",
     ) -> DealRequest:
+        """The request the seat and partnership specs describe.
+
+        A malformed spec raises ``ConstraintError`` whose text starts with the seat ("East: term 1
+        'hcp 9-3': ...") and which carries ``seat`` (``"E"``) and the failing term's ``field``.
+        """
         seats = []
         for seat, text in enumerate((north, east, south, west)):
             try:
                 seats.append(parse_seat_spec(text))
             except ConstraintError as exc:
-                raise ConstraintError(f"{SEAT_NAMES[seat]}: {exc}") from None
+                raise ConstraintError(f"{SEAT_NAMES[seat]}: {exc}", seat=SEATS[seat], field=exc.field) from None
         sides = []
         for name, text in (("NS", ns), ("EW", ew)):
             try:
                 sides.append(parse_partnership_spec(text))
             except ConstraintError as exc:
-                raise ConstraintError(f"{name}: {exc}") from None
+                raise ConstraintError(f"{name}: {exc}", seat=name, field=exc.field) from None
         return cls(tuple(seats), sides[0], sides[1])  # type: ignore[arg-type]
-
-    def with_seat(self, seat: int, constraint: SeatConstraint) -> DealRequest:
-        seats = list(self.seats)
-        seats[seat] = constraint
-        return replace(self, seats=tuple(seats))  # type: ignore[arg-type]
 
     @property
     def is_empty(self) -> bool:
@@ -571,102 +629,125 @@ class DealRequest:
             ok &= np.asarray(self.condition(batch), dtype=bool)
         return ok
 
-    def problems(self) -> list[str]:
-        """Contradictions visible without dealing, each naming the seat and the field."""
-        found: list[str] = []
+    def problems(self) -> list[Problem]:
+        """Contradictions visible without dealing, each with its seat (or side, or ``""``) and field.
+
+        Seat problems come first, in seat order, then the whole request's (per suit, then HCP), then
+        the sides'.  ``Problem.text()`` is the English a reader without editors needs; a window
+        shows ``message`` at the editor of ``seat`` and marks ``field``.
+        """
+        found: list[Problem] = []
         seen_cards = 0
         for seat, c in enumerate(self.seats):
-            name = SEAT_NAMES[seat]
+            letter = SEATS[seat]
             dup = seen_cards & c.cards
             if dup:
                 cards = " ".join(card_name(x) for x in mask_cards(dup))
-                found.append(f"{name}: cards {cards} are predealt to another seat too")
+                found.append(Problem(letter, "cards", f"cards {cards} are predealt to another seat too"))
             seen_cards |= c.cards
-            found.extend(f"{name}: {p}" for p in seat_problems(c))
+            found.extend(seat_problems(c, letter))
         for suit in range(4):
+            name = SUIT_NAMES[suit]
             mins = [range_lo(c.lengths[suit]) for c in self.seats]
             if sum(mins) > 13:
                 found.append(
-                    f"{SUIT_NAMES[suit].capitalize()}: the seats' minimum lengths add up to {sum(mins)}, more than 13"
+                    Problem(
+                        "", name, f"{name.capitalize()}: the seats' minimum lengths add up to {sum(mins)}, more than 13"
+                    )
                 )
             maxes = [range_hi(c.lengths[suit], 13) for c in self.seats]
             if sum(maxes) < 13:
                 found.append(
-                    f"{SUIT_NAMES[suit].capitalize()}: the seats' maximum lengths add up to {sum(maxes)}, fewer than 13"
+                    Problem(
+                        "",
+                        name,
+                        f"{name.capitalize()}: the seats' maximum lengths add up to {sum(maxes)}, fewer than 13",
+                    )
                 )
         hcp_min = sum(range_lo(c.hcp) for c in self.seats)
         if hcp_min > 40:
-            found.append(f"HCP: the seats' minimums add up to {hcp_min}, more than the 40 in the deck")
+            found.append(
+                Problem("", "hcp", f"HCP: the seats' minimums add up to {hcp_min}, more than the 40 in the deck")
+            )
         hcp_max = sum(range_hi(c.hcp, 37) for c in self.seats)
         if hcp_max < 40:
-            found.append(f"HCP: the seats' maximums add up to {hcp_max}, fewer than the 40 in the deck")
+            found.append(
+                Problem("", "hcp", f"HCP: the seats' maximums add up to {hcp_max}, fewer than the 40 in the deck")
+            )
         for side, pc, pair in (("NS", self.ns, (0, 2)), ("EW", self.ew, (1, 3))):
             if pc.hcp is not None:
                 lo = sum(range_lo(self.seats[s].hcp) for s in pair)
                 if pc.hcp.hi is not None and lo > pc.hcp.hi:
-                    found.append(f"{side}: combined hcp at most {pc.hcp.hi}, but the seats ask for at least {lo}")
+                    found.append(
+                        Problem(side, "hcp", f"combined hcp at most {pc.hcp.hi}, but the seats ask for at least {lo}")
+                    )
                 if pc.hcp.lo is not None and pc.hcp.lo > 37 * 2:
-                    found.append(f"{side}: combined hcp {pc.hcp.lo}+ is more than a side can hold")
+                    found.append(Problem(side, "hcp", f"combined hcp {pc.hcp.lo}+ is more than a side can hold"))
                 if pc.hcp.lo is not None and pc.hcp.lo > 40:
-                    found.append(f"{side}: combined hcp {pc.hcp.lo}+ is more than the 40 in the deck")
+                    found.append(Problem(side, "hcp", f"combined hcp {pc.hcp.lo}+ is more than the 40 in the deck"))
         if not self.ns.is_empty or not self.ew.is_empty:
             ns_lo = self.ns.hcp.lo if self.ns.hcp is not None and self.ns.hcp.lo is not None else 0
             ew_lo = self.ew.hcp.lo if self.ew.hcp is not None and self.ew.hcp.lo is not None else 0
             if ns_lo + ew_lo > 40:
-                found.append(f"HCP: NS {ns_lo}+ and EW {ew_lo}+ need more than the 40 in the deck")
+                found.append(Problem("", "hcp", f"HCP: NS {ns_lo}+ and EW {ew_lo}+ need more than the 40 in the deck"))
         return found
 
+    def problem_texts(self) -> list[str]:
+        """``problems()`` as the English lines the command line prints ("North: hcp 40+ is ...")."""
+        return [p.text() for p in self.problems()]
+
     def validate(self) -> None:
+        """Raise ``ConstraintError`` when ``problems()`` finds any: its text joins them all, and it
+        carries the first one's seat and field."""
         problems = self.problems()
         if problems:
-            raise ConstraintError("; ".join(problems))
+            first = problems[0]
+            raise ConstraintError("; ".join(p.text() for p in problems), seat=first.seat, field=first.field)
 
 
-def seat_problems(c: SeatConstraint) -> list[str]:
-    """Contradictions inside one seat's constraint (no seat name: the caller adds it)."""
-    found = []
+def seat_problems(c: SeatConstraint, seat: str = "") -> list[Problem]:
+    """Contradictions inside one seat's constraint, as problems of ``seat`` (``"N"``..., or ``""``).
+
+    Messages do not name the seat (``Problem.text()`` adds it); each field is the one a user would
+    change: the measure's for a bound no hand reaches, ``"cards"`` for predealt cards, ``"shape"``
+    when shape terms exclude every shape, None when several suits add up to too much or too little.
+    """
+    found: list[Problem] = []
     mins = [r.lo or 0 if r is not None else 0 for r in c.lengths]
     if sum(mins) > 13:
-        found.append(f"minimum suit lengths add up to {sum(mins)}, more than 13 cards")
+        found.append(Problem(seat, None, f"minimum suit lengths add up to {sum(mins)}, more than 13 cards"))
     maxes = [13 if r is None or r.hi is None else r.hi for r in c.lengths]
     if sum(maxes) < 13:
-        found.append(f"maximum suit lengths add up to {sum(maxes)}, fewer than 13 cards")
+        found.append(Problem(seat, None, f"maximum suit lengths add up to {sum(maxes)}, fewer than 13 cards"))
     if c.restricts_shape and not c.allowed_shapes:
-        found.append("no shape fits both the shape terms and the suit lengths")
+        shape_field = "shape" if c.shapes or c.exclude_shapes else None
+        found.append(Problem(seat, shape_field, "no shape fits both the shape terms and the suit lengths"))
     for fname, table in MEASURE_TABLES.items():
         r = getattr(c, fname)
         if r is not None and r.lo is not None and r.lo > MEASURE_BOUNDS[table]:
             scale = 2 if fname == "quick_tricks" else 1
-            found.append(
-                f"{_FIELD_WORDS[fname]} {r.text(scale)} is more than any hand can have ({MEASURE_BOUNDS[table] / scale:g})"
-            )
+            word = MEASURE_FIELDS[fname]
+            bound = MEASURE_BOUNDS[table] / scale
+            found.append(Problem(seat, word, f"{word} {r.text(scale)} is more than any hand can have ({bound:g})"))
     if c.cards:
         n = c.cards.bit_count()
         if n > 13:
-            found.append(f"{n} predealt cards, more than a hand holds")
+            found.append(Problem(seat, "cards", f"{n} predealt cards, more than a hand holds"))
         for suit in range(4):
             held = suit_holding(c.cards, suit).bit_count()
             r = c.lengths[suit]
             if r is not None and r.hi is not None and held > r.hi:
+                name = SUIT_NAMES[suit]
                 found.append(
-                    f"predealt cards include {held} {SUIT_NAMES[suit]}, but {SUIT_NAMES[suit]} {r.text()} allows {r.hi}"
+                    Problem(seat, "cards", f"predealt cards include {held} {name}, but {name} {r.text()} allows {r.hi}")
                 )
         if n == 13 and not bool(c.mask(np.array([c.cards], dtype=np.uint64))[0]):
-            found.append("the predealt hand does not satisfy the seat's own constraint")
+            found.append(Problem(seat, "cards", "the predealt hand does not satisfy the seat's own constraint"))
         if c.hcp is not None and c.hcp.hi is not None:
             points = sum(int(tables.HCP[suit_holding(c.cards, s)]) for s in range(4))
             if points > c.hcp.hi:
-                found.append(f"predealt cards hold {points} hcp, more than hcp {c.hcp.text()}")
+                found.append(Problem(seat, "cards", f"predealt cards hold {points} hcp, more than hcp {c.hcp.text()}"))
     return found
-
-
-_FIELD_WORDS = {
-    "hcp": "hcp",
-    "quick_tricks": "qt",
-    "losers": "ltc",
-    "playing_tricks": "tricks",
-    "controls": "controls",
-}
 
 
 __all__ = [

@@ -31,7 +31,7 @@ from math import comb
 import numpy as np
 
 from bridgegui.engine import evaluation
-from bridgegui.engine.cards import CARD_BITS, FULL_DECK_MASK, SEAT_NAMES, suit_holding
+from bridgegui.engine.cards import CARD_BITS, FULL_DECK_MASK, SEAT_NAMES, SEATS, suit_holding
 from bridgegui.engine.constraints import DealRequest
 from bridgegui.engine.dealing import fill_deals, make_rng
 from bridgegui.engine.errors import ImpossibleError
@@ -197,8 +197,9 @@ class DealPlan:
 def plan_request(request: DealRequest) -> DealPlan:
     """Validate ``request``, count every constrained seat exactly, and choose the seat to draw.
 
-    Raises ``ConstraintError`` for contradictions and ``ImpossibleError`` naming the seat when a
-    seat's constraint fits no hand at all.
+    Raises ``ConstraintError`` for contradictions (``DealRequest.validate``) and ``ImpossibleError``
+    when a seat's constraint fits no hand at all: its text names the seat, and it carries ``seat``
+    (and ``field`` when the seat sets only one field, the one to loosen).
     """
     request.validate()
     predealt = tuple(c.cards for c in request.seats)
@@ -213,7 +214,12 @@ def plan_request(request: DealRequest) -> DealPlan:
                 others |= cards
         seat_plan = plan_seat(constraint, FULL_DECK_MASK & ~others)
         if seat_plan.count == 0:
-            raise ImpossibleError(f"no hand fits {SEAT_NAMES[seat]}'s request ({constraint.describe()})")
+            fields = constraint.fields()
+            raise ImpossibleError(
+                f"no hand fits {SEAT_NAMES[seat]}'s request ({constraint.describe()})",
+                seat=SEATS[seat],
+                field=fields[0] if len(fields) == 1 else None,  # with one field set, that is the one to loosen
+            )
         plans[seat] = seat_plan
         reports[seat] = SeatReport(seat, seat_plan.count, seat_plan.hands_possible)
     drawn = min(plans, key=lambda s: plans[s].probability) if plans else None
@@ -274,7 +280,8 @@ def deal_stream(
         if cancel is not None and cancel.is_set():
             return
         if tried >= max_tries:
-            raise ImpossibleError(too_rare_message(plan, tried, matched, count))
+            # seat "": the cause is how the constraints combine, not one seat (each seat's own law is exact).
+            raise ImpossibleError(too_rare_message(plan, tried, matched, count), seat="")
         deals = _batch(plan, generator, rows)
         tried += rows
         if count is not None and matched + deals.shape[0] > count:
