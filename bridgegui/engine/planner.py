@@ -22,6 +22,7 @@ checks the ``cancel`` event between batches; the same seed gives the same boards
 
 from __future__ import annotations
 
+import math
 import threading
 import time
 from collections.abc import Iterator
@@ -320,33 +321,68 @@ def too_rare_message(plan: DealPlan, tried: int, matched: int, count: int | None
     )
 
 
+def round_one_in(p: float) -> float:
+    """The N of "1 deal in N" for a chance ``p``, as shown: two significant figures (one decimal below 10).
+
+    ``inf`` for ``p <= 0``.  Rounded because the estimate is good to a few per cent at best.
+    """
+    if p <= 0:
+        return math.inf
+    x = 1.0 / p
+    if x < 10:
+        return round(x, 1)
+    digits = len(str(int(x))) - 2
+    return float(round(x, -digits))
+
+
 def format_one_in(p: float) -> str:
     """``2,300`` for p = 1/2300, rounded to two significant figures (for "about 1 deal in …")."""
     if p <= 0:
         return "∞"
-    x = 1.0 / p
-    if x < 10:
+    x = round_one_in(p)
+    if 1.0 / p < 10:
         return f"{x:.1f}".rstrip("0").rstrip(".")
-    digits = len(str(int(x))) - 2
-    return f"{round(x, -digits):,.0f}"
+    return f"{x:,.0f}"
+
+
+EXACT, ESTIMATED, BOUND = "exact", "estimated", "bound"
+"""``Estimate.precision``: how much the figure is worth (exact; from a pilot run; only a bound)."""
 
 
 @dataclass(frozen=True)
 class Estimate:
-    """Frequency of the whole request: exact per seat, estimated across seats."""
+    """Frequency of the whole request: exact per seat, estimated across seats.
+
+    A window formats it from the fields (``precision`` and ``one_in``) in its own language;
+    ``text()`` is the English the command line and the tests use.
+    """
 
     seats: tuple[SeatReport | None, ...]
     probability: float
-    """Best estimate of the chance that a random deal fits the whole request."""
+    """Best estimate of the chance that a random deal fits the whole request (0 when the pilot found none)."""
     upper_bound: float
+    """A chance the request's frequency is below (95 %): the figure that matters when ``probability`` is 0."""
     exact: bool
     """True when ``probability`` is exact (at most one seat constrained, nothing across seats)."""
 
-    def text(self) -> str:
+    @property
+    def precision(self) -> str:
+        """``EXACT`` ("exactly 1 deal in N"), ``ESTIMATED`` ("about 1 deal in N") or ``BOUND`` (no
+        fitting deal in the pilot run: "rarer than 1 deal in N", N from ``upper_bound``)."""
         if self.probability <= 0:
-            return f"rarer than 1 deal in {format_one_in(self.upper_bound)}"
-        prefix = "exactly" if self.exact else "about"
-        return f"{prefix} 1 deal in {format_one_in(self.probability)}"
+            return BOUND
+        return EXACT if self.exact else ESTIMATED
+
+    @property
+    def one_in(self) -> float:
+        """The N of "1 deal in N" as shown (``round_one_in``): from ``upper_bound`` when ``precision`` is ``BOUND``."""
+        return round_one_in(self.upper_bound if self.precision == BOUND else self.probability)
+
+    def text(self) -> str:
+        """``"about 1 deal in 2,300"``, ``"exactly 1 deal in 9.4"`` or ``"rarer than 1 deal in 51,000"``."""
+        words = {EXACT: "exactly", ESTIMATED: "about", BOUND: "rarer than"}[self.precision]
+        p = self.upper_bound if self.precision == BOUND else self.probability
+        return f"{words} 1 deal in {format_one_in(p)}"
 
 
 def estimate(request: DealRequest | DealPlan, *, pilot: int = PILOT_DEALS, seed: int = 1) -> Estimate:

@@ -172,7 +172,7 @@ FEATURE_DESCRIPTIONS = {
     "nltc_by_fit": "(NLTC losers - 16) × (trumps - 9)",
     "unstopped": "suits without a stopper",
     "controls": "controls (A 2, K 1)",
-    "combined_pt": "seed 003 playing tricks of the combined suits",
+    "combined_pt": "playing tricks of the combined suits (per-suit play-out count)",
 }
 """Every feature ``features_batch`` computes, with the words ``explain_estimate`` uses."""
 
@@ -304,23 +304,70 @@ def trick_features(declarer: Hand, dummy: Hand, strain: str) -> dict[str, float]
     return {name: float(f[name][0]) for name, _ in model.coefficients}
 
 
-def explain_estimate(declarer: Hand, dummy: Hand, strain: str) -> list[str]:
-    """The estimate as a sum of terms, one line each, then the total and the classic counts.
+@dataclass(frozen=True, slots=True)
+class EstimateTerm:
+    """One term of the estimate: ``coefficient × value`` of the feature ``feature`` (a key of ``FEATURE_DESCRIPTIONS``)."""
 
-    For the quiz's breakdown and the panel's tooltip: ``"combined NLTC losers 14.5 × -0.62 = -9.0"``.
+    feature: str
+    value: float
+    coefficient: float
+
+    @property
+    def contribution(self) -> float:
+        """The term's share of the estimate, in tricks."""
+        return self.coefficient * self.value + 0.0  # + 0.0: no "-0.00"
+
+
+@dataclass(frozen=True, slots=True)
+class EstimateExplanation:
+    """The estimate as a sum: ``intercept`` plus each term's ``contribution`` is ``estimate``.
+
+    ``strain`` is ``"S"``..``"NT"``; ``ltc`` and ``nltc`` are the classic counts for comparison
+    (None in notrump, where they are not trick counts).  A window phrases it from these fields
+    (``FEATURE_DESCRIPTIONS`` names each feature in English); ``lines()`` is the English one.
     """
+
+    strain: str
+    intercept: float
+    terms: tuple[EstimateTerm, ...]
+    estimate: float
+    ltc: int | None
+    nltc: float | None
+
+    def lines(self) -> list[str]:
+        """``"Start at 5.55"``, one line a term (``"combined NLTC losers 14.5 × -0.302 = -4.37"``), the
+        estimate, and in a suit the classic counts."""
+        lines = [f"Start at {self.intercept:.2f}"]
+        for t in self.terms:
+            lines.append(
+                f"{FEATURE_DESCRIPTIONS[t.feature]} {t.value:g} × {t.coefficient:+.3f} = {t.contribution:+.2f}"
+            )
+        lines.append(f"Estimate in {STRAIN_WORDS[self.strain]}: {self.estimate:.1f} tricks")
+        if self.ltc is not None and self.nltc is not None:
+            lines.append(f"(LTC says {self.ltc}, NLTC {self.nltc:g})")
+        return lines
+
+
+def estimate_explanation(declarer: Hand, dummy: Hand, strain: str) -> EstimateExplanation:
+    """The estimate of ``estimate_tricks`` term by term, for the quiz's breakdown and the panel's tooltip."""
     s = strain_number(strain)
     f = features_batch(_one(declarer), _one(dummy), s)
     model = NOTRUMP_MODEL if s == NOTRUMP else SUIT_MODEL
-    lines = [f"Start at {model.intercept:.2f}"]
-    for name, c in model.coefficients:
-        value = float(f[name][0])
-        lines.append(f"{FEATURE_DESCRIPTIONS[name]} {value:g} × {c:+.3f} = {c * value + 0.0:+.2f}")
-    estimate = float(model.predict(f)[0])
-    lines.append(f"Estimate in {STRAIN_WORDS[STRAINS[s]]}: {estimate:.1f} tricks")
-    if s != NOTRUMP:  # LTC and NLTC are counts for suit contracts
-        lines.append(f"(LTC says {ltc_tricks(declarer, dummy)}, NLTC {nltc_tricks(declarer, dummy):g})")
-    return lines
+    terms = tuple(EstimateTerm(name, float(f[name][0]), c) for name, c in model.coefficients)
+    suit = s != NOTRUMP  # LTC and NLTC are counts for suit contracts
+    return EstimateExplanation(
+        STRAINS[s],
+        model.intercept,
+        terms,
+        float(model.predict(f)[0]),
+        ltc_tricks(declarer, dummy) if suit else None,
+        nltc_tricks(declarer, dummy) if suit else None,
+    )
+
+
+def explain_estimate(declarer: Hand, dummy: Hand, strain: str) -> list[str]:
+    """``estimate_explanation(...).lines()``: the estimate as a sum of terms in English, one line each."""
+    return estimate_explanation(declarer, dummy, strain).lines()
 
 
 # --- accuracy, for tooltips ----------------------------------------------------------------------

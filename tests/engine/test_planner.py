@@ -6,6 +6,7 @@ must give p > 1e-4: the constrained seat's pattern and HCP, an unconstrained sea
 length, and the partner's longest suit.  A biased dealer (seed 000's method) fails these by far.
 """
 
+import math
 import threading
 from math import comb
 
@@ -170,6 +171,26 @@ def test_one_in_formatting():
     assert planner.format_one_in(1 / 2345) == "2,300"
     assert planner.format_one_in(1 / 21.3) == "21"
     assert planner.format_one_in(0.5) == "2"
+    assert planner.format_one_in(1 / 9.42) == "9.4"
+    assert planner.format_one_in(0) == "∞"
+    assert planner.round_one_in(1 / 2345) == 2300.0
+    assert planner.round_one_in(1 / 9.42) == 9.4
+    assert planner.round_one_in(0) == math.inf
+
+
+@pytest.mark.parametrize(
+    ("estimate", "precision", "one_in", "text"),
+    [
+        (planner.Estimate((), 1 / 18_123, 1 / 18_123, True), planner.EXACT, 18_000.0, "exactly 1 deal in 18,000"),
+        (planner.Estimate((), 1 / 2_345, 1 / 2_000, False), planner.ESTIMATED, 2_300.0, "about 1 deal in 2,300"),
+        (planner.Estimate((), 0.0, 1 / 51_234, False), planner.BOUND, 51_000.0, "rarer than 1 deal in 51,000"),
+    ],
+)
+def test_an_estimate_holds_the_figures_a_window_formats(estimate, precision, one_in, text):
+    # A window phrases precision and one_in itself (translated); text() is made from the same fields.
+    assert estimate.precision == precision
+    assert estimate.one_in == one_in
+    assert estimate.text() == text
 
 
 class _SpadesNorthOverSouth:

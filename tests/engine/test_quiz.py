@@ -58,6 +58,57 @@ def test_hcp_question_and_breakdown():
     assert wrong.breakdown == right.breakdown
 
 
+def test_the_breakdown_is_numbers_and_reasons_a_window_can_phrase():
+    result = quiz.check(question(quiz.HCP), "12")  # South T84.QJ42.K76.AQ4
+    b = result.explanation
+    assert b.kind == quiz.HCP and b.total == 12 and b.estimate is None
+    assert [(c.suit, c.value, c.reason, c.honours, c.points) for c in b.suits] == [
+        (0, 0, "no_honours", "", ()),
+        (1, 3, "honours", "QJ", (2, 1)),
+        (2, 3, "honours", "K", (3,)),
+        (3, 6, "honours", "AQ", (4, 2)),
+    ]
+    assert result.breakdown == b.lines()  # the English is made from the same fields
+
+
+def test_every_kind_of_breakdown_has_its_reasons():
+    h = Hand.from_pbn("AK.KQ5.9.QJ76432")
+    losers = quiz.suit_counts(quiz.LOSERS, h)
+    assert [(c.reason, c.honours, c.counted, c.value) for c in losers] == [
+        ("top_cards", "AK", "AK", 0),
+        ("top_cards", "KQ", "AKQ", 1),
+        ("singleton", "", "A", 1),
+        ("top_cards", "Q", "AKQ", 2),
+    ]
+    assert quiz.loser_count(0, Hand.from_pbn("Q5...").holding(0)).reason == "doubleton_Q"
+    assert quiz.loser_count(0, 0).reason == "void"
+    qt = quiz.suit_counts(quiz.QUICK_TRICKS, Hand.from_pbn("AK.AQ5.K72.K"))
+    assert [(c.reason, c.value) for c in qt] == [("AK", 2), ("AQ", 1.5), ("Kx", 0.5), ("singleton_K", 0)]
+    pt = quiz.suit_counts(quiz.PLAYING_TRICKS, Hand.from_pbn("AKQ.KQJ.765432."))
+    assert [(c.reason, c.rounds, c.value) for c in pt] == [
+        ("play_out", (3, 0, 0), 3),
+        ("play_out", (2, 1, 0), 2),
+        ("play_out", (0, 4, 2), 2),
+        ("void", None, 0),
+    ]
+    for kind, reasons in (
+        (quiz.HCP, quiz.HCP_REASONS),
+        (quiz.QUICK_TRICKS, quiz.QUICK_TRICK_REASONS),
+        (quiz.LOSERS, quiz.LOSER_REASONS),
+        (quiz.PLAYING_TRICKS, quiz.PLAYING_TRICK_REASONS),
+    ):
+        for holding in range(0, 8192, 7):
+            assert quiz._COUNTS[kind](0, holding).reason in reasons
+
+
+def test_a_partnership_breakdown_holds_the_estimators_terms():
+    q = question(quiz.PARTNERSHIP_TRICKS, seat=0)
+    b = quiz.check(q, "9").explanation
+    assert b.suits == () and b.estimate is not None and b.estimate.strain == "H"
+    assert b.total == pytest.approx(tricks.estimate_tricks(DEAL.hand(0), DEAL.hand(2), "H"))
+    assert b.lines() == tuple(tricks.explain_estimate(DEAL.hand(0), DEAL.hand(2), "H"))
+
+
 def test_hcp_breakdown_names_each_honour():
     assert quiz.hcp_lines(Hand.from_pbn("AKJ.KQ5.K72.QJ2"))[0] == "♠ AKJ: 4+3+1 = 8"
 

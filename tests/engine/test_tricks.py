@@ -91,6 +91,20 @@ def test_explanation_adds_up_to_the_estimate():
     assert set(tricks.trick_features(declarer, dummy, "NT")) == {name for name, _ in tricks.NOTRUMP_MODEL.coefficients}
 
 
+def test_the_explanation_is_terms_a_window_can_phrase():
+    declarer, dummy = hand("AKJ32.KQ5.K72.Q2"), hand("Q854.A2.A843.J43")
+    e = tricks.estimate_explanation(declarer, dummy, "S")
+    assert e.strain == "S" and (e.ltc, e.nltc) == (10, 10.5)
+    assert [t.feature for t in e.terms] == [name for name, _ in tricks.SUIT_MODEL.coefficients]
+    assert e.intercept + sum(t.contribution for t in e.terms) == pytest.approx(e.estimate)
+    assert e.estimate == pytest.approx(tricks.estimate_tricks(declarer, dummy, "S"))
+    assert e.lines() == tricks.explain_estimate(declarer, dummy, "S")
+    notrump = tricks.estimate_explanation(declarer, dummy, "NT")
+    assert (notrump.strain, notrump.ltc, notrump.nltc) == ("NT", None, None)
+    assert notrump.lines()[-1].startswith("Estimate in notrump:")
+    assert all("seed 00" not in words for words in tricks.FEATURE_DESCRIPTIONS.values())
+
+
 def test_fit_contracts_picks_the_longest_fit():
     # NS: spades 5+3, hearts 4+4 (8 each; hearts have more HCP); EW: diamonds 5+4 = 9.
     deal = parse_deal("N:AK632.AKT5.T.T52 QJ7.9.AQJ98.KJ73 T84.QJ42.K76.AQ4 95.8763.5432.986")

@@ -9,9 +9,11 @@ Pure logic for the keyboard-driven quiz window (menu Practice → Evaluation qui
 * A question asks for one hand's HCP, quick tricks, losing-trick count or playing tricks (seed 003's
   heuristic, ``tables.PLAYING_TRICKS``), or a partnership's tricks in a strain (``tricks.estimate_tricks``).
 * ``check(question, "11")`` reads the answer (``"2.5"``, ``"2½"``, ``"2 1/2"`` and ``"2,5"`` all read as
-  2.5) and returns a ``Result``: right or wrong, the right value, and a breakdown, one line a suit,
-  that explains the count (``"♥ KQ5: K and Q, one loser"``, ``"♠ AKJ: 4+3+1 = 8"``).  An answer that
-  is not a number raises ``QuizAnswerError`` (a ``BridgeError``: show its text, do not score it).
+  2.5) and returns a ``Result``: right or wrong, the right value, and ``explanation``, a ``Breakdown``
+  that explains the count suit by suit as numbers and reason codes (``SuitCount``) for a window to
+  phrase in its own language; ``Result.breakdown`` is the same in English, one line a suit
+  (``"♥ KQ5: K and Q, one loser"``, ``"♠ AKJ: 4+3+1 = 8"``).  An answer that is not a number raises
+  ``QuizAnswerError`` (a ``BridgeError``: show its text, do not score it).
 * ``Score`` keeps the running score (right, asked, per kind, current streak).
 
 The partnership question accepts any answer within ``PARTNERSHIP_TOLERANCE`` (one trick) of the
@@ -119,18 +121,94 @@ class Question:
 
 
 @dataclass(frozen=True, slots=True)
-class Result:
-    """The verdict on one answer: ``correct``, the right value and the explanation, one line a suit.
+class SuitCount:
+    """One suit's share of a hand measure, and what earns it (one line of the quiz's breakdown).
 
-    ``breakdown`` ends with a total line; ``message`` is the one-line verdict for the status area.
+    ``value`` is the suit's count (points, quick tricks, losers or playing tricks).  ``reason`` is a
+    code a window phrases with ``tr()`` (the ``*_REASONS`` constants list them per kind); the other
+    fields hold the numbers and cards the reason refers to:
+
+    * ``honours``: the honours the reason names, e.g. ``"AKJ"`` (HCP), ``"AQ"`` (quick tricks), the
+      honours held among the top cards that count (losers);
+    * ``points``: the HCP of each of ``honours`` (HCP only), e.g. ``(4, 3, 1)``;
+    * ``counted``: the top cards the losing-trick count looks at, ``"AKQ"[:min(length, 3)]`` (losers only);
+    * ``rounds``: ``(won, lost, left over)`` of the play-out (playing tricks only).
+    """
+
+    suit: int
+    holding: int
+    value: float
+    reason: str
+    honours: str = ""
+    points: tuple[int, ...] = ()
+    counted: str = ""
+    rounds: tuple[int, int, int] | None = None
+
+
+HCP_REASONS = ("honours", "no_honours")
+QUICK_TRICK_REASONS = ("AK", "AQ", "A", "KQ", "Kx", "singleton_K", "no_A_or_K")
+LOSER_REASONS = ("void", "singleton_A", "singleton", "top_cards", "doubleton_Q")
+"""``doubleton_Q``: a doubleton holding the Q, which does not count (only the A and K of a doubleton do)."""
+PLAYING_TRICK_REASONS = ("void", "play_out")
+
+
+@dataclass(frozen=True, slots=True)
+class Breakdown:
+    """How a question's answer is counted: one ``SuitCount`` a suit (spades first) and the ``total``.
+
+    For a partnership question ``suits`` is empty and ``estimate`` holds the estimator's terms
+    (``tricks.EstimateExplanation``).  ``lines()`` is the English text, made only from these fields.
+    """
+
+    kind: str
+    suits: tuple[SuitCount, ...]
+    total: float
+    estimate: tricks.EstimateExplanation | None = None
+
+    def lines(self) -> tuple[str, ...]:
+        """One line a suit and a total line (``"Total: 0 + 3 + 3 + 6 = 12 HCP"``), or the estimate's lines."""
+        if self.estimate is not None:
+            return tuple(self.estimate.lines())
+        lines = [suit_line(self.kind, c) for c in self.suits]
+        values = " + ".join(format_value(c.value) for c in self.suits)
+        lines.append(f"Total: {values} = {format_value(self.total)} {_TOTAL_UNITS[self.kind]}")
+        return tuple(lines)
+
+
+_TOTAL_UNITS = {HCP: "HCP", QUICK_TRICKS: "quick tricks", LOSERS: "losers", PLAYING_TRICKS: "playing tricks"}
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The verdict on one answer: ``correct``, the right value (``expected``), the answer (``given``)
+    and ``explanation``, how the right value is counted.
+
+    ``breakdown`` (the explanation in English, one line a suit, ending with a total line) and
+    ``message`` (the one-line verdict) are made from these fields for the command line and tests;
+    a window phrases the fields itself.
     """
 
     question: Question
     given: float
     correct: bool
     expected: float
-    breakdown: tuple[str, ...]
-    message: str
+    explanation: Breakdown
+
+    @property
+    def breakdown(self) -> tuple[str, ...]:
+        return self.explanation.lines()
+
+    @property
+    def message(self) -> str:
+        """``"Right: 12 high-card points"``, ``"Not quite: 12 high-card points, you said 11"``..."""
+        expected, given = format_value(self.expected), format_value(self.given)
+        if self.question.kind == PARTNERSHIP_TRICKS:
+            verdict = "Right" if self.correct else "Not quite"
+            return f"{verdict}: about {expected} tricks (you said {given}; within one trick counts as right)"
+        unit = KIND_NAMES[self.question.kind]
+        if self.correct:
+            return f"Right: {expected} {unit}"
+        return f"Not quite: {expected} {unit}, you said {given}"
 
 
 @dataclass
@@ -216,19 +294,85 @@ def check(question: Question, answer_text: str) -> Result:
         correct = abs(given - expected) <= PARTNERSHIP_TOLERANCE
     else:
         correct = abs(given - expected) < 1e-9
-    lines = tuple(explain(question))
-    unit = KIND_NAMES[question.kind]
-    if question.kind == PARTNERSHIP_TRICKS:
-        verdict = "Right" if correct else "Not quite"
-        message = f"{verdict}: about {format_value(expected)} tricks (you said {format_value(given)}; within one trick counts as right)"
-    elif correct:
-        message = f"Right: {format_value(expected)} {unit}"
-    else:
-        message = f"Not quite: {format_value(expected)} {unit}, you said {format_value(given)}"
-    return Result(question, given, correct, expected, lines, message)
+    return Result(question, given, correct, expected, breakdown(question))
 
 
 # --- per-suit explanations -----------------------------------------------------------------------
+
+
+def hcp_count(suit: int, holding: int) -> SuitCount:
+    """The suit's HCP and the honours that earn them (A 4, K 3, Q 2, J 1)."""
+    values = {"A": 4, "K": 3, "Q": 2, "J": 1}
+    honours = "".join(c for c in holding_text(holding) if c in values)
+    points = tuple(values[c] for c in honours)
+    reason = "honours" if honours else "no_honours"
+    return SuitCount(suit, holding, float(sum(points)), reason, honours=honours, points=points)
+
+
+def quick_trick_count(suit: int, holding: int) -> SuitCount:
+    """Quick tricks of one suit (AK 2, AQ 1½, A 1, KQ 1, Kx ½) and the honours that earn them."""
+    value = int(tables.QUICK_TRICKS_HALVES[holding]) / 2
+    a, k, q = bool(holding & tables.ACE), bool(holding & tables.KING), bool(holding & tables.QUEEN)
+    if a and k:
+        reason, honours = "AK", "AK"
+    elif a and q:
+        reason, honours = "AQ", "AQ"
+    elif a:
+        reason, honours = "A", "A"
+    elif k and q:
+        reason, honours = "KQ", "KQ"
+    elif k and holding.bit_count() >= 2:
+        reason, honours = "Kx", "K"
+    elif k:
+        reason, honours = "singleton_K", "K"
+    else:
+        reason, honours = "no_A_or_K", ""
+    return SuitCount(suit, holding, value, reason, honours=honours)
+
+
+def loser_count(suit: int, holding: int) -> SuitCount:
+    """Losing-trick count of one suit: the A, K and Q missing among the top min(length, 3) cards."""
+    length = holding.bit_count()
+    losers = float(tables.LOSERS[holding])
+    if length == 0:
+        return SuitCount(suit, holding, losers, "void")
+    counted = "AKQ"[: min(length, 3)]
+    text = holding_text(holding)
+    present = "".join(c for c in counted if c in text)
+    if length == 1:
+        reason = "singleton_A" if present else "singleton"
+    elif length == 2 and "Q" in text:
+        reason = "doubleton_Q"
+    else:
+        reason = "top_cards"
+    return SuitCount(suit, holding, losers, reason, honours=present, counted=counted)
+
+
+def playing_trick_count(suit: int, holding: int) -> SuitCount:
+    """Playing tricks of one suit by the per-suit play-out (seed 003): rounds won, lost, cards left over."""
+    if not holding:
+        return SuitCount(suit, holding, 0.0, "void")
+    rounds = tables.suit_play_rounds(holding)
+    return SuitCount(suit, holding, float(tables.PLAYING_TRICKS[holding]), "play_out", rounds=rounds)
+
+
+_COUNTS = {HCP: hcp_count, QUICK_TRICKS: quick_trick_count, LOSERS: loser_count, PLAYING_TRICKS: playing_trick_count}
+
+
+def suit_counts(kind: str, hand: Hand) -> tuple[SuitCount, ...]:
+    """The four ``SuitCount`` of a hand measure (``HCP``, ``QUICK_TRICKS``, ``LOSERS``, ``PLAYING_TRICKS``)."""
+    return tuple(_COUNTS[kind](suit, holding) for suit, holding in enumerate(hand.holdings))
+
+
+def breakdown(question: Question) -> Breakdown:
+    """How the question's answer is counted (the same whatever the answer was)."""
+    if question.kind == PARTNERSHIP_TRICKS:
+        estimate = tricks.estimate_explanation(
+            question.hand, question.deal.hand(question.partner), question.strain or "NT"
+        )
+        return Breakdown(question.kind, (), estimate.estimate, estimate)
+    counts = suit_counts(question.kind, question.hand)
+    return Breakdown(question.kind, counts, sum(c.value for c in counts))
 
 
 def _suit_label(suit: int, holding: int) -> str:
@@ -243,111 +387,91 @@ def _plural(n: float, word: str) -> str:
     return f"{format_value(n)} {word}s"
 
 
+_QUICK_TRICK_WHY = {
+    "AK": "A and K",
+    "AQ": "A and Q",
+    "A": "A",
+    "KQ": "K and Q",
+    "Kx": "K with another card",
+    "singleton_K": "a singleton K counts nothing",
+    "no_A_or_K": "no A and no K",
+}
+
+
+def suit_line(kind: str, c: SuitCount) -> str:
+    """One breakdown line in English, made from the ``SuitCount`` alone."""
+    label = _suit_label(c.suit, c.holding)
+    if kind == HCP:
+        if len(c.points) > 1:
+            return f"{label}: {'+'.join(map(str, c.points))} = {format_value(c.value)}"
+        return f"{label}: {format_value(c.value)}" if c.points else f"{label}: no honours, 0"
+    if kind == QUICK_TRICKS:
+        v = c.value
+        count = "no quick tricks" if v == 0 else f"{format_value(v)} quick trick{'s' if v > 1 else ''}"
+        return f"{label}: {_QUICK_TRICK_WHY[c.reason]}, {count}"
+    if kind == LOSERS:
+        if c.reason == "void":
+            return f"{label}: void, no losers"
+        if c.reason == "singleton_A":
+            honours = "singleton A"
+        elif c.reason == "singleton":
+            honours = "singleton without the A"
+        else:
+            honours = " and ".join(c.honours) if c.honours else "no " + " or ".join(c.counted)
+            if c.reason == "doubleton_Q":
+                honours += " (a doubleton's Q does not count)"
+        return f"{label}: {honours}, {_plural(c.value, 'loser') if c.value else 'no losers'}"
+    if kind == PLAYING_TRICKS:
+        if c.rounds is None:
+            return f"{label}: void, no tricks"
+        won, lost, left = c.rounds
+        parts = [f"win {won} round{'s' * (won != 1)}", f"lose {lost}"]
+        if left:
+            parts.append(f"{left} card{'s' * (left != 1)} left over")
+        return f"{label}: {', '.join(parts)} = {_plural(c.value, 'trick') if c.value else 'no tricks'}"
+    raise BridgeError(f"no per-suit breakdown for {kind!r}")
+
+
+def _lines(kind: str, hand: Hand) -> list[str]:
+    counts = suit_counts(kind, hand)
+    return list(Breakdown(kind, counts, sum(c.value for c in counts)).lines())
+
+
 def hcp_lines(hand: Hand) -> list[str]:
     """``"♠ AKJ: 4+3+1 = 8"`` for each suit, then the total."""
-    values = {"A": 4, "K": 3, "Q": 2, "J": 1}
-    lines, totals = [], []
-    for suit, holding in enumerate(hand.holdings):
-        text = holding_text(holding)
-        parts = [values[c] for c in text if c in values]
-        points = sum(parts)
-        totals.append(points)
-        if len(parts) > 1:
-            lines.append(f"{_suit_label(suit, holding)}: {'+'.join(map(str, parts))} = {points}")
-        elif parts:
-            lines.append(f"{_suit_label(suit, holding)}: {points}")
-        else:
-            lines.append(f"{_suit_label(suit, holding)}: no honours, 0")
-    lines.append(f"Total: {' + '.join(map(str, totals))} = {sum(totals)} HCP")
-    return lines
+    return _lines(HCP, hand)
 
 
 def quick_trick_line(suit: int, holding: int) -> str:
-    """Seed 003's rule for one suit, naming the honours that earn it."""
-    halves = int(tables.QUICK_TRICKS_HALVES[holding])
-    a, k, q = bool(holding & tables.ACE), bool(holding & tables.KING), bool(holding & tables.QUEEN)
-    if a and k:
-        why = "A and K"
-    elif a and q:
-        why = "A and Q"
-    elif a:
-        why = "A"
-    elif k and q:
-        why = "K and Q"
-    elif k and holding.bit_count() >= 2:
-        why = "K with another card"
-    elif k:
-        why = "a singleton K counts nothing"
-    else:
-        why = "no A and no K"
-    value = halves / 2
-    count = "no quick tricks" if value == 0 else f"{format_value(value)} quick trick{'s' if value > 1 else ''}"
-    return f"{_suit_label(suit, holding)}: {why}, {count}"
+    """The quick-trick rule for one suit, naming the honours that earn it."""
+    return suit_line(QUICK_TRICKS, quick_trick_count(suit, holding))
 
 
 def quick_trick_lines(hand: Hand) -> list[str]:
-    lines = [quick_trick_line(s, h) for s, h in enumerate(hand.holdings)]
-    values = [int(tables.QUICK_TRICKS_HALVES[h]) / 2 for h in hand.holdings]
-    lines.append(f"Total: {' + '.join(format_value(v) for v in values)} = {format_value(sum(values))} quick tricks")
-    return lines
+    return _lines(QUICK_TRICKS, hand)
 
 
 def loser_line(suit: int, holding: int) -> str:
     """Losing-trick count of one suit: the A, K and Q missing among the top min(length, 3) cards."""
-    length = holding.bit_count()
-    losers = int(tables.LOSERS[holding])
-    label = _suit_label(suit, holding)
-    if length == 0:
-        return f"{label}: void, no losers"
-    counted = "AKQ"[: min(length, 3)]
-    present = [c for c in counted if c in holding_text(holding)]
-    honours = " and ".join(present) if present else "no " + " or ".join(counted)
-    if length == 1:
-        honours = "singleton A" if present else "singleton without the A"
-    elif length == 2 and "Q" in holding_text(holding) and "Q" not in counted:
-        honours += " (a doubleton's Q does not count)"
-    return f"{label}: {honours}, {_plural(losers, 'loser') if losers else 'no losers'}"
+    return suit_line(LOSERS, loser_count(suit, holding))
 
 
 def loser_lines(hand: Hand) -> list[str]:
-    lines = [loser_line(s, h) for s, h in enumerate(hand.holdings)]
-    values = [int(tables.LOSERS[h]) for h in hand.holdings]
-    lines.append(f"Total: {' + '.join(map(str, values))} = {sum(values)} losers")
-    return lines
+    return _lines(LOSERS, hand)
 
 
 def playing_trick_line(suit: int, holding: int) -> str:
     """Seed 003's play-out of one suit: rounds won and lost against the opponents' pool, then cards left."""
-    label = _suit_label(suit, holding)
-    if not holding:
-        return f"{label}: void, no tricks"
-    won, lost, left = tables.suit_play_rounds(holding)
-    tricks_ = int(tables.PLAYING_TRICKS[holding])
-    parts = [f"win {won} round{'s' * (won != 1)}", f"lose {lost}"]
-    if left:
-        parts.append(f"{left} card{'s' * (left != 1)} left over")
-    return f"{label}: {', '.join(parts)} = {_plural(tricks_, 'trick') if tricks_ else 'no tricks'}"
+    return suit_line(PLAYING_TRICKS, playing_trick_count(suit, holding))
 
 
 def playing_trick_lines(hand: Hand) -> list[str]:
-    lines = [playing_trick_line(s, h) for s, h in enumerate(hand.holdings)]
-    values = [int(tables.PLAYING_TRICKS[h]) for h in hand.holdings]
-    lines.append(f"Total: {' + '.join(map(str, values))} = {sum(values)} playing tricks")
-    return lines
+    return _lines(PLAYING_TRICKS, hand)
 
 
 def explain(question: Question) -> list[str]:
-    """The breakdown lines for a question (the same whatever the answer was)."""
-    hand = question.hand
-    if question.kind == HCP:
-        return hcp_lines(hand)
-    if question.kind == QUICK_TRICKS:
-        return quick_trick_lines(hand)
-    if question.kind == LOSERS:
-        return loser_lines(hand)
-    if question.kind == PLAYING_TRICKS:
-        return playing_trick_lines(hand)
-    return tricks.explain_estimate(hand, question.deal.hand(question.partner), question.strain or "NT")
+    """The breakdown lines for a question in English (``breakdown(question).lines()``)."""
+    return list(breakdown(question).lines())
 
 
 # --- questions -----------------------------------------------------------------------------------
