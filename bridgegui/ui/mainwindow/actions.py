@@ -171,7 +171,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         (QKeySequence.StandardKey.Copy,),
         N_("Copy the deal as a PBN line and a text diagram"),
         "copy",
-        triggered="copy_deal",
+        triggered="deal_commands.copy_deal",
         enabled=lambda s: s.has_deal,
     ),
     ActionSpec(
@@ -179,7 +179,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         N_("Copy Deal &Number"),
         ("Ctrl+Shift+C",),
         N_("Copy the number of the shown deal"),
-        triggered="copy_deal_number",
+        triggered="deal_commands.copy_deal_number",
         enabled=lambda s: s.has_complete_deal,
     ),
     ActionSpec(
@@ -188,7 +188,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         ("Ctrl+G",),
         N_("Show any deal by its number"),
         "go-to",
-        triggered="ask_deal_number",
+        triggered="deal_commands.ask_deal_number",
     ),
     ActionSpec(
         "actionPractice",

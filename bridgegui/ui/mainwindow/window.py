@@ -25,10 +25,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QEvent, Qt, QTimer, Slot
+from PySide6.QtCore import QEvent, Qt, QTimer, Slot
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication
 from PySide6.QtWidgets import (
-    QApplication,
     QDialog,
     QDockWidget,
     QLabel,
@@ -42,20 +41,18 @@ from PySide6.QtWidgets import (
 
 import bridgegui
 from bridgegui.engine.boards import Board, board_dealer, board_vulnerability
-from bridgegui.engine.cards import SEATS, Deal
+from bridgegui.engine.cards import Deal
 from bridgegui.engine.constraints import DealRequest
-from bridgegui.engine.deal_numbers import deal_from_index, deal_index
-from bridgegui.engine.errors import BridgeError
 from bridgegui.engine.lab.shuffles import ShuffleModel
 from bridgegui.formats import pbn
-from bridgegui.formats.text import deal_diagram, deal_line
 from bridgegui.presets import Preset
 from bridgegui.settings import THEMES, Settings
 from bridgegui.ui.app import apply_theme, icon
-from bridgegui.ui.dialogs import DealSetDialog, GoToDealNumberDialog
+from bridgegui.ui.dialogs import DealSetDialog
 from bridgegui.ui.mainwindow import actions as declared
 from bridgegui.ui.mainwindow.constraints_dock import ConstraintsDock
 from bridgegui.ui.mainwindow.deal_area import DealArea
+from bridgegui.ui.mainwindow.deal_commands import DealCommands
 from bridgegui.ui.mainwindow.document import BoardSetDocument
 from bridgegui.ui.mainwindow.feedback import LiveFeedback
 from bridgegui.ui.mainwindow.jobs import Jobs
@@ -64,6 +61,7 @@ from bridgegui.ui.mainwindow.presets_menu import PresetsMenu
 from bridgegui.ui.mainwindow.seed_bar import SeedBar
 from bridgegui.ui.mainwindow.sheets import Sheets
 from bridgegui.ui.mainwindow.tool_windows import ToolWindows
+from bridgegui.ui.mainwindow.window_state import restore_window_state, store_window_state
 from bridgegui.ui.widgets.board_list import BoardList
 from bridgegui.ui.widgets.dd_panel import DoubleDummyPanel
 
@@ -253,50 +251,17 @@ class MainWindow(QMainWindow):
             self.tr("A preset could not be read: {p}").format(p=p) for p in self.presets_controller.problems
         ]
         self.tool_windows = ToolWindows(self)
+        self.deal_commands = DealCommands(self)
 
     # ------------------------------------------------------------------------------------------------
     # settings
 
     def _restore_settings(self) -> None:
-        s = self.settings
-        problems = self.constraints_dock.restore_settings(s)
-        if problems:
-            self.startup_warnings.append(self.tr("Saved constraints were dropped: {p}").format(p="; ".join(problems)))
-        self.seed_bar.restore_settings(s)
-        self.actionFourColour.setChecked(s["deck/four_colour"])
-        self.set_four_colour(s["deck/four_colour"])
-        theme = s["appearance/theme"] if s["appearance/theme"] in THEMES else "system"
-        self.theme_actions[theme].setChecked(True)
-        geometry = QByteArray.fromBase64(s["window/geometry"].encode("ascii"))
-        if geometry.isEmpty() or not self.restoreGeometry(geometry):
-            self._default_geometry()
-        state = QByteArray.fromBase64(s["window/state"].encode("ascii"))
-        if not state.isEmpty():
-            self.restoreState(state)
-
-    def _default_geometry(self) -> None:
-        screen = QGuiApplication.primaryScreen()
-        if screen is None:
-            self.resize(1280, 800)
-            return
-        area = screen.availableGeometry()
-        hint = self.minimumSizeHint()
-        # Never narrower than the layout needs (a large desktop font), never wider than the screen.
-        width = min(area.width(), max(min(1600, int(area.width() * 0.94)), hint.width()))
-        height = min(area.height(), max(min(1000, int(area.height() * 0.92)), hint.height()))
-        self.resize(width, height)
-        self.move(area.left() + (area.width() - width) // 2, area.top() + (area.height() - height) // 2)
+        restore_window_state(self)
 
     def store_settings(self) -> None:
         """Copy the window's state into ``self.settings`` (``close`` also writes the file)."""
-        s = self.settings
-        s["window/geometry"] = bytes(self.saveGeometry().toBase64().data()).decode("ascii")
-        s["window/state"] = bytes(self.saveState().toBase64().data()).decode("ascii")
-        self.constraints_dock.store_settings(s)
-        self.seed_bar.store_settings(s)
-        s["deck/four_colour"] = self.actionFourColour.isChecked()
-        if self.practice.seats:
-            s["practice/visible"] = self.practice.seats
+        store_window_state(self)
 
     # ------------------------------------------------------------------------------------------------
     # the board on screen
@@ -359,8 +324,7 @@ class MainWindow(QMainWindow):
 
     def deal_number(self) -> int | None:
         """The number (Andrews' squashed order) of the deal on screen, or None."""
-        deal = self.diagram.deal()
-        return deal_index(deal) if deal is not None and deal.is_complete else None
+        return self.deal_commands.deal_number()
 
     def go_to_row(self, row: int) -> None:
         self._row = max(0, min(row, self.board_model.rowCount()))
@@ -640,50 +604,16 @@ class MainWindow(QMainWindow):
     # copy, deal numbers, practice, appearance
 
     def copy_text(self) -> str:
-        """What Copy puts on the clipboard: the PBN deal line, then the text diagram (hidden hands left out)."""
-        deal = self.diagram.deal()
-        if deal is None:
-            return ""
-        visible = self.visible_seats()
-        shown = Deal(tuple(m if s in visible else None for s, m in zip(SEATS, deal.hands, strict=True)))  # type: ignore[arg-type]
-        board = self.current_board() or Board(self.current_board_number(), shown)
-        hidden = "".join(s for s in SEATS if s not in visible)
-        return (
-            f"{deal_line(shown, board.effective_dealer or 'N')}\n\n{deal_diagram(shown, board=board, hidden=hidden)}\n"
-        )
+        return self.deal_commands.copy_text()
 
     def copy_deal(self) -> None:
-        text = self.copy_text()
-        if text:
-            QApplication.clipboard().setText(text)
-            self.statusBar().showMessage(self.tr("Copied the deal."), 4000)
+        self.deal_commands.copy_deal()
 
     def copy_deal_number(self) -> None:
-        number = self.deal_number()
-        if number is not None:
-            QApplication.clipboard().setText(str(number))
-            self.statusBar().showMessage(self.tr("Copied deal number {n}.").format(n=number), 4000)
-
-    def ask_deal_number(self) -> None:
-        dialog = GoToDealNumberDialog(self, current=self.deal_number())
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.accepted.connect(lambda: self.show_deal_number(dialog.deal_number()))
-        dialog.open()
+        self.deal_commands.copy_deal_number()
 
     def show_deal_number(self, number: int) -> None:
-        """Put the deal with this number on the current board (or the next new one)."""
-        try:
-            deal = deal_from_index(number)
-        except BridgeError as exc:
-            self.show_error(self.tr("Go to Deal Number"), str(exc))
-            return
-        old = self.current_board()
-        board = self.new_board(self.current_board_number(), deal, None, old, self.constraints_dock.fixed_dealer())
-        if old is not None:
-            self.board_model.replace_board(self._row, board)
-        else:
-            self.board_model.append_boards([board])
-        self.show_current()
+        self.deal_commands.show_deal_number(number)
 
     def set_practice_seats(self, seats: str | None) -> None:
         """Practice mode showing only ``seats`` ("S", "NS", "NESW"…); None ends practice mode."""
