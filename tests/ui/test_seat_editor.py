@@ -204,9 +204,12 @@ def test_malformed_field_is_reported_and_marked(editor):
     low, high = editor.field_widgets("hcp")
     low.setValue(17)
     high.setValue(15)
-    assert editor.problem() == ("hcp", "hcp: the minimum 17 is above the maximum 15")
-    with pytest.raises(ConstraintError):
+    # The parser's own words (the editor reads its fields through parse_seat_spec).
+    assert editor.problem() == ("hcp", "hcp 17-15: the minimum 17 is above the maximum 15")
+    with pytest.raises(ConstraintError) as raised:
         editor.constraint()
+    assert (raised.value.seat, raised.value.field) == ("N", "hcp")
+    assert raised.value.problem.message == editor.problem()[1]
     assert editor.spec() == "hcp 17-15"  # still shown, and the parser gives the same complaint
     with pytest.raises(ConstraintError):
         parse_seat_spec(editor.spec())
@@ -222,10 +225,50 @@ def test_bad_pattern_and_cards_name_their_field(editor):
     pattern.setText("5xx")
     assert editor.problem()[0] == "shape"
     assert "four lengths" in editor.problem()[1]
+    assert not editor.problem()[1].startswith("term")  # inside a field the user knows which term
+    assert editor.spec() == "shape 5xx"
+    pattern.setText("not")
+    assert editor.problem() == ("shape", "not needs a pattern to exclude, e.g. not 4333")
     pattern.clear()
     (cards,) = editor.field_widgets("cards")
     cards.setText("AS ZZ")
     assert editor.problem()[0] == "cards"
+    cards.setText("AS, KH as")
+    assert editor.problem() == ("cards", "as is listed twice")
+    with pytest.raises(ConstraintError) as raised:
+        editor.constraint()
+    assert raised.value.field == "cards"
+
+
+@pytest.mark.parametrize(
+    ("preset", "pattern", "spec"),
+    [
+        (0, "", ""),
+        (1, "", "balanced"),
+        (2, "-4333", "semibalanced, not 4333"),
+        (0, "shape 5xxx, 6xxx", "shape 5xxx 6xxx"),
+        (0, "5=4=x=x except 5=4=2=2 4-4-4-1", "shape 5=4=x=x, not 5=4=2=2 4441"),
+        (1, "4441 exclude !4333", "shape balanced 4441, not 4333"),
+        (0, "!5xxx", "not 5xxx"),
+    ],
+)
+def test_the_pattern_field_reads_as_shape_terms(editor, preset, pattern, spec):
+    combo, edit = editor.field_widgets("shape")
+    combo.setCurrentIndex(preset)
+    edit.setText(pattern)
+    assert editor.problem() is None
+    assert editor.spec() == spec
+    assert editor.constraint() == parse_seat_spec(spec)
+
+
+def test_out_of_range_text_names_its_field(editor):
+    with pytest.raises(ConstraintError) as raised:
+        editor.set_spec("spades 5+, controls 13+")  # the parser takes it; the spin boxes stop at 12
+    assert raised.value.field == "controls"
+    assert "0 to 12" in str(raised.value)
+    with pytest.raises(ConstraintError) as raised:
+        editor.set_spec("hcp 38+")
+    assert raised.value.field == "hcp"
 
 
 @pytest.mark.parametrize("field", SEAT_FIELDS)
@@ -322,6 +365,31 @@ def test_partnership_edit_emits_changed(side, qtbot):
     with qtbot.waitSignal(side.changed, timeout=1000):
         suit.setCurrentIndex(2)
     assert side.spec() == "fit 8+ hearts"
+
+
+def test_partnership_malformed_hcp_uses_the_parsers_words(side):
+    low, high = side.field_widgets("hcp")
+    low.setValue(27)
+    high.setValue(25)
+    assert side.problem() == ("hcp", "combined hcp 27-25: the minimum 27 is above the maximum 25")
+    assert side.spec() == "hcp 27-25"
+    with pytest.raises(ConstraintError) as raised:
+        side.constraint()
+    assert (raised.value.seat, raised.value.field) == ("NS", "hcp")
+    with pytest.raises(ConstraintError):
+        parse_partnership_spec(side.spec())
+    with pytest.raises(ConstraintError) as raised:
+        side.set_spec("hcp 41+")
+    assert raised.value.field == "hcp"
+
+
+def test_fields_are_the_engines():
+    """The field names live in the engine (``Problem.field``); the editor module re-exports them."""
+    from bridgegui.engine import errors
+    from bridgegui.ui.widgets import seat_editor
+
+    assert seat_editor.SEAT_FIELDS is errors.SEAT_FIELDS
+    assert seat_editor.PARTNERSHIP_FIELDS is errors.PARTNERSHIP_FIELDS
 
 
 def test_partnership_feedback_marks(side):
