@@ -67,3 +67,83 @@ def test_mypy_clean():
         pytest.skip("mypy is not installed (it is in the test extras)")
     result = subprocess.run([mypy, "bridgegui"], capture_output=True, text=True, cwd=ROOT, check=False, timeout=300)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+# Layers depend one way: ui -> workers -> printing/formats -> engine; the front ends (ui, cli) never
+# import each other.  Each entry: a part of the package, and what no module in it may import.
+FORBIDDEN_IMPORTS = {
+    "bridgegui.engine": (
+        "bridgegui.ui",
+        "bridgegui.workers",
+        "bridgegui.printing",
+        "bridgegui.formats",
+        "bridgegui.cli",
+        "PySide6",
+    ),
+    "bridgegui.formats": ("bridgegui.ui", "bridgegui.workers", "bridgegui.printing", "bridgegui.cli", "PySide6"),
+    "bridgegui.printing": ("bridgegui.ui", "bridgegui.workers", "bridgegui.cli", "PySide6.QtWidgets"),
+    "bridgegui.workers": ("bridgegui.ui", "bridgegui.cli", "PySide6.QtWidgets"),
+    "bridgegui.ui": ("bridgegui.cli",),
+    "bridgegui.cli": ("bridgegui.ui", "bridgegui.workers", "PySide6"),
+}
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imports(path: Path) -> set[str]:
+    """Every module a file imports (at any depth: lazy imports inside functions count too)."""
+    import ast
+
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return found
+
+
+def _is_under(name: str, prefix: str) -> bool:
+    return name == prefix or name.startswith(prefix + ".")
+
+
+def test_layers_depend_one_way():
+    broken = []
+    for path in sorted((ROOT / "bridgegui").rglob("*.py")):
+        module = _module_name(path)
+        for part, forbidden in FORBIDDEN_IMPORTS.items():
+            if not _is_under(module, part):
+                continue
+            for name in _imports(path):
+                bad = [f for f in forbidden if _is_under(name, f)]
+                if bad:
+                    broken.append(f"{module} imports {name}")
+    assert broken == []
+
+
+def test_the_layer_check_sees_a_front_end_importing_another(tmp_path: Path):
+    """The check above must be able to fail: a ui module importing the command line is caught."""
+    sample = tmp_path / "sample.py"
+    sample.write_text("def f():\n    from bridgegui.cli import main\n    from bridgegui import cli\n")
+    names = _imports(sample)
+    assert any(_is_under(n, "bridgegui.cli") for n in names)
+
+
+LONGEST_MODULE = 800
+"""Lines: past this a module holds more than one concern (the dealer-script parser may stay one class)."""
+
+
+def test_no_module_is_a_god_module():
+    exempt = {"bridgegui.engine.script.parser"}
+    long = {
+        _module_name(p): n
+        for p in (ROOT / "bridgegui").rglob("*.py")
+        if (n := len(p.read_text(encoding="utf-8").splitlines())) > LONGEST_MODULE and _module_name(p) not in exempt
+    }
+    assert long == {}
+    window = ROOT / "bridgegui" / "ui" / "mainwindow" / "window.py"
+    assert len(window.read_text(encoding="utf-8").splitlines()) < 700, "window.py only assembles the parts"

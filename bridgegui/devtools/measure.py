@@ -131,7 +131,7 @@ def main() -> int:
     set_specs(S1)
     start = time.perf_counter()
     before = window.diagram.deal()
-    window.actionDeal.trigger()
+    window.action("actionDeal").trigger()
     wait_for(lambda: window.diagram.deal() is not before and PaintClock.last > start)
     cold = PaintClock.last - start
     print(f"  first deal after editing (plans the request too): {cold * 1000:.1f} ms")
@@ -141,7 +141,7 @@ def main() -> int:
         spin(20)
         before = window.diagram.deal()
         start = time.perf_counter()
-        window.actionDeal.trigger()
+        window.action("actionDeal").trigger()
         wait_for(lambda b=before, t=start: window.diagram.deal() is not b and PaintClock.last > t)
         times.append(PaintClock.last - start)
     print(
@@ -183,7 +183,7 @@ def main() -> int:
     finished: list[float] = []
     window.service.finished.connect(lambda *_: finished.append(time.perf_counter()))
     start = time.perf_counter()
-    window.actionStop.trigger()
+    window.action("actionStop").trigger()
     ui_idle = time.perf_counter() - start
     wait_for(lambda: bool(finished), timeout=10)
     thread_done = finished[0] - start

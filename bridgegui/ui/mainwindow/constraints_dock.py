@@ -207,7 +207,7 @@ class ConstraintsDock(QDockWidget):
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(self.panel)
-        self.scroll = scroll
+        self.scroll_area = scroll
         holder = QWidget(self)
         box = QVBoxLayout(holder)
         box.setContentsMargins(0, 0, 0, 0)
@@ -229,7 +229,7 @@ class ConstraintsDock(QDockWidget):
 
     def two_column_width(self) -> int:
         """The dock's width with the editors in two columns (North-South beside East-West)."""
-        return self.panel.two_column_width() + self.scroll.verticalScrollBar().sizeHint().width() + 4
+        return self.panel.two_column_width() + self.scroll_area.verticalScrollBar().sizeHint().width() + 4
 
     def editors(self) -> list[SeatEditor | PartnershipEditor]:
         return self.panel.editors()
@@ -377,7 +377,7 @@ class ConstraintsDock(QDockWidget):
         editor = self.seat_editors.get(seat)
         if editor is None or not self.isVisible():
             return
-        self.scroll.ensureWidgetVisible(editor)
+        self.scroll_area.ensureWidgetVisible(editor)
         editor.field_widgets("hcp")[0].setFocus(Qt.FocusReason.MouseFocusReason)
 
 

@@ -95,7 +95,7 @@ class MainWindow(QMainWindow):
         # changes (which some platforms, the offscreen one among them, report as a warning).
         hint = self.minimumSizeHint()
         self.setMinimumSize(min(hint.width(), 1000), min(hint.height(), 640))
-        self._restore_settings()
+        restore_window_state(self)
         self.show_current()
         self.refresh()
         self.feedback.update_now()
@@ -216,8 +216,8 @@ class MainWindow(QMainWindow):
         self.deal_number_label.setObjectName("dealNumberLabel")
         self.deal_number_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.deal_number_label.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
-        self.deal_number_label.addAction(self.actionCopyDealNumber)
-        self.deal_number_label.addAction(self.actionGoToDealNumber)
+        self.deal_number_label.addAction(self.action("actionCopyDealNumber"))
+        self.deal_number_label.addAction(self.action("actionGoToDealNumber"))
         self.deal_number_label.setToolTip(
             self.tr("Every deal has a number (Andrews' squashed order); Ctrl+G shows any deal by its number.")
         )
@@ -240,11 +240,11 @@ class MainWindow(QMainWindow):
         self.document = BoardSetDocument(self, self.board_model, self.settings, self.recent_menu)
         self.document.replaced.connect(lambda: self.go_to_row(0))
         self.document.saved_state_changed.connect(self.refresh)
-        self.practice = Practice(self, self.settings, self.actionPractice, self.actionReveal)
+        self.practice = Practice(self, self.settings, self.action("actionPractice"), self.action("actionReveal"))
         self.practice.visibility_changed.connect(self._visibility_changed)
         self.sheets = Sheets(self)
         self.presets_controller = PresetsMenu(
-            self, self.presets_menu, self.actionSavePreset, self.actionClearConstraints
+            self, self.presets_menu, self.action("actionSavePreset"), self.action("actionClearConstraints")
         )
         self.presets_controller.rebuild()
         self.startup_warnings += [
@@ -253,15 +253,9 @@ class MainWindow(QMainWindow):
         self.tool_windows = ToolWindows(self)
         self.deal_commands = DealCommands(self)
 
-    # ------------------------------------------------------------------------------------------------
-    # settings
-
-    def _restore_settings(self) -> None:
-        restore_window_state(self)
-
-    def store_settings(self) -> None:
-        """Copy the window's state into ``self.settings`` (``close`` also writes the file)."""
-        store_window_state(self)
+    def action(self, name: str) -> QAction:
+        """The action with this objectName (each is also an attribute: ``window.actionDeal``)."""
+        return self.actions_by_name[name]
 
     # ------------------------------------------------------------------------------------------------
     # the board on screen
@@ -460,7 +454,7 @@ class MainWindow(QMainWindow):
         return self.jobs.deal_one(
             request,
             seed=seed,
-            number=number,
+            number=number or 1,
             row=self._row,
             skip=skip,
             started=started,
@@ -586,7 +580,7 @@ class MainWindow(QMainWindow):
 
     def save_file(self, path: str | Path | None = None, *, then: Callable[[], object] | None = None) -> bool:
         """Save the set as PBN; with "Add Double-Dummy Analysis When Saving" on, analyses first (see the document)."""
-        return self.document.save_file(path, then=then, analyse=self.actionSaveDoubleDummy.isChecked())
+        return self.document.save_file(path, then=then, analyse=self.action("actionSaveDoubleDummy").isChecked())
 
     def import_script_file(self, path: str | Path) -> bool:
         return self.document.import_script_file(path)
@@ -685,7 +679,7 @@ class MainWindow(QMainWindow):
             return
         self._closed = True
         self.feedback.stop()
-        self.store_settings()
+        store_window_state(self)
         with contextlib.suppress(OSError):
             self.settings.save()
         self.jobs.shutdown()

@@ -24,7 +24,7 @@ def restore_window_state(window: MainWindow) -> None:
     if problems:
         window.startup_warnings.append(window.tr("Saved constraints were dropped: {p}").format(p="; ".join(problems)))
     window.seed_bar.restore_settings(s)
-    window.actionFourColour.setChecked(s["deck/four_colour"])
+    window.action("actionFourColour").setChecked(s["deck/four_colour"])
     window.set_four_colour(s["deck/four_colour"])
     theme = s["appearance/theme"] if s["appearance/theme"] in THEMES else "system"
     window.theme_actions[theme].setChecked(True)
@@ -57,7 +57,7 @@ def store_window_state(window: MainWindow) -> None:
     s["window/state"] = bytes(window.saveState().toBase64().data()).decode("ascii")
     window.constraints_dock.store_settings(s)
     window.seed_bar.store_settings(s)
-    s["deck/four_colour"] = window.actionFourColour.isChecked()
+    s["deck/four_colour"] = window.action("actionFourColour").isChecked()
     if window.practice.seats:
         s["practice/visible"] = window.practice.seats
 
