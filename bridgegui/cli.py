@@ -23,7 +23,7 @@ import numpy as np
 
 from bridgegui import __version__
 from bridgegui.engine import planner
-from bridgegui.engine.boards import Board
+from bridgegui.engine.boards import Board, boards_from_batch
 from bridgegui.engine.cards import Deal
 from bridgegui.engine.constraints import (
     DealRequest,
@@ -34,7 +34,11 @@ from bridgegui.engine.constraints import (
 )
 from bridgegui.engine.dealing import make_rng, new_seed
 from bridgegui.engine.errors import BridgeError, ConstraintError, ImpossibleError
-from bridgegui.engine.lab.shuffles import ShuffleModel, dealers_for_boards, parse_shuffle
+from bridgegui.engine.lab.shuffles import ShuffleModel, deal_set_with_model, parse_shuffle
+
+__all__ = ["boards_from_batch", "deal_with_model", "main"]
+"""``boards_from_batch`` and ``deal_with_model`` stay importable from here until the window imports the
+engine's (``engine.boards``, ``engine.lab.shuffles``); a front end should not import another."""
 
 EXIT_OK, EXIT_IO, EXIT_SPEC, EXIT_IMPOSSIBLE, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 GENERATOR = f"bridgegui {__version__}"
@@ -134,7 +138,8 @@ def build_parser() -> argparse.ArgumentParser:
         default="uniform",
         metavar="MODEL",
         help="how the cards are mixed: uniform (default, a perfect shuffle), riffle:K (K human riffle shuffles "
-        "of a deck gathered after play), markov:P (seed 004's model with tie probability P, e.g. 0.384)",
+        "of a deck gathered after play), markov:P (Bredrup & Zhang's Markov model of hand shuffling, with tie "
+        "probability P, e.g. 0.384)",
     )
     parser.add_argument(
         "--max-tries", type=int, default=planner.DEFAULT_MAX_TRIES, metavar="N", help="give up after N deals tried"
@@ -172,11 +177,6 @@ def request_from_args(args: argparse.Namespace) -> DealRequest:
         sides[key] = PartnershipConstraint(sides[key].hcp, fit)
     request = DealRequest(tuple(seats), sides["ns"], sides["ew"])  # type: ignore[arg-type]
     return request
-
-
-def boards_from_batch(batch: np.ndarray, first_board: int) -> list[Board]:
-    """Number the deals from ``first_board``; dealer and vulnerability follow the number (Law 2)."""
-    return [Board(first_board + i, Deal.from_masks(row)) for i, row in enumerate(batch.tolist())]
 
 
 class ProgressLine:
@@ -281,38 +281,15 @@ def _shuffle_model(text: str) -> ShuffleModel:
 def deal_with_model(
     model: ShuffleModel, request: DealRequest, count: int, first_board: int, rng: np.random.Generator, max_tries: int
 ) -> np.ndarray:
-    """``count`` boards dealt by an imperfect-shuffle model, each from its board's dealer, kept if they fit.
-
-    Such deals are deliberately not uniform, so there is no exact draw to speed them up: plain
-    rejection on the model's own deals keeps the law "the model's deals that fit".
-    """
-    request.validate()
-    dealers = dealers_for_boards(first_board, count)
-    result = np.zeros((count, 4), dtype=np.uint64)
-    tried = 0
-    for seat in range(4):
-        rows = np.flatnonzero(dealers == seat)
-        found: list[np.ndarray] = []
-        have = 0
-        while have < rows.size:
-            if tried >= max_tries:
-                raise ImpossibleError(
-                    f"only {have} boards fitting the constraints in {tried:,} deals of the {model.name} model"
-                )
-            batch = model.deal(4096, rng, dealer=seat)
-            tried += batch.shape[0]
-            kept = batch[request.mask(batch)] if not request.is_empty else batch
-            found.append(kept)
-            have += kept.shape[0]
-        if rows.size:
-            result[rows] = np.concatenate(found)[: rows.size]
-    return result
+    """The whole set dealt with ``model``: kept only while ``bridgegui/ui/main_window.py`` (and its test)
+    import it from here; the engine's ``lab.shuffles.deal_set_with_model`` is the same function."""
+    return deal_set_with_model(model, request, count, first_board, rng, max_tries)
 
 
 def run_with_model(args: argparse.Namespace, request: DealRequest, model: ShuffleModel, stdout: TextIO) -> int:
     seed = args.seed if args.seed is not None else new_seed()
-    batch = deal_with_model(model, request, args.produce, args.first_board, make_rng(seed), args.max_tries)
-    boards = [b.with_tags(Shuffle=model.spec) for b in boards_from_batch(batch, args.first_board)]
+    batch = deal_set_with_model(model, request, args.produce, args.first_board, make_rng(seed), args.max_tries)
+    boards = boards_from_batch(batch, args.first_board, tags=(("Shuffle", model.spec),))
     note = f"Not uniform: dealt with {model.describe()}"
     write_output(boards, args, request, seed, stdout, note=note)
     return EXIT_OK

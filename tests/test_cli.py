@@ -233,3 +233,70 @@ def test_dd_flag_adds_tags_when_endplay_is_installed():
         table = double_dummy.DDTable.from_pbn_tag(board.tag("DoubleDummyTricks"))
         assert table == double_dummy.dd_table(board.deal)
         assert board.tag("OptimumScore").split()[0] in ("NS", "EW")
+
+
+SHUFFLE_HEADER = """% PBN 2.1
+% EXPORT
+% Not uniform: dealt with riffle shuffle x3 from a deck gathered after play (cut 24-28, packets 1-7), dealt one card at a time
+% Constraints: South: hcp 10+
+"""
+SHUFFLE_BOARD = """[Event ""]
+[Site ""]
+[Date ""]
+[Board "{number}"]
+[West ""]
+[North ""]
+[East ""]
+[South ""]
+[Dealer "{dealer}"]
+[Vulnerable "{vulnerable}"]
+[Deal "{deal}"]
+[Scoring ""]
+[Declarer ""]
+[Contract ""]
+[Result ""]
+[Generator "{generator}"]
+[GeneratorSeed "4242"]
+[Shuffle "riffle:3"]
+"""
+SHUFFLE_DEALS = [  # bridgegui-deal -p 6 -s 4242 --shuffle riffle:3 --south "hcp 10+", before the engine dealt it
+    ("N", "None", "N:74.JT932.K5.QJ85 AQ98653.K.76.642 KJ.A8654.QJ432.3 T2.Q7.AT98.AKT97"),
+    ("E", "NS", "E:93.KQ83.KQT76.J5 JT6542.A6.J95.A9 KQ87.JT92.2.K764 A.754.A843.QT832"),
+    ("S", "EW", "S:AQ9.QT762.5.AJ84 KT6.983.A862.T53 J53.A54.KQJ97.K6 8742.KJ.T43.Q972"),
+    ("W", "All", "W:J932.J87.T93.T32 K86.AT43.K64.AJ7 A5.652.Q82.K9854 QT74.KQ9.AJ75.Q6"),
+    ("N", "NS", "N:K72.963.QJ96.K65 A5.AQJ42.T852.73 JT8643.8.A3.AJT2 Q9.KT75.K74.Q984"),
+    ("E", "EW", "E:AJ7.T7.9764.AT54 3.96542.AQJ52.K3 KQT962.J8.K8.Q97 854.AKQ3.T3.J862"),
+]
+
+
+def test_shuffle_output_is_byte_for_byte_what_it_was():
+    """Dealing with a model moved from here into the engine; the set a seed gives must not change."""
+    boards = [
+        SHUFFLE_BOARD.format(number=n, dealer=d, vulnerable=v, deal=deal, generator=cli.GENERATOR)
+        for n, (d, v, deal) in enumerate(SHUFFLE_DEALS, start=1)
+    ]
+    expected = (SHUFFLE_HEADER + "\n".join(boards)).replace("\n", "\r\n")
+    code, out, err = run("-p", "6", "-s", "4242", "--shuffle", "riffle:3", "--south", "hcp 10+")
+    assert code == 0, err
+    assert out == expected
+
+
+def test_the_shuffle_help_names_the_models_source_not_our_folder(capsys):
+    with pytest.raises(SystemExit):
+        cli.main(["--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert "Bredrup & Zhang's Markov model of hand shuffling" in help_text
+    assert "seed 00" not in help_text
+
+
+def test_boards_from_batch_and_deal_with_model_stay_importable_from_here_for_now():
+    # The window still imports them from the command line; the engine's are the same functions.
+    from bridgegui.engine import boards
+    from bridgegui.engine.constraints import DealRequest
+    from bridgegui.engine.dealing import make_rng
+    from bridgegui.engine.lab import shuffles
+
+    assert cli.boards_from_batch is boards.boards_from_batch
+    model, request = shuffles.parse_shuffle("riffle:3"), DealRequest.from_specs(south="hcp 10+")
+    got = cli.deal_with_model(model, request, 6, 1, make_rng(4242), 10_000_000)
+    assert [b.tag("Deal") for b in cli.boards_from_batch(got, 1)] == [deal for _, _, deal in SHUFFLE_DEALS]

@@ -2,6 +2,8 @@
 
 ``Board`` is the unit the formats read and write (a PBN "game"): a number, a deal, and every other
 tag, section and comment a file held, so that loading and re-saving a file keeps them.
+``boards_from_batch`` numbers a dealt batch; ``Board.redealt`` puts a new deal on an existing board.
+The command line and the window both make their boards here, so a set is the same whichever made it.
 """
 
 from __future__ import annotations
@@ -9,6 +11,8 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass
+
+import numpy as np
 
 from bridgegui.engine.cards import SEATS, Deal
 from bridgegui.engine.errors import BridgeError
@@ -20,8 +24,6 @@ _VULNERABILITY = (
     "EW", "All", "None", "NS",
     "All", "None", "NS", "EW",
 )  # fmt: skip
-
-VULNERABILITIES = ("None", "NS", "EW", "All")
 
 
 def _check(board: int) -> int:
@@ -57,6 +59,10 @@ _VULNERABILITY_SPELLINGS = {
 
 STRUCTURAL_TAGS = frozenset({"Board", "Deal", "Dealer", "Vulnerable"})
 """PBN tags that ``Board`` holds as fields rather than in ``Board.tags``."""
+
+REDEALT_KEPT_TAGS = ("Event", "Site", "Date")
+"""Tags a board keeps when it is dealt again (``Board.redealt``): where and when it is played.  The
+rest (an auction, a result, double-dummy tables, the generator's seed) belonged to the old deal."""
 
 
 def normalise_vulnerability(text: str) -> str | None:
@@ -233,3 +239,25 @@ class Board:
     def replace(self, **changes: object) -> Board:
         """A copy with fields changed (``dataclasses.replace``); validation runs again."""
         return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
+
+    def redealt(self, deal: Deal, **tags: str | None) -> Board:
+        """The same board (number, dealer, vulnerability) with a new ``deal``.
+
+        Keeps only the tags in ``REDEALT_KEPT_TAGS`` and, for a board without a number, its
+        ``Board`` label; every other tag, with its section and the file's comments, described the
+        old deal (auction, play, result, double-dummy tables, commentary) and is dropped.  ``tags``
+        are then set as ``with_tags`` sets them (e.g. ``Generator=..., GeneratorSeed=...``).
+        """
+        label = tuple(pair for pair in self.tags if pair[0] == "Board" and self.number is None)
+        kept = tuple(pair for pair in self.tags if pair[0] in REDEALT_KEPT_TAGS)
+        board = Board(self.number, deal, dealer=self.dealer, vulnerable=self.vulnerable, tags=label + kept)
+        return board.with_tags(**tags) if tags else board
+
+
+def boards_from_batch(batch: np.ndarray, first_board: int, *, tags: tuple[tuple[str, str], ...] = ()) -> list[Board]:
+    """Number the deals of an ``(n, 4)`` batch from ``first_board``; dealer and vulnerability follow the number (Law 2).
+
+    ``tags`` go on every board (``(("Generator", ...), ("GeneratorSeed", "42"))``).
+    """
+    _check(first_board)
+    return [Board(first_board + i, Deal.from_masks(row), tags=tags) for i, row in enumerate(np.asarray(batch).tolist())]

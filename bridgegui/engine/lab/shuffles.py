@@ -21,18 +21,27 @@ uint64 batch of hand masks (N, E, S, W).
 build a model from the command line's ``--shuffle`` value; every model has ``.deal(n, rng)``,
 ``.decks(n, rng)``, ``.describe()`` (for a PBN supplemental tag), ``.name`` and ``.spec`` (text that
 ``parse_shuffle`` reads back).  Models are frozen dataclasses, safe to hand to a worker thread.
+
+``deal_with_model`` deals a board set with a model, keeping the deals that fit a request: a
+generator that reports progress between batches and stops when its ``cancel`` event is set, the
+one code path behind ``bridgegui-deal --shuffle`` and the window's "Deal a Set with This Model".
 """
 
 from __future__ import annotations
 
+import threading
+import time
+from collections.abc import Generator
 from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
 
 from bridgegui.engine.cards import CARD_BITS
+from bridgegui.engine.constraints import DealRequest
 from bridgegui.engine.dealing import deal_batch
-from bridgegui.engine.errors import BridgeError
+from bridgegui.engine.errors import BridgeError, ImpossibleError
+from bridgegui.engine.planner import DEFAULT_MAX_TRIES
 
 CHUNK = 32_768
 """Decks made at a time by ``deal``: bounds the working memory (a few tens of MB) for any ``n``."""
@@ -552,6 +561,94 @@ class MarkovShuffle(ShuffleModel):
 
     def decks(self, n: int, rng: np.random.Generator) -> np.ndarray:
         return decks_from_suits(self.suits(n, rng), rng)
+
+
+# --------------------------------------------------------------------------------------------
+# Dealing a board set with a model
+
+MODEL_BATCH = 4096
+"""Deals a model makes at a time in ``deal_with_model`` (a cancel is seen within one batch).  Part of
+the reproducible stream: changing it changes the set a seed gives."""
+
+
+@dataclass(frozen=True)
+class ModelProgress:
+    """How ``deal_with_model`` is going: ``tried`` deals made by the model so far, ``found`` boards
+    that fit (of ``wanted``), ``elapsed`` seconds since it started."""
+
+    tried: int
+    found: int
+    wanted: int
+    elapsed: float
+
+
+def deal_with_model(
+    model: ShuffleModel,
+    request: DealRequest,
+    count: int,
+    first_board: int,
+    rng: np.random.Generator,
+    max_tries: int = DEFAULT_MAX_TRIES,
+    *,
+    cancel: threading.Event | None = None,
+) -> Generator[ModelProgress, None, np.ndarray | None]:
+    """Deal boards ``first_board ..`` with ``model``, each from its board's dealer, keeping those that fit.
+
+    Yields a ``ModelProgress`` after each batch of ``MODEL_BATCH`` deals and returns the ``(count, 4)``
+    batch in board order (``result = yield from deal_with_model(...)``, or ``deal_set_with_model``),
+    or ``None`` when ``cancel`` was set: it is checked before every batch, so Stop takes effect
+    within one.  Raises ``ConstraintError`` for a contradictory request and ``ImpossibleError``
+    when ``max_tries`` deals bring fewer than ``count`` boards.
+
+    Such deals are deliberately not uniform, so there is no exact draw to speed them up: plain
+    rejection on the model's own deals keeps the law "the model's deals that fit".  The boards of
+    each dealer are dealt together, North's first, so the set is complete only at the end; the same
+    ``rng`` state gives the same set (``bridgegui-deal --shuffle SPEC --seed S``).
+    """
+    request.validate()
+    start = time.perf_counter()
+    dealers = dealers_for_boards(first_board, count)
+    result = np.zeros((count, 4), dtype=np.uint64)
+    tried = done = 0
+    for seat in range(4):
+        rows = np.flatnonzero(dealers == seat)
+        found: list[np.ndarray] = []
+        have = 0
+        while have < rows.size:
+            if cancel is not None and cancel.is_set():
+                return None
+            if tried >= max_tries:
+                raise ImpossibleError(
+                    f"only {have} boards fitting the constraints in {tried:,} deals of the {model.name} model"
+                )
+            batch = model.deal(MODEL_BATCH, rng, dealer=seat)
+            tried += batch.shape[0]
+            kept = batch[request.mask(batch)] if not request.is_empty else batch
+            found.append(kept)
+            have += kept.shape[0]
+            yield ModelProgress(tried, done + min(have, rows.size), count, time.perf_counter() - start)
+        if rows.size:
+            result[rows] = np.concatenate(found)[: rows.size]
+        done += rows.size
+    return result
+
+
+def deal_set_with_model(
+    model: ShuffleModel,
+    request: DealRequest,
+    count: int,
+    first_board: int,
+    rng: np.random.Generator,
+    max_tries: int = DEFAULT_MAX_TRIES,
+) -> np.ndarray:
+    """All of ``deal_with_model`` at once (no cancel): the ``(count, 4)`` batch, for the command line."""
+    stream = deal_with_model(model, request, count, first_board, rng, max_tries)
+    while True:
+        try:
+            next(stream)
+        except StopIteration as stop:
+            assert stop.value is not None  # only a cancel returns None
+            return np.asarray(stop.value)
 
 
 # --------------------------------------------------------------------------------------------
