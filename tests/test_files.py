@@ -203,7 +203,7 @@ def test_dev_null_is_written_to_not_replaced() -> None:
 @posix_only
 @pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="only root can make a device node")
 def test_a_character_device_in_a_folder_survives(tmp_path: Path) -> None:
-    """The issue's reproducer: ``mknod d/null c 1 3``, then save onto it."""
+    """The hostile-files report's reproducer: ``mknod d/null c 1 3``, then save onto it."""
     node = tmp_path / "null"
     os.mknod(node, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
     atomic_write(node, b"x" * 1000)

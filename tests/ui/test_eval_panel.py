@@ -104,7 +104,7 @@ def test_quick_tricks_text(value, text):
     assert quick_tricks_text(value) == text
 
 
-# -- the partnership's tricks (issue 7) -------------------------------------------------------------
+# -- the partnership's tricks -----------------------------------------------------------------------
 
 
 def test_the_trick_estimate_stands_beside_ltc_and_nltc(panel):
