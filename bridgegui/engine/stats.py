@@ -14,7 +14,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from itertools import permutations
 
 HANDS = math.comb(52, 13)
 """635,013,559,600 possible hands."""
@@ -44,11 +43,6 @@ def pattern_counts() -> dict[tuple[int, int, int, int], int]:
 
 def pattern_probabilities() -> dict[tuple[int, int, int, int], float]:
     return {p: n / HANDS for p, n in pattern_counts().items()}
-
-
-def pattern_permutations(pattern: Sequence[int]) -> set[tuple[int, int, int, int]]:
-    """The distinct suit orders of an any-order pattern (4333 has 4, 4432 has 12, 5431 has 24)."""
-    return set(permutations(pattern))  # type: ignore[arg-type]
 
 
 @cache

@@ -433,18 +433,3 @@ def iter_riffle_power(
             replicates=replicates,
             label=f"{k} riffle{'s' if k != 1 else ''}",
         )
-
-
-def riffle_power(
-    rng: np.random.Generator,
-    ks: Iterable[int] = range(1, 11),
-    *,
-    start: str = "gathered",
-    decks_per_test: int = 24,
-    alpha: float = 0.05,
-    replicates: int = 400,
-) -> list[PowerPoint]:
-    """All of ``iter_riffle_power`` as a list."""
-    return list(
-        iter_riffle_power(rng, ks, start=start, decks_per_test=decks_per_test, alpha=alpha, replicates=replicates)
-    )

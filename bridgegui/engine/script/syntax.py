@@ -9,9 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-MEASURES = ("hcp", "length", "controls", "losers", *(f"pt{i}" for i in range(10)))
-"""What ``HandValue`` can measure; each is a sum over suits of an 8192-entry per-holding table."""
-
 
 @dataclass(frozen=True, kw_only=True)
 class Node:
