@@ -15,7 +15,7 @@ from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal, Slot
 from bridgegui.engine.cards import SEAT_NAMES, SEATS, SUIT_NAMES
 from bridgegui.engine.constraints import DealRequest
 from bridgegui.engine.errors import ConstraintError, Problem
-from bridgegui.engine.planner import DealPlan, Estimate, format_one_in
+from bridgegui.engine.planner import BOUND, ESTIMATED, EXACT, DealPlan, Estimate, format_one_in
 from bridgegui.ui.mainwindow.constraints_dock import ConstraintsDock
 from bridgegui.workers.dealing import DealingService, Feedback
 
@@ -38,9 +38,21 @@ def frequency_text(p: float) -> str:
     return _tr("1 hand in {n} · {percent}").format(n=format_one_in(p), percent=shown)
 
 
+def _one_in_text(n: float) -> str:
+    """``2,300``, ``9.4``, ``∞``: the N of "1 deal in N" as the engine rounded it."""
+    if n == float("inf"):
+        return "∞"
+    return f"{n:,.1f}" if n < 10 and n != int(n) else f"{int(round(n)):,}"
+
+
 def estimate_text(estimate: Estimate) -> str:
-    """The whole request's frequency in words, made here from the estimate's fields."""
-    return estimate.text()
+    """The whole request's frequency in words, made here from the estimate's fields (so it can be translated)."""
+    words = {
+        EXACT: _tr("exactly 1 deal in {n}"),
+        ESTIMATED: _tr("about 1 deal in {n}"),
+        BOUND: _tr("rarer than 1 deal in {n}"),
+    }[estimate.precision]
+    return words.format(n=_one_in_text(estimate.one_in))
 
 
 class LiveFeedback(QObject):
