@@ -36,10 +36,6 @@ from bridgegui.engine.dealing import make_rng, new_seed
 from bridgegui.engine.errors import BridgeError, ConstraintError, ImpossibleError
 from bridgegui.engine.lab.shuffles import ShuffleModel, deal_set_with_model, parse_shuffle
 
-__all__ = ["boards_from_batch", "deal_with_model", "main"]
-"""``boards_from_batch`` and ``deal_with_model`` stay importable from here until the window imports the
-engine's (``engine.boards``, ``engine.lab.shuffles``); a front end should not import another."""
-
 EXIT_OK, EXIT_IO, EXIT_SPEC, EXIT_IMPOSSIBLE, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 GENERATOR = f"bridgegui {__version__}"
 
@@ -281,8 +277,8 @@ def _shuffle_model(text: str) -> ShuffleModel:
 def deal_with_model(
     model: ShuffleModel, request: DealRequest, count: int, first_board: int, rng: np.random.Generator, max_tries: int
 ) -> np.ndarray:
-    """The whole set dealt with ``model``: kept only while ``bridgegui/ui/main_window.py`` (and its test)
-    import it from here; the engine's ``lab.shuffles.deal_set_with_model`` is the same function."""
+    """Transitional: ``engine.lab.shuffles.deal_set_with_model`` under its old name, kept only while
+    ``tests/ui/test_main_window_tools.py`` imports it from here (a front end is not a library)."""
     return deal_set_with_model(model, request, count, first_board, rng, max_tries)
 
 

@@ -289,14 +289,13 @@ def test_the_shuffle_help_names_the_models_source_not_our_folder(capsys):
     assert "seed 00" not in help_text
 
 
-def test_boards_from_batch_and_deal_with_model_stay_importable_from_here_for_now():
-    # The window still imports them from the command line; the engine's are the same functions.
-    from bridgegui.engine import boards
+def test_the_transitional_deal_with_model_is_the_engines():
+    # tests/ui/test_main_window_tools.py still imports it from here; remove both together.
+    from bridgegui.engine.boards import boards_from_batch
     from bridgegui.engine.constraints import DealRequest
     from bridgegui.engine.dealing import make_rng
     from bridgegui.engine.lab import shuffles
 
-    assert cli.boards_from_batch is boards.boards_from_batch
     model, request = shuffles.parse_shuffle("riffle:3"), DealRequest.from_specs(south="hcp 10+")
     got = cli.deal_with_model(model, request, 6, 1, make_rng(4242), 10_000_000)
-    assert [b.tag("Deal") for b in cli.boards_from_batch(got, 1)] == [deal for _, _, deal in SHUFFLE_DEALS]
+    assert [b.tag("Deal") for b in boards_from_batch(got, 1)] == [deal for _, _, deal in SHUFFLE_DEALS]
