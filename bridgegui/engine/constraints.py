@@ -692,10 +692,6 @@ class DealRequest:
                 found.append(Problem("", "hcp", f"HCP: NS {ns_lo}+ and EW {ew_lo}+ need more than the 40 in the deck"))
         return found
 
-    def problem_texts(self) -> list[str]:
-        """``problems()`` as the English lines the command line prints ("North: hcp 40+ is ...")."""
-        return [p.text() for p in self.problems()]
-
     def validate(self) -> None:
         """Raise ``ConstraintError`` when ``problems()`` finds any: its text joins them all, and it
         carries the first one's seat and field."""

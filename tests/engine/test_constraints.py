@@ -196,9 +196,9 @@ def test_contradictions_name_seat_and_field(kwargs, fragment, seat, field):
 def test_predealt_full_hand_must_satisfy_its_own_constraint():
     full = "cards " + " ".join(f"{r}S" for r in "AKQJT98765432")
     request = DealRequest.from_specs(north=full + ", hcp 0-5")
-    assert any("North: predealt cards hold 10 hcp" in p for p in request.problem_texts())
+    assert any("North: predealt cards hold 10 hcp" in p for p in [p.text() for p in request.problems()])
     request = DealRequest.from_specs(north=full + ", balanced")
-    assert any("North: no shape fits" in p or "does not satisfy" in p for p in request.problem_texts())
+    assert any("North: no shape fits" in p or "does not satisfy" in p for p in [p.text() for p in request.problems()])
 
 
 def test_seat_errors_name_the_seat():
