@@ -1,1 +1,1 @@
-"""Qt, no widgets: jobs that run the engine off the GUI thread (``dealing``, ``tasks``)."""
+"""Qt, no widgets: the one job runner (``jobs``) and the dealing service built on it (``dealing``)."""

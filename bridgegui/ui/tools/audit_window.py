@@ -7,28 +7,24 @@ checks behind it with their p-values, and what the audit cannot tell (a deal rec
 card, not the order the cards were dealt, and small sets have little power).  The verdict's wording
 follows ``AuditResult.verdict_text`` but is built here, so that it can be translated.
 
-The small table and number helpers at the top are shared with the Shuffle lab.
+The table and number helpers are in ``result_tables`` (the Shuffle Lab uses them too).
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Generator, Sequence
+from collections.abc import Generator
 from html import escape
 
 from PySide6.QtCore import Qt, Signal, Slot
-from PySide6.QtGui import QCloseEvent, QFont, QGuiApplication, QPalette
+from PySide6.QtGui import QFont, QGuiApplication, QPalette
 from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QDialog,
     QDialogButtonBox,
     QFrame,
     QGroupBox,
-    QHeaderView,
     QLabel,
     QProgressBar,
     QPushButton,
-    QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
@@ -37,120 +33,22 @@ from PySide6.QtWidgets import (
 from bridgegui.engine import stats
 from bridgegui.engine.boards import Board
 from bridgegui.engine.lab.audit import MIN_BOARDS, SECONDARY_CHECKS, AuditResult, audit_boards
-from bridgegui.workers.tasks import TaskFunction, TaskRunner
+from bridgegui.ui.tools.base import ToolWindow
+from bridgegui.ui.tools.result_tables import (
+    RIGHT,
+    fit_table_height,
+    fit_to_screen,
+    p_value_text,
+    percent_text,
+    results_table,
+    set_row,
+)
+from bridgegui.workers.jobs import JobFailure, Task
 
-__all__ = [
-    "AuditWindow",
-    "fit_table_height",
-    "fit_to_screen",
-    "p_value_text",
-    "percent_text",
-    "results_table",
-    "set_row",
-]
-
-RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-
-
-# --------------------------------------------------------------------------------------------
-# Helpers shared with the Shuffle lab
+__all__ = ["AuditWindow"]
 
 
-def percent_text(fraction: float) -> str:
-    """``12.93%``; tiny exact odds read ``<0.01%`` rather than a string of zeros."""
-    if fraction == 0:
-        return "0%"
-    if fraction < 0.0001:
-        return "<0.01%"
-    return f"{100 * fraction:.2f}%"
-
-
-def p_value_text(p: float) -> str:
-    """A p-value as people read it: two significant digits, scientific notation below 0.001."""
-    if p <= 0:
-        return "<1e-300"  # the normal and chi-square tails underflow only far beyond any doubt
-    if p < 0.001:
-        return f"{p:.1e}"
-    return f"{p:.2g}"
-
-
-def results_table(parent: QWidget, headers: Sequence[str], rows: int, *, object_name: str) -> QTableWidget:
-    """A compact read-only table: first column text, the others numbers (right-aligned)."""
-    table = QTableWidget(rows, len(headers), parent)
-    table.setObjectName(object_name)
-    table.setHorizontalHeaderLabels(list(headers))
-    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-    table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-    table.setAlternatingRowColors(True)
-    table.setWordWrap(False)
-    table.verticalHeader().hide()
-    table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-    table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 6)
-    header = table.horizontalHeader()
-    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-    for row in range(rows):
-        for column in range(len(headers)):
-            item = QTableWidgetItem("")
-            if column:
-                item.setTextAlignment(RIGHT)
-            table.setItem(row, column, item)
-    return table
-
-
-def set_row(table: QTableWidget, row: int, texts: Sequence[str], *, bold: Sequence[int] = ()) -> None:
-    """Write one row's texts into the table's existing items (bold for the given columns)."""
-    for column, text in enumerate(texts):
-        item = table.item(row, column)
-        if item is None:  # rows are made with their items; create one if a caller grew the table
-            item = QTableWidgetItem()
-            table.setItem(row, column, item)
-        item.setText(text)
-        font = item.font()
-        font.setBold(column in bold)
-        item.setFont(font)
-
-
-def fit_to_screen(widget: QWidget, width: int, height: int) -> None:
-    """Resize to ``width`` x ``height``, or less on a small screen (a 1366 x 768 laptop keeps its taskbar)."""
-    screen = widget.screen() or QGuiApplication.primaryScreen()
-    if screen is not None:
-        available = screen.availableGeometry()
-        width = min(width, int(available.width() * 0.95))
-        height = min(height, int(available.height() * 0.92))
-    widget.resize(max(width, widget.minimumSizeHint().width()), max(height, widget.minimumSizeHint().height()))
-
-
-def fit_table_width(table: QTableWidget, *, sample: str = "100.00%") -> None:
-    """Give a table the minimum width of its columns, so a narrow window scrolls rather than elides.
-
-    Numeric columns are sized for ``sample`` (their widest value) since they may still be empty.
-    """
-    header = table.horizontalHeader()
-    metrics = table.fontMetrics()
-    width = 2 * table.frameWidth() + table.verticalScrollBar().sizeHint().width() + 4
-    for column in range(table.columnCount()):
-        content = table.sizeHintForColumn(column)
-        if column:
-            content = max(content, metrics.horizontalAdvance(sample) + 12)
-        width += max(header.sectionSizeHint(column), content)
-    table.setMinimumWidth(width)
-
-
-def fit_table_height(table: QTableWidget) -> None:
-    """Fix a short table's height to its rows, so a layout neither clips nor pads it."""
-    height = table.horizontalHeader().sizeHint().height() + 2 * table.frameWidth()
-    height += table.verticalHeader().defaultSectionSize() * table.rowCount()
-    table.setFixedHeight(height)
-    table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-
-
-# --------------------------------------------------------------------------------------------
-# The dialog
-
-
-def _audit_task(boards: tuple[Board, ...], alpha: float) -> TaskFunction:
+def _audit_task(boards: tuple[Board, ...], alpha: float) -> Task:
     """The worker's job: one audit (Boards are frozen, so the tuple is a safe snapshot)."""
 
     def work(cancel: threading.Event) -> Generator[None, None, AuditResult]:
@@ -160,13 +58,12 @@ def _audit_task(boards: tuple[Board, ...], alpha: float) -> TaskFunction:
     return work
 
 
-class AuditWindow(QDialog):
+class AuditWindow(ToolWindow):
     """Audits a board set for random dealing in the background and shows the verdict, checks and limits.
 
     Starts at once.  Signals, both on the GUI thread: ``audit_finished(AuditResult)`` when the result
     is shown, ``audit_failed(str)`` with the error's message.  ``audit_result()`` is ``None`` until then.
-    Closing the dialog cancels the audit and waits for the worker (house style: no thread outlives
-    its owner).
+    Closing the dialog cancels the audit and waits for the worker (``ToolWindow``).
     """
 
     audit_finished = Signal(object)
@@ -252,7 +149,7 @@ class AuditWindow(QDialog):
         layout.addWidget(buttons)
         fit_to_screen(self, 780, 680)
 
-        self._runner = TaskRunner("bridgegui-audit", self)
+        self._runner = self.add_runner("bridgegui-audit")
         self._runner.finished.connect(self._on_finished)
         self._runner.failed.connect(self._on_failed)
         self._runner.start(_audit_task(snapshot, alpha))
@@ -263,16 +160,9 @@ class AuditWindow(QDialog):
         """The audit, once finished (``None`` before)."""
         return self._result
 
-    def is_running(self) -> bool:
-        return self._runner.is_running()
-
     def verdict(self) -> str:
         """The headline shown (what tests and screen readers get)."""
         return self._verdict.text()
-
-    def report_text(self) -> str:
-        """The engine's full plain-text report (English), or an empty string before the audit ends."""
-        return self._result.text() if self._result else ""
 
     @Slot()
     def copy_report(self) -> None:
@@ -296,11 +186,11 @@ class AuditWindow(QDialog):
         self._copy.setEnabled(True)
         self.audit_finished.emit(value)
 
-    @Slot(int, str)
-    def _on_failed(self, job_id: int, message: str) -> None:
+    @Slot(int, object)
+    def _on_failed(self, job_id: int, failure: JobFailure) -> None:
         self._progress.hide()
-        self._verdict.setText(self.tr("The audit failed: {message}").format(message=message))
-        self.audit_failed.emit(message)
+        self._verdict.setText(self.tr("The audit failed: {message}").format(message=failure.message))
+        self.audit_failed.emit(failure.message)
 
     def _verdict_sentence(self, r: AuditResult) -> str:
         """The plain-language verdict (``AuditResult.verdict_text``'s wording, translatable)."""
@@ -427,13 +317,3 @@ class AuditWindow(QDialog):
                 self._table.setItem(row, column, item)
             set_row(self._table, row, [*texts, ok if passed else fails], bold=() if passed else (4,))
         fit_table_height(self._table)  # every check in view: the table is short
-
-    # -- closing -----------------------------------------------------------------------------------
-
-    def done(self, code: int) -> None:
-        self._runner.shutdown()
-        super().done(code)
-
-    def closeEvent(self, event: QCloseEvent) -> None:
-        self._runner.shutdown()
-        super().closeEvent(event)

@@ -8,7 +8,7 @@ is the field, not the dialog, that reads Enter and N (an event filter), so no de
 the key and a typed "n" is never taken for an answer.
 
 Questions are dealt to the main window's current constraints (``request_provider()``, read when a
-batch is dealt) by a ``TaskRunner`` a small batch ahead, so the next hand is ready when the student is.
+batch is dealt) by a ``JobRunner`` a small batch ahead, so the next hand is ready when the student is.
 The batch is what ``quiz.make_questions`` makes with the same seed (``planner.deal_stream`` and then
 ``quiz.questions_from_deals``), but dealt through the stream so that Cancel and closing answer within
 one dealing step even for a rare request, where ``make_questions`` would run to the end.
@@ -24,12 +24,11 @@ from collections import deque
 from collections.abc import Callable, Generator
 
 import numpy as np
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, Signal, Slot
-from PySide6.QtGui import QCloseEvent, QColor, QFont, QKeyEvent, QPalette, QShowEvent
+from PySide6.QtCore import QEvent, QObject, Qt, Signal, Slot
+from PySide6.QtGui import QColor, QFont, QKeyEvent, QPalette, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QDialog,
     QDialogButtonBox,
     QFrame,
     QGridLayout,
@@ -49,9 +48,10 @@ from bridgegui.engine.constraints import DealRequest
 from bridgegui.engine.errors import BridgeError
 from bridgegui.engine.teaching import quiz
 from bridgegui.engine.teaching.quiz import Question, QuizAnswerError, Result, Score
+from bridgegui.ui.tools.base import ToolWindow
 from bridgegui.ui.widgets.deal_diagram import DealDiagram
 from bridgegui.ui.widgets.suit_text import colour_suits_html, is_dark, red_colour
-from bridgegui.workers.tasks import TaskRunner
+from bridgegui.workers.jobs import JobFailure
 
 BATCH = 8
 """Questions dealt at a time: enough to stay ahead of a quick student, few enough to follow new constraints."""
@@ -78,18 +78,18 @@ def question_batch(
     kinds: tuple[str, ...],
     seats: tuple[int, ...],
     cancel: threading.Event,
-) -> Generator[int, None, list[Question] | None]:
+) -> Generator[None, None, list[Question] | None]:
     """``quiz.make_questions(request, count, seed=seed, kinds=kinds, seats=seats)``, cancellable.
 
-    Yields the number of deals found after each dealing step (so the runner can stop between steps)
-    and returns the questions, or ``None`` when cancelled.
+    Yields ``None`` after each dealing step (a checkpoint: the runner can stop the job there, and
+    nothing is sent to the window) and returns the questions, or ``None`` when cancelled.
     """
     from bridgegui.engine import planner
 
     parts = []
     for progress in planner.deal_stream(request, count, seed=seed, cancel=cancel):
         parts.append(progress.deals)
-        yield progress.matched
+        yield None
     if cancel.is_set():
         return None
     deals = np.concatenate(parts) if parts else np.zeros((0, 4), dtype=np.uint64)
@@ -110,7 +110,7 @@ def good_colour(palette: QPalette) -> QColor:
     return QColor("#5fd068") if is_dark(palette) else QColor("#1b7f2a")
 
 
-class QuizWindow(QDialog):
+class QuizWindow(ToolWindow):
     """The evaluation quiz: one hand (or a partnership) at a time, checked at once, with a running score.
 
     ``request_provider()`` returns the main window's current constraints; it is called on the GUI
@@ -152,12 +152,9 @@ class QuizWindow(QDialog):
         self._asked = 0
         self._score = Score()
         self._job: int | None = None
-        self._runner = TaskRunner("bridgegui-quiz", self)
+        self._runner = self.add_runner("bridgegui-quiz")
         self._runner.finished.connect(self._on_batch)
         self._runner.failed.connect(self._on_failed)
-        app = QCoreApplication.instance()
-        if app is not None:
-            app.aboutToQuit.connect(self._stop_jobs)
         self._build()
         self.resize(980, 620)
         self._show_waiting(self.tr("Dealing hands to the current constraints…"))
@@ -458,23 +455,12 @@ class QuizWindow(QDialog):
         self._refill()
         self.answer.setFocus()
 
-    def closeEvent(self, event: QCloseEvent) -> None:
-        self._stop_jobs()
-        super().closeEvent(event)
+    def jobs_stopped(self) -> None:
+        """The window closed (``ToolWindow`` stopped the worker): questions already dealt are dropped too.
 
-    def done(self, result: int) -> None:
-        self._stop_jobs()
-        super().done(result)
-
-    @Slot()
-    def _stop_jobs(self) -> None:
-        """Cancel dealing and wait for the worker (house style: no thread outlives its window).
-
-        Questions already dealt are dropped too: the constraints may change before the window is
-        opened again, and the next showing deals afresh.
+        The constraints may change before the window is opened again, and the next showing deals afresh.
         """
         self._job = None
-        self._runner.shutdown()
         self._queue.clear()
 
     # -- questions ---------------------------------------------------------------------------------
@@ -492,7 +478,7 @@ class QuizWindow(QDialog):
         self._batches += 1
         kinds, seats = self.kinds(), self.seats()
 
-        def work(cancel: threading.Event) -> Generator[int, None, list[Question] | None]:
+        def work(cancel: threading.Event) -> Generator[None, None, list[Question] | None]:
             return (yield from question_batch(request, BATCH, seed=seed, kinds=kinds, seats=seats, cancel=cancel))
 
         self._job = self._runner.start(work)
@@ -509,12 +495,12 @@ class QuizWindow(QDialog):
             self._show_question(self._queue.popleft())
         self._refill()
 
-    @Slot(int, str)
-    def _on_failed(self, job_id: int, message: str) -> None:
+    @Slot(int, object)
+    def _on_failed(self, job_id: int, failure: JobFailure) -> None:
         if job_id != self._job:
             return
         self._job = None
-        self._fail(message)
+        self._fail(failure.message)
 
     def _fail(self, message: str) -> None:
         if self._state == WAITING:

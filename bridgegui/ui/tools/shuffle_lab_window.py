@@ -3,10 +3,10 @@
 Bridge players argue about whether hand-shuffled deals are "flatter" than computer deals.  The lab
 lets a player see it: pick a model of how a deck is ordered before the deal (a perfect shuffle, seed
 001's human riffles, or seed 004's Markov deck with tie probability ``p``), simulate 100,000 decks in
-the worker (``engine.audit.simulate_model``, partial tallies as they come) and compare with the exact
-perfect-shuffle odds (``engine.stats``): hand patterns, suit lengths (a painted chart), the split of
-the four cards missing from a nine-card fit, and seed 004's ties test.  On demand it also measures
-which numbers of riffles the ties test detects (``engine.ties_test.iter_riffle_power``).
+the worker (``engine.lab.audit.simulate_model``, partial tallies as they come) and compare with the
+exact perfect-shuffle odds (``engine.stats``): hand patterns, suit lengths (a painted chart), the split
+of the four cards missing from a nine-card fit, and seed 004's ties test.  On demand it also measures
+which numbers of riffles the ties test detects (``engine.lab.ties.iter_riffle_power``).
 
 Honesty rules of the display: every simulated figure stands beside the exact one; a difference is
 bold only when it exceeds three standard errors (``standard_error``), so sampling noise is never
@@ -14,21 +14,20 @@ dressed up as an effect; the results are labelled with the model that produced t
 settings change.  "Deal a Set with This Model…" asks for a number of boards and hands the model to
 the main window (``on_deal_set``); the lab stays open, so a player can compare models or deal again.
 
-``AuditWindow`` (the audit of a loaded board set) lives in ``audit_dialog`` and is re-exported here.
+``AuditWindow`` (the audit of a loaded board set) lives in ``audit_window`` and is re-exported here.
+Both windows stop their workers when they close (``ToolWindow``).
 """
 
 from __future__ import annotations
 
-import math
 import threading
 from collections.abc import Callable, Generator, Sequence
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal, Slot
-from PySide6.QtGui import QCloseEvent, QColor, QFont, QPainter, QPaintEvent, QPalette, QPen
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
-    QDialog,
     QDialogButtonBox,
     QDoubleSpinBox,
     QGridLayout,
@@ -39,7 +38,6 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QRadioButton,
-    QSizePolicy,
     QSpinBox,
     QTableWidget,
     QVBoxLayout,
@@ -48,12 +46,13 @@ from PySide6.QtWidgets import (
 
 from bridgegui.engine import stats
 from bridgegui.engine.dealing import make_rng
-from bridgegui.engine.lab.audit import LabSummary, fit_split_probabilities, simulate_model, suit_length_probabilities
+from bridgegui.engine.lab.audit import LabSummary, fit_split_probabilities, simulate_model
 from bridgegui.engine.lab.shuffles import MarkovShuffle, RiffleShuffle, ShuffleModel, UniformShuffle
 from bridgegui.engine.lab.ties import PowerPoint, iter_riffle_power
 from bridgegui.ui.dialogs import MAX_SET
-from bridgegui.ui.tools.audit_window import (
-    AuditWindow,
+from bridgegui.ui.tools.audit_window import AuditWindow
+from bridgegui.ui.tools.base import ToolWindow
+from bridgegui.ui.tools.result_tables import (
     fit_table_height,
     fit_table_width,
     fit_to_screen,
@@ -61,9 +60,10 @@ from bridgegui.ui.tools.audit_window import (
     results_table,
     set_row,
 )
-from bridgegui.workers.tasks import TaskFunction, TaskRunner
+from bridgegui.ui.tools.suit_length_chart import SuitLengthChart, standard_error
+from bridgegui.workers.jobs import JobFailure, Task
 
-__all__ = ["AuditWindow", "ShuffleLabWindow", "SuitLengthChart", "standard_error"]
+__all__ = ["AuditWindow", "ShuffleLabWindow"]
 
 SIMULATED_DECKS = 100_000
 """Decks a simulation deals: standard errors of about 0.1 point on the common patterns, a few seconds."""
@@ -80,152 +80,13 @@ POWER_REPLICATES = 200
 
 DEFAULT_BOARDS = 16
 
-NOISE_FACTOR = 1.12
-"""Variance of a per-deal count over the independent-hands binomial variance, at most 1.12 (measured
-on 200,000 random deals for every suit length and the common patterns; about 1.05 for the nine-card
-fit splits on 400,000): the hands of a deal are nearly independent, so the binomial standard error
-times ``sqrt(1.12)`` is a safe one."""
-
 SIGNIFICANT = 3.0
 """Standard errors a difference must exceed to be shown bold (a one-in-370 chance for pure noise)."""
-
-LENGTH_GROUPS = ("0", "1", "2", "3", "4", "5", "6", "7+")
-
-
-def standard_error(probability: float, trials: int) -> float:
-    """Standard error of an observed fraction when ``probability`` is the truth (see ``NOISE_FACTOR``)."""
-    if trials <= 0:
-        return math.inf
-    return math.sqrt(NOISE_FACTOR * probability * (1 - probability) / trials)
 
 
 def _difference_text(observed: float, exact: float) -> str:
     """Percentage points, signed; ``+ 0.0`` turns a rounded ``-0.00`` into ``+0.00``."""
     return f"{round(100 * (observed - exact), 2) + 0.0:+.2f}"
-
-
-def suit_length_fractions(summary: LabSummary) -> list[float]:
-    """Fractions of the ``16 * decks`` seat-suit holdings with 0..13 cards, from the pattern tallies."""
-    counts = [0] * 14
-    for pattern, count in summary.patterns:
-        for length in pattern:
-            counts[length] += count
-    holdings = 16 * summary.decks
-    return [c / holdings for c in counts]
-
-
-def _grouped(values: Sequence[float]) -> list[float]:
-    """Lengths 0..6, then 7 or more together (too rare to show one by one)."""
-    return [*values[:7], sum(values[7:])]
-
-
-class SuitLengthChart(QWidget):
-    """Bars: how much more or less often each suit length turns up than with a perfect shuffle.
-
-    A bar is ``observed / exact - 1`` for lengths 0..6 and 7+ (a hand's holding in one suit); its
-    whisker is two standard errors either way, so a bar inside its whisker is noise.  The hand-shuffled
-    signature is bars up at three and four cards and down at voids, singletons and long suits.
-    Painted with ``QPainter`` (no QtCharts in PySide6-Essentials), in the palette's colours.
-    """
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("suitLengthChart")
-        self._relative: list[float] = []
-        self._noise: list[float] = []
-        self.setMinimumSize(300, 170)
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-
-    def sizeHint(self) -> QSize:
-        return QSize(380, 200)
-
-    def set_summary(self, summary: LabSummary | None) -> None:
-        """Show a simulation's suit lengths (``None`` clears the chart)."""
-        self._relative, self._noise = [], []
-        if summary is not None and summary.decks:
-            exact = _grouped(suit_length_probabilities())
-            observed = _grouped(suit_length_fractions(summary))
-            holdings = 16 * summary.decks
-            self._relative = [o / e - 1 for o, e in zip(observed, exact, strict=True)]
-            self._noise = [2 * standard_error(e, holdings) / e for e in exact]
-        self.update()
-
-    def values(self) -> list[float]:
-        """The relative differences shown (empty before a simulation)."""
-        return list(self._relative)
-
-    def paintEvent(self, event: QPaintEvent) -> None:
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        palette = self.palette()
-        text = palette.color(QPalette.ColorRole.WindowText)
-        muted = QColor(text)
-        muted.setAlphaF(0.55)
-        metrics = self.fontMetrics()
-        line = metrics.height()
-        area = QRectF(self.rect()).adjusted(4, 2, -4, -2)
-        if not self._relative:
-            painter.setPen(muted)
-            painter.drawText(
-                area,
-                Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
-                self.tr("Simulate to see the suit lengths."),
-            )
-            return
-        scale = max(0.05, *(abs(v) for v in self._relative), *self._noise)
-        scale = math.ceil(scale * 20) / 20  # a round axis: 5 % steps
-        axis_width = metrics.horizontalAdvance("+100%") + 6
-        plot = QRectF(
-            area.left() + axis_width, area.top() + line / 2, area.width() - axis_width, area.height() - 2.2 * line
-        )
-        zero_y = plot.center().y()
-
-        def y_of(value: float) -> float:
-            return zero_y - value / scale * plot.height() / 2
-
-        # Axis: +scale, 0, -scale.
-        painter.setPen(muted)
-        for value in (scale, 0.0, -scale):
-            y = y_of(value)
-            label = f"{100 * value:+.0f}%" if value else "0"
-            painter.drawText(
-                QRectF(area.left(), y - line / 2, axis_width - 6, line),
-                Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-                label,
-            )
-        grid = QColor(muted)
-        grid.setAlphaF(0.25)
-        painter.setPen(QPen(grid, 1, Qt.PenStyle.DashLine))
-        for value in (scale, -scale):
-            painter.drawLine(QPointF(plot.left(), y_of(value)), QPointF(plot.right(), y_of(value)))
-        slot = plot.width() / len(self._relative)
-        bar = palette.color(QPalette.ColorRole.Highlight)
-        for i, (value, noise) in enumerate(zip(self._relative, self._noise, strict=True)):
-            centre = plot.left() + slot * (i + 0.5)
-            width = slot * 0.55
-            top, bottom = sorted((y_of(value), zero_y))
-            painter.fillRect(QRectF(centre - width / 2, top, width, max(bottom - top, 1.0)), bar)
-            # Whisker: two standard errors either side of zero.
-            painter.setPen(QPen(text, 1))
-            low, high = y_of(-noise), y_of(noise)
-            painter.drawLine(QPointF(centre, low), QPointF(centre, high))
-            painter.drawLine(QPointF(centre - 4, low), QPointF(centre + 4, low))
-            painter.drawLine(QPointF(centre - 4, high), QPointF(centre + 4, high))
-            painter.setPen(text)
-            painter.drawText(
-                QRectF(centre - slot / 2, plot.bottom() + 2, slot, line),
-                Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
-                LENGTH_GROUPS[i],
-            )
-        painter.setPen(QPen(text, 1))
-        painter.drawLine(QPointF(plot.left(), zero_y), QPointF(plot.right(), zero_y))
-        painter.setPen(muted)
-        painter.drawText(
-            QRectF(plot.left(), plot.bottom() + line, plot.width(), line),
-            Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
-            self.tr("cards in a suit"),
-        )
-        painter.end()
 
 
 def _header_tip(table: QTableWidget, column: int, tip: str) -> None:
@@ -235,7 +96,7 @@ def _header_tip(table: QTableWidget, column: int, tip: str) -> None:
         header.setToolTip(tip)
 
 
-def _simulation_task(model: ShuffleModel, decks: int, chunk: int, seed: int | None) -> TaskFunction:
+def _simulation_task(model: ShuffleModel, decks: int, chunk: int, seed: int | None) -> Task:
     """The worker's job: running tallies of ``decks`` decks (the model is frozen: a safe snapshot)."""
 
     def work(cancel: threading.Event) -> Generator[LabSummary, None, LabSummary | None]:
@@ -248,7 +109,7 @@ def _simulation_task(model: ShuffleModel, decks: int, chunk: int, seed: int | No
     return work
 
 
-def _power_task(ks: tuple[int, ...], start: str, replicates: int, seed: int | None) -> TaskFunction:
+def _power_task(ks: tuple[int, ...], start: str, replicates: int, seed: int | None) -> Task:
     """The worker's job: the ties test's power against each number of riffles, one row at a time."""
 
     def work(cancel: threading.Event) -> Generator[PowerPoint, None, None]:
@@ -259,7 +120,7 @@ def _power_task(ks: tuple[int, ...], start: str, replicates: int, seed: int | No
     return work
 
 
-class ShuffleLabWindow(QDialog):
+class ShuffleLabWindow(ToolWindow):
     """Pick a shuffle model, simulate it, compare with a perfect shuffle; deal a set with it.
 
     ``on_deal_set(model, count)`` is called when the player asks for a set (the lab stays open).
@@ -269,8 +130,8 @@ class ShuffleLabWindow(QDialog):
     Signals, all on the GUI thread: ``simulation_updated(LabSummary)`` after each partial result
     is shown; ``simulation_finished(LabSummary)`` when a run completes; ``simulation_stopped()``
     when a run is cancelled or fails; ``power_finished(list[PowerPoint])`` when the power table is
-    complete.  Two task runners (simulation, power) so that one does not cancel the other; closing
-    the dialog cancels both and waits for their threads.
+    complete.  Two job runners (simulation, power) so that one does not cancel the other; closing
+    the dialog cancels both and waits for their threads (``ToolWindow``).
     """
 
     simulation_updated = Signal(object)
@@ -353,12 +214,12 @@ class ShuffleLabWindow(QDialog):
         bottom.addWidget(close)
         layout.addLayout(bottom)
 
-        self._sim_runner = TaskRunner("bridgegui-shuffle-lab", self)
-        self._sim_runner.partial.connect(self._on_sim_partial)
+        self._sim_runner = self.add_runner("bridgegui-shuffle-lab")
+        self._sim_runner.yielded.connect(self._on_sim_partial)
         self._sim_runner.finished.connect(self._on_sim_finished)
         self._sim_runner.failed.connect(self._on_sim_failed)
-        self._power_runner = TaskRunner("bridgegui-ties-power", self)
-        self._power_runner.partial.connect(self._on_power_partial)
+        self._power_runner = self.add_runner("bridgegui-ties-power")
+        self._power_runner.yielded.connect(self._on_power_partial)
         self._power_runner.finished.connect(self._on_power_finished)
         self._power_runner.failed.connect(self._on_power_failed)
 
@@ -377,7 +238,10 @@ class ShuffleLabWindow(QDialog):
         self._riffle = QRadioButton(self.tr("&Riffle shuffles:"), group)
         self._riffle.setObjectName("modelRiffle")
         self._riffle.setToolTip(
-            self.tr("A human riffle: cut near the middle, cards dropped in packets of 1-7 (seed 001)")
+            self.tr(
+                "A human riffle after the Gilbert–Shannon–Reeds model: cut near the middle, then cards dropped "
+                "alternately in packets of 1-7, the sizes seen in 100 real shuffles"
+            )
         )
         self._markov = QRadioButton(self.tr("&Markov deck, tie probability p:"), group)
         self._markov.setObjectName("modelMarkov")
@@ -395,7 +259,12 @@ class ShuffleLabWindow(QDialog):
         self._riffles.setRange(1, 12)
         self._riffles.setValue(4)
         self._riffles.setSuffix(self.tr(" times"))
-        self._riffles.setToolTip(self.tr("How many riffles: seed 001 found three far from random, six much better"))
+        self._riffles.setToolTip(
+            self.tr(
+                'How many riffles: simulated hand shuffles (Ted\'s Computer World, "Shuffling and Dealing") '
+                "found three far from random, six much better"
+            )
+        )
         self._start = QComboBox(group)
         self._start.setObjectName("riffleStart")
         self._start.addItem(self.tr("from a deck gathered after play"), "gathered")
@@ -649,10 +518,10 @@ class ShuffleLabWindow(QDialog):
             self._status.setText(self.tr("Done: {decks} decks simulated.").format(decks=f"{value.decks:,}"))
             self.simulation_finished.emit(value)
 
-    @Slot(int, str)
-    def _on_sim_failed(self, job_id: int, message: str) -> None:
+    @Slot(int, object)
+    def _on_sim_failed(self, job_id: int, failure: JobFailure) -> None:
         self._set_running(False)
-        self._status.setText(self.tr("The simulation failed: {message}").format(message=message))
+        self._status.setText(self.tr("The simulation failed: {message}").format(message=failure.message))
         self.simulation_stopped.emit()
 
     def _show_summary(self, s: LabSummary) -> None:
@@ -769,11 +638,11 @@ class ShuffleLabWindow(QDialog):
         self._power_progress.hide()
         self.power_finished.emit(self.power_points())
 
-    @Slot(int, str)
-    def _on_power_failed(self, job_id: int, message: str) -> None:
+    @Slot(int, object)
+    def _on_power_failed(self, job_id: int, failure: JobFailure) -> None:
         self._measure.setEnabled(True)
         self._power_progress.hide()
-        self._status.setText(self.tr("Measuring the ties test failed: {message}").format(message=message))
+        self._status.setText(self.tr("Measuring the ties test failed: {message}").format(message=failure.message))
 
     # -- dealing a set -------------------------------------------------------------------------------
 
@@ -803,14 +672,8 @@ class ShuffleLabWindow(QDialog):
 
     # -- closing -------------------------------------------------------------------------------------
 
-    def _shutdown(self) -> None:
-        self._sim_runner.shutdown()
-        self._power_runner.shutdown()
-
-    def done(self, code: int) -> None:
-        self._shutdown()
-        super().done(code)
-
-    def closeEvent(self, event: QCloseEvent) -> None:
-        self._shutdown()
-        super().closeEvent(event)
+    def jobs_stopped(self) -> None:
+        """The lab closed (``ToolWindow`` stopped both workers): the buttons are ready for the next showing."""
+        self._set_running(False)
+        self._measure.setEnabled(True)
+        self._power_progress.hide()

@@ -2,7 +2,7 @@
 
 Double-dummy analysis is optional (endplay, ``pip install bridgegui[dd]``), and slow enough (a tenth
 of a second to a second a deal, and most of a second to load endplay the first time) that it never
-runs on the GUI thread: each board is analysed by a ``TaskRunner`` job, and even the check whether
+runs on the GUI thread: each board is analysed by a ``JobRunner`` job, and even the check whether
 endplay is there (``double_dummy.available()``, which imports it) runs in that job.  Without endplay
 the panel says how to enable it, and everything else in the window works.
 
@@ -32,7 +32,7 @@ from bridgegui.engine.boards import Board
 from bridgegui.engine.cards import SUIT_SYMBOLS
 from bridgegui.engine.errors import BridgeError
 from bridgegui.ui.widgets.suit_text import colour_suits_html
-from bridgegui.workers.tasks import TaskRunner
+from bridgegui.workers.jobs import JobFailure, JobRunner
 
 DECLARERS = "NSEW"
 """Row order: partnerships together, as hand records print the table."""
@@ -78,7 +78,7 @@ def analysis_from_tags(board: Board) -> Analysis | None:
 
 
 def _analyse(board: Board, cancel: threading.Event) -> Generator[Any, None, Any]:
-    """The job: check for endplay, solve the table, then the par (runs on the task runner's thread)."""
+    """The job: check for endplay, solve the table, then the par (runs on the job runner's thread)."""
     if not double_dummy.available():
         return _Unavailable(double_dummy.unavailable_message() or double_dummy.ENABLE_HINT)
     assert board.deal is not None
@@ -104,8 +104,8 @@ class DoubleDummyPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("ddPanel")
-        self.runner = TaskRunner("bridgegui-double-dummy", self)
-        self.runner.partial.connect(self._on_partial)
+        self.runner = JobRunner("bridgegui-double-dummy", self)
+        self.runner.yielded.connect(self._on_partial)
         self.runner.finished.connect(self._on_finished)
         self.runner.failed.connect(self._on_failed)
         self._board: Board | None = None
@@ -302,10 +302,10 @@ class DoubleDummyPanel(QWidget):
             self._show()
             self.analysed.emit()
 
-    @Slot(int, str)
-    def _on_failed(self, _job_id: int, message: str) -> None:
+    @Slot(int, object)
+    def _on_failed(self, _job_id: int, failure: JobFailure) -> None:
         self._analysis = None
-        self.message.setText(self.tr("The analysis failed: {m}").format(m=message))
+        self.message.setText(self.tr("The analysis failed: {m}").format(m=failure.message))
         self.message.show()
         self.table_box.hide()
         self.par_label.hide()
