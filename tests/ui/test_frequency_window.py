@@ -15,18 +15,18 @@ from bridgegui.engine.boards import Board
 from bridgegui.engine.cards import Deal
 from bridgegui.engine.constraints import DealRequest
 from bridgegui.engine.teaching import frequencies
-from bridgegui.ui.tools.frequency_window import (
+from bridgegui.ui.tools.frequency_page import FrequencyModel
+from bridgegui.ui.tools.frequency_tables import (
     HCP,
     PATTERNS,
     SPLITS,
-    FrequencyModel,
-    FrequencyWindow,
     TableSpec,
     build_table,
     sample_chunks,
     sample_steps,
     table_steps,
 )
+from bridgegui.ui.tools.frequency_window import FrequencyWindow
 
 TIMEOUT = 20_000
 
@@ -209,7 +209,7 @@ def _slow_sample(monkeypatch) -> threading.Event:
 def test_cancel_keeps_the_deals_dealt_so_far(qtbot, monkeypatch):
     started = _slow_sample(monkeypatch)
     w = _window(qtbot, [])
-    monkeypatch.setattr("bridgegui.ui.tools.frequency_window.sample_chunks", lambda count: [1000] * (count // 1000))
+    monkeypatch.setattr("bridgegui.ui.tools.frequency_tables.sample_chunks", lambda count: [1000] * (count // 1000))
     w.start_sample(20_000, seed=5)
     assert started.wait(5)
     with qtbot.waitSignal(w.sample_progress, timeout=TIMEOUT):

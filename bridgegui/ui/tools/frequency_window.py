@@ -5,7 +5,7 @@ deal is counted, and the row's line under the table says it as "1 hand in 9.5"),
 set: count the current set, or deal a simulated sample of any size to the current constraints, and read
 the observed columns and the chi-square line against the exact probabilities.
 
-Everything heavy runs in one ``TaskRunner`` (house style: never on the GUI thread): dealing the sample
+Everything heavy runs in one ``JobRunner`` (house style: never on the GUI thread): dealing the sample
 (``frequencies.sample``, called a chunk at a time so the progress bar moves and Cancel answers within a
 chunk) and building the tables (a pattern table of a million deals is four million hands: about a
 second).  One runner runs one job at a time, so the window keeps two kinds of job apart: while a sample
@@ -13,9 +13,8 @@ is being dealt, a changed option only marks its table stale, and the tables are 
 is complete (or cancelled: the deals received so far are counted, so a teacher can stop a slow sample
 and still read it).
 
-The three tables are tabs, each a ``FrequencyPage``: its options, a ``QTableView`` over a
-``FrequencyModel`` (label, observed, observed %, exact %, and the exact odds as "1 in N"), a
-``BarChart`` of the rows worth drawing, the selected row in words, and the goodness-of-fit line.
+The three tables are tabs, each a ``FrequencyPage`` (``frequency_page``); what is counted and how
+the worker counts it is in ``frequency_tables``.
 """
 
 from __future__ import annotations
@@ -23,40 +22,22 @@ from __future__ import annotations
 import secrets
 import threading
 from collections.abc import Callable, Generator, Iterable
-from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
-from PySide6.QtCore import (
-    QAbstractTableModel,
-    QCoreApplication,
-    QItemSelectionModel,
-    QModelIndex,
-    QPersistentModelIndex,
-    QSortFilterProxyModel,
-    Qt,
-    QTimer,
-    Signal,
-    Slot,
-)
-from PySide6.QtGui import QCloseEvent, QKeyEvent, QShowEvent
+from PySide6.QtCore import Qt, QTimer, Signal, Slot
+from PySide6.QtGui import QKeyEvent, QShowEvent
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QButtonGroup,
     QComboBox,
-    QDialog,
     QDialogButtonBox,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QProgressBar,
     QPushButton,
     QRadioButton,
     QSpinBox,
-    QSplitter,
-    QTableView,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -64,432 +45,38 @@ from PySide6.QtWidgets import (
 
 from bridgegui.engine.boards import Board
 from bridgegui.engine.constraints import DealRequest
-from bridgegui.engine.dealing import make_rng
 from bridgegui.engine.errors import BridgeError
 from bridgegui.engine.teaching import frequencies
-from bridgegui.engine.teaching.frequencies import FrequencyTable, Row
-from bridgegui.ui.widgets.bar_chart import BarChart, one_in_text, percent_text
-from bridgegui.workers.tasks import TaskRunner
-
-PATTERNS = "patterns"
-HCP = "hcp"
-SPLITS = "splits"
-TABLE_KEYS = (PATTERNS, HCP, SPLITS)
+from bridgegui.engine.teaching.frequencies import FrequencyTable
+from bridgegui.ui.tools.base import ToolWindow
+from bridgegui.ui.tools.frequency_page import FrequencyPage
+from bridgegui.ui.tools.frequency_tables import (
+    CHART_MIN_PCT,
+    HCP,
+    PATTERNS,
+    SPLITS,
+    TABLE_KEYS,
+    TableSpec,
+    chart_rows,
+    sample_steps,
+    table_steps,
+)
+from bridgegui.workers.jobs import JobFailure
 
 DEFAULT_SAMPLE = 10_000
 MAX_SAMPLE = 2_000_000
 """Largest sample offered: 2 million deals are 64 MB of cards and a few seconds of counting."""
 
-CHART_MIN_PCT = 0.5
-"""Patterns rarer than this (in both columns) are left out of the chart: their bars would be invisible."""
 
-_ROLE_VALUE = Qt.ItemDataRole.UserRole
-"""The model's raw value of a cell (numbers for sorting and tests; the row's index for the label column)."""
-
-
-def sample_chunks(count: int) -> list[int]:
-    """Sizes of the ``frequencies.sample`` calls that make a sample of ``count`` deals.
-
-    About twenty steps, so the progress bar moves and Cancel answers within a step, but at least a
-    thousand deals a step (each call plans the request once, about 10 ms) and at most 100,000 (a
-    tenth of a second of random dealing).  The sizes depend only on ``count``, so the same seed and
-    size give the same sample.
-    """
-    size = min(100_000, max(1000, -(-count // 20)))
-    return [min(size, count - start) for start in range(0, count, size)]
-
-
-def sample_steps(
-    request: DealRequest | None, count: int, seed: int, cancel: threading.Event
-) -> Generator[np.ndarray, None, None]:
-    """Deal ``count`` deals to ``request`` in chunks, yielding each chunk (read-only) as it is dealt.
-
-    Each chunk has its own seed drawn from ``seed``, so a sample is reproducible from its seed and size.
-    ``frequencies.sample`` stops at ``cancel`` between its batches; a short chunk then ends the run.
-    """
-    chunks = sample_chunks(count)
-    seeds = make_rng(seed).integers(0, 2**63 - 1, size=len(chunks))
-    for size, chunk_seed in zip(chunks, seeds.tolist(), strict=True):
-        if cancel.is_set():
-            return
-        deals = frequencies.sample(request, size, seed=int(chunk_seed), cancel=cancel)
-        deals.flags.writeable = False
-        yield deals
-        if deals.shape[0] < size:
-            return
-
-
-@dataclass(frozen=True)
-class TableSpec:
-    """The options of one table, snapshotted for the worker: which hands, or which side, fit and suit."""
-
-    key: str
-    seats: tuple[int, ...] | None = None
-    side: str = "NS"
-    side_cards: int = 8
-    suit: int | None = None
-
-
-def build_table(batch: np.ndarray, spec: TableSpec) -> FrequencyTable:
-    """The table ``spec`` asks for (runs in the worker).
-
-    Suit splits are listed evenest first (3-2 before 4-1 before 5-0), the order teachers quote them in;
-    the engine lists the larger part first.
-    """
-    if spec.key == PATTERNS:
-        return frequencies.pattern_table(batch, spec.seats)
-    if spec.key == HCP:
-        return frequencies.hcp_table(batch, spec.seats)
-    table = frequencies.suit_split_table(batch, spec.side_cards, side=spec.side, suit=spec.suit)
-    return FrequencyTable(table.title, table.rows[::-1], table.total, table.unit)
-
-
-TABLE_CHUNK = 200_000
-"""Deals counted per step when building a table: a tenth of a second, so closing never waits long."""
-
-
-def merge_tables(parts: list[FrequencyTable]) -> FrequencyTable:
-    """One table from tables of disjoint parts of a batch (the engine lists the same rows whatever the data)."""
-    first = parts[0]
-    total = sum(p.total for p in parts)
-    rows = []
-    for i, row in enumerate(first.rows):
-        observed = sum(p.rows[i].observed for p in parts)
-        pct = 100.0 * observed / total if total else 0.0
-        rows.append(Row(row.label, observed, pct, row.exact_pct, row.exact_count))
-    return FrequencyTable(first.title, tuple(rows), total, first.unit)
-
-
-def table_steps(batch: np.ndarray, spec: TableSpec, chunk: int = TABLE_CHUNK) -> Generator[None, None, FrequencyTable]:
-    """Build ``spec``'s table a chunk of deals at a time, yielding between chunks so a job can stop there.
-
-    A pattern table of two million deals is eight million hands (about two seconds in one call);
-    in chunks, Cancel and closing the window answer within a tenth of a second.
-    """
-    parts = []
-    for start in range(0, max(1, batch.shape[0]), chunk):
-        parts.append(build_table(batch[start : start + chunk], spec))
-        yield None
-    return merge_tables(parts)
-
-
-def chart_rows(key: str, table: FrequencyTable) -> tuple[Row, ...]:
-    """The rows worth a bar: HCP values that occur at all, patterns of 0.5% or more, every split."""
-    if key == PATTERNS:
-        return tuple(r for r in table.rows if r.exact_pct >= CHART_MIN_PCT or r.observed_pct >= CHART_MIN_PCT)
-    if key == HCP:
-        return table.nonzero().rows
-    return table.rows
-
-
-def exact_percent_text(value: float) -> str:
-    """Exact percentages to two decimals, with enough decimals for the rare patterns to read as non-zero."""
-    if value == 0:
-        return "0"
-    if value >= 0.01:
-        return f"{value:.2f}"
-    if value >= 0.0001:
-        return f"{value:.4f}"
-    return "<0.0001"
-
-
-def fit_verdict_text(table: FrequencyTable, *, constrained: bool) -> str:
-    """The goodness-of-fit line under a table, in words a teacher can read out.
-
-    The chi-square only asks "could these be random deals?" (``FrequencyTable.goodness_of_fit``), so
-    for a sample dealt to constraints the line says the difference is expected rather than alarming.
-    """
-    tr = QCoreApplication.translate
-    if table.total == 0:
-        return tr(
-            "FrequencyWindow",
-            "No deals counted yet: count the board set or deal a sample to fill the observed columns.",
-        )
-    try:
-        fit = table.goodness_of_fit()
-    except (BridgeError, ValueError):
-        return tr("FrequencyWindow", "No chi-square test for these observations.")
-    if fit.bins < 2:
-        return tr("FrequencyWindow", "Too few observations for a chi-square test (every expected count is under 5).")
-    p_text = "p < 0.0001" if fit.p_value < 0.0001 else f"p = {fit.p_value:.3g}"
-    head = tr("FrequencyWindow", "Goodness of fit: χ² = {chi:.1f} with {dof} degrees of freedom, {p}").format(
-        chi=fit.statistic, dof=fit.dof, p=p_text
-    )
-    if constrained:
-        verdict = tr(
-            "FrequencyWindow", "the sample is dealt to constraints, so it is expected to differ from random deals."
-        )
-    elif fit.p_value >= 0.05:
-        verdict = tr("FrequencyWindow", "no sign that these deals are not random.")
-    elif fit.p_value >= 0.001:
-        verdict = tr("FrequencyWindow", "some doubt: count more deals before drawing a conclusion.")
-    else:
-        verdict = tr("FrequencyWindow", "these deals do not look random.")
-    return f"{head}: {verdict}"
-
-
-class FrequencyModel(QAbstractTableModel):
-    """A ``FrequencyTable`` as five columns: label, observed, observed %, exact %, exact odds (1 in N).
-
-    Display texts are formatted; ``Qt.UserRole`` holds the raw number of each cell (the row's index
-    for the label column, so sorting on it restores the table's own order).  Before any deal is counted
-    the observed columns read "—".
-    """
-
-    LABEL, OBSERVED, OBSERVED_PCT, EXACT_PCT, ONE_IN = range(5)
-
-    def __init__(self, label_header: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._label_header = label_header
-        self._table: FrequencyTable | None = None
-
-    def set_table(self, table: FrequencyTable | None) -> None:
-        self.beginResetModel()
-        self._table = table
-        self.endResetModel()
-
-    def table(self) -> FrequencyTable | None:
-        return self._table
-
-    def row(self, index: int) -> Row:
-        assert self._table is not None
-        return self._table.rows[index]
-
-    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008 (Qt's signature)
-        return 0 if parent.isValid() or self._table is None else len(self._table.rows)
-
-    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008 (Qt's signature)
-        return 0 if parent.isValid() else 5
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if orientation != Qt.Orientation.Horizontal:
-            return None
-        if role == Qt.ItemDataRole.DisplayRole:
-            return (
-                self._label_header,
-                self.tr("Observed"),
-                self.tr("Observed %"),
-                self.tr("Exact %"),
-                self.tr("Exact: 1 in"),
-            )[section]
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return (
-                None,
-                self.tr("How many times it happened in the deals counted"),
-                self.tr("Share of the deals counted"),
-                self.tr("Probability for a random deal, computed exactly"),
-                self.tr("The exact probability as odds: it happens once in this many"),
-            )[section]
-        return None
-
-    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or self._table is None:
-            return None
-        row = self._table.rows[index.row()]
-        column = index.column()
-        observed = self._table.total > 0
-        if role == Qt.ItemDataRole.DisplayRole:
-            if column == self.LABEL:
-                return row.label
-            if column == self.OBSERVED:
-                return f"{row.observed:,}" if observed else "—"
-            if column == self.OBSERVED_PCT:
-                return f"{row.observed_pct:.2f}" if observed else "—"
-            if column == self.EXACT_PCT:
-                return exact_percent_text(row.exact_pct)
-            return one_in_text(row.exact_pct) if row.exact_pct > 0 else "—"
-        if role == _ROLE_VALUE:
-            return (
-                float(index.row()),
-                float(row.observed),
-                row.observed_pct,
-                row.exact_pct,
-                100.0 / row.exact_pct if row.exact_pct > 0 else float("inf"),
-            )[column]
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            if column == self.LABEL:
-                return int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        if role == Qt.ItemDataRole.ToolTipRole and column == self.EXACT_PCT:
-            return f"{row.exact_pct:.6g}%"
-        return None
-
-
-class FrequencyPage(QWidget):
-    """One tab: its options row, the table, the chart, the selected row in words and the fit line."""
-
-    selection_changed = Signal(str)
-    """The label of the row now selected (GUI thread)."""
-
-    def __init__(
-        self,
-        key: str,
-        label_header: str,
-        options: Iterable[QWidget],
-        *,
-        orientation: Qt.Orientation,
-        parent: QWidget | None = None,
-    ) -> None:
-        super().__init__(parent)
-        self.key = key
-        self.setObjectName(f"frequencyPage_{key}")
-        self._orientation = orientation
-        self._constrained = False
-        self.model = FrequencyModel(label_header, self)
-        self.proxy = QSortFilterProxyModel(self)
-        self.proxy.setSourceModel(self.model)
-        self.proxy.setSortRole(_ROLE_VALUE)
-
-        self.view = QTableView(self)
-        self.view.setObjectName(f"frequencyTable_{key}")
-        self.view.setModel(self.proxy)
-        self.view.setSortingEnabled(True)
-        self.view.sortByColumn(FrequencyModel.LABEL, Qt.SortOrder.AscendingOrder)
-        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.view.setAlternatingRowColors(True)
-        self.view.verticalHeader().setVisible(False)
-        self.view.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
-        header = self.view.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setStretchLastSection(True)
-        self.view.selectionModel().currentRowChanged.connect(self._on_current_row)
-
-        self.chart = BarChart(self)
-        self.chart.setObjectName(f"frequencyChart_{key}")
-        self.chart.bar_clicked.connect(self.select_label)
-
-        splitter = QSplitter(Qt.Orientation.Horizontal, self)
-        splitter.addWidget(self.view)
-        splitter.addWidget(self.chart)
-        splitter.setStretchFactor(0, 2)
-        splitter.setStretchFactor(1, 3)
-        splitter.setChildrenCollapsible(False)
-
-        self.summary = QLabel(self)
-        self.summary.setObjectName(f"frequencySummary_{key}")
-        self.summary.setWordWrap(True)
-        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.fit = QLabel(self)
-        self.fit.setObjectName(f"frequencyFit_{key}")
-        self.fit.setWordWrap(True)
-        self.fit.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.fit.setToolTip(
-            self.tr(
-                "Pearson's chi-square test of the observed counts against the exact probabilities (rare rows "
-                "pooled so every expected count is at least 5). It asks whether the deals could be random: "
-                "a set dealt to constraints is not expected to pass."
-            )
-        )
-
-        options_row = QHBoxLayout()
-        for widget in options:
-            options_row.addWidget(widget)
-        options_row.addStretch(1)
-        layout = QVBoxLayout(self)
-        layout.addLayout(options_row)
-        layout.addWidget(splitter, 1)
-        layout.addWidget(self.summary)
-        layout.addWidget(self.fit)
-
-    def set_table(self, table: FrequencyTable, *, constrained: bool, note: str = "") -> None:
-        """Show ``table``; the selected row (by label) stays selected when it is still there."""
-        keep = self.selected_label()
-        self._constrained = constrained
-        self.model.set_table(table)
-        self.chart.set_rows(
-            chart_rows(self.key, table),
-            total=table.total,
-            unit=self._unit_text(table.unit),
-            title=table.title,
-            note=note,
-            orientation=self._orientation,
-        )
-        self.fit.setText(fit_verdict_text(table, constrained=constrained))
-        self._fit_columns()
-        labels = [r.label for r in table.rows]
-        # Keep the reader's row; otherwise start on the commonest (10 HCP, 4-4-3-2, 3-2), the usual question.
-        commonest = max(table.rows, key=lambda r: r.exact_pct).label if table.rows else None
-        self.select_label(keep if keep in labels else commonest)
-
-    def _fit_columns(self) -> None:
-        """Make the table wide enough for all five columns, so no one scrolls sideways to read the odds."""
-        header = self.view.horizontalHeader()
-        width = sum(
-            max(self.view.sizeHintForColumn(c), header.sectionSizeHint(c)) for c in range(self.model.columnCount())
-        )
-        width += 2 * self.view.frameWidth() + self.view.verticalScrollBar().sizeHint().width() + 4
-        self.view.setMinimumWidth(width)
-
-    def table(self) -> FrequencyTable | None:
-        return self.model.table()
-
-    def selected_label(self) -> str | None:
-        index = self.view.selectionModel().currentIndex()
-        if not index.isValid():
-            return None
-        return self.model.row(self.proxy.mapToSource(index).row()).label
-
-    @Slot(str)
-    def select_label(self, label: str | None) -> None:
-        """Select the row called ``label`` in the table (and so highlight its bar)."""
-        table = self.model.table()
-        if table is None or label is None:
-            self.chart.set_highlight(None)
-            self.summary.clear()
-            return
-        for i, row in enumerate(table.rows):
-            if row.label == label:
-                index = self.proxy.mapFromSource(self.model.index(i, 0))
-                flags = QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows
-                self.view.selectionModel().setCurrentIndex(index, flags)
-                self.view.scrollTo(index)
-                self._show_row(row)
-                return
-
-    def summary_text(self, row: Row) -> str:
-        """The selected row in words: "4-3-3-3: 10.54% of random hands, 1 in 9.5; here 10.31% (1,031 of 10,000 hands)"."""
-        table = self.model.table()
-        assert table is not None
-        unit = self._unit_text(table.unit)
-        if row.exact_pct > 0:
-            exact = self.tr("{label}: {pct} for random deals (1 in {n})").format(
-                label=row.label, pct=percent_text(row.exact_pct), n=one_in_text(row.exact_pct)
-            )
-        else:
-            exact = self.tr("{label}: impossible").format(label=row.label)
-        if not table.total:
-            return exact
-        observed = self.tr("counted here: {pct} ({count} of {total} {unit})").format(
-            pct=percent_text(row.observed_pct), count=f"{row.observed:,}", total=f"{table.total:,}", unit=unit
-        )
-        return f"{exact}; {observed}"
-
-    def _unit_text(self, unit: str) -> str:
-        return self.tr("suits") if unit == "suits" else self.tr("hands")
-
-    def _show_row(self, row: Row) -> None:
-        self.chart.set_highlight(row.label)
-        self.summary.setText(self.summary_text(row))
-
-    @Slot(QModelIndex, QModelIndex)
-    def _on_current_row(self, current: QModelIndex, previous: QModelIndex) -> None:
-        if not current.isValid() or self.model.table() is None:
-            return
-        row = self.model.row(self.proxy.mapToSource(current).row())
-        self._show_row(row)
-        self.selection_changed.emit(row.label)
-
-
-class FrequencyWindow(QDialog):
+class FrequencyWindow(ToolWindow):
     """Frequency tables of the current board set or of a simulated sample, against the exact odds.
 
     ``boards_provider()`` returns the main window's current boards and ``request_provider()`` its
     current constraints; both are called on the GUI thread when the user counts, never kept.  A sample
     is reproducible: its seed is drawn once per sample (or given to ``start_sample``) and shown.
 
-    Closing (Esc, the Close button, the window's close box) cancels any job and waits for the worker;
-    Esc while a sample is being dealt cancels the sample and leaves the window open.
+    Closing (Esc, the Close button, the window's close box) cancels any job and waits for the worker
+    (``ToolWindow``); Esc while a sample is being dealt cancels the sample and leaves the window open.
 
     Signals (all on the GUI thread):
         tables_changed(): every table reflects the current deals and options.
@@ -514,14 +101,11 @@ class FrequencyWindow(QDialog):
         self.setWindowTitle(self.tr("Frequency Tables"))
         self._boards_provider = boards_provider
         self._request_provider = request_provider
-        self._runner = TaskRunner("bridgegui-frequencies", self)
-        self._runner.partial.connect(self._on_partial)
+        self._runner = self.add_runner("bridgegui-frequencies")
+        self._runner.yielded.connect(self._on_partial)
         self._runner.finished.connect(self._on_finished)
         self._runner.failed.connect(self._on_failed)
         # No handler for ``cancelled``: only the window cancels its jobs, and it settles its state as it does.
-        app = QCoreApplication.instance()
-        if app is not None:
-            app.aboutToQuit.connect(self._stop_jobs)
 
         self._batch = np.zeros((0, 4), dtype=np.uint64)
         self._constrained = False
@@ -740,13 +324,6 @@ class FrequencyWindow(QDialog):
     def is_sampling(self) -> bool:
         return self._sample_job is not None
 
-    def is_busy(self) -> bool:
-        return self._runner.is_running()
-
-    def sample_seed(self) -> int:
-        """The seed of the last sample (with its size, it reproduces the sample)."""
-        return self._sample_seed
-
     @Slot()
     def count(self) -> None:
         """Count the chosen source: the board set again, or a new sample of the size in the spin box."""
@@ -858,21 +435,11 @@ class FrequencyWindow(QDialog):
             self._refresh_board_count()
         self._shown_before = True
 
-    def closeEvent(self, event: QCloseEvent) -> None:
-        self._stop_jobs()
-        super().closeEvent(event)
-
-    def done(self, result: int) -> None:
-        self._stop_jobs()
-        super().done(result)
-
-    @Slot()
-    def _stop_jobs(self) -> None:
-        """Cancel every job and wait for the worker (house style: no thread outlives its window)."""
+    def jobs_stopped(self) -> None:
+        """The window closed (``ToolWindow`` stopped the worker): a sample or tables being built are dropped."""
         self._sample_job = None
         self._tables_job = None
         self._sample_parts = []
-        self._runner.shutdown()
         self._update_source_controls()
 
     # -- jobs --------------------------------------------------------------------------------------
@@ -958,16 +525,16 @@ class FrequencyWindow(QDialog):
             self._tables_job = None
             self.tables_changed.emit()
 
-    @Slot(int, str)
-    def _on_failed(self, job_id: int, message: str) -> None:
+    @Slot(int, object)
+    def _on_failed(self, job_id: int, failure: JobFailure) -> None:
         if job_id == self._sample_job:
             self._sample_job = None
             self._sample_parts = []
             self._update_source_controls()
-            self._report_failure(message)
+            self._report_failure(failure.message)
         elif job_id == self._tables_job:
             self._tables_job = None
-            self._report_failure(message)
+            self._report_failure(failure.message)
 
     def _report_failure(self, message: str) -> None:
         self._set_status(self.tr("Could not count: {message}").format(message=message))
@@ -1021,18 +588,4 @@ class FrequencyWindow(QDialog):
         self._progress.setVisible(not board)
 
 
-__all__ = [
-    "DEFAULT_SAMPLE",
-    "MAX_SAMPLE",
-    "FrequencyModel",
-    "FrequencyPage",
-    "FrequencyWindow",
-    "TableSpec",
-    "build_table",
-    "chart_rows",
-    "fit_verdict_text",
-    "merge_tables",
-    "sample_chunks",
-    "sample_steps",
-    "table_steps",
-]
+__all__ = ["DEFAULT_SAMPLE", "MAX_SAMPLE", "FrequencyWindow"]

@@ -1,0 +1,189 @@
+"""What the frequency tables window counts, and the steps its worker runs: no widgets.
+
+The three tables (hand patterns, HCP, suit splits) are the engine's (``engine.teaching.frequencies``);
+this module says which one a tab asks for (``TableSpec``), deals a sample in chunks and builds a table
+in chunks (generators, so a job can stop between two chunks and the progress bar moves), chooses the
+rows worth a bar, and writes the goodness-of-fit line under a table.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Generator
+from dataclasses import dataclass
+
+import numpy as np
+from PySide6.QtCore import QCoreApplication
+
+from bridgegui.engine.constraints import DealRequest
+from bridgegui.engine.dealing import make_rng
+from bridgegui.engine.errors import BridgeError
+from bridgegui.engine.teaching import frequencies
+from bridgegui.engine.teaching.frequencies import FrequencyTable, Row
+
+PATTERNS = "patterns"
+HCP = "hcp"
+SPLITS = "splits"
+TABLE_KEYS = (PATTERNS, HCP, SPLITS)
+CHART_MIN_PCT = 0.5
+"""Patterns rarer than this (in both columns) are left out of the chart: their bars would be invisible."""
+
+
+def sample_chunks(count: int) -> list[int]:
+    """Sizes of the ``frequencies.sample`` calls that make a sample of ``count`` deals.
+
+    About twenty steps, so the progress bar moves and Cancel answers within a step, but at least a
+    thousand deals a step (each call plans the request once, about 10 ms) and at most 100,000 (a
+    tenth of a second of random dealing).  The sizes depend only on ``count``, so the same seed and
+    size give the same sample.
+    """
+    size = min(100_000, max(1000, -(-count // 20)))
+    return [min(size, count - start) for start in range(0, count, size)]
+
+
+def sample_steps(
+    request: DealRequest | None, count: int, seed: int, cancel: threading.Event
+) -> Generator[np.ndarray, None, None]:
+    """Deal ``count`` deals to ``request`` in chunks, yielding each chunk (read-only) as it is dealt.
+
+    Each chunk has its own seed drawn from ``seed``, so a sample is reproducible from its seed and size.
+    ``frequencies.sample`` stops at ``cancel`` between its batches; a short chunk then ends the run.
+    """
+    chunks = sample_chunks(count)
+    seeds = make_rng(seed).integers(0, 2**63 - 1, size=len(chunks))
+    for size, chunk_seed in zip(chunks, seeds.tolist(), strict=True):
+        if cancel.is_set():
+            return
+        deals = frequencies.sample(request, size, seed=int(chunk_seed), cancel=cancel)
+        deals.flags.writeable = False
+        yield deals
+        if deals.shape[0] < size:
+            return
+
+
+@dataclass(frozen=True)
+class TableSpec:
+    """The options of one table, snapshotted for the worker: which hands, or which side, fit and suit."""
+
+    key: str
+    seats: tuple[int, ...] | None = None
+    side: str = "NS"
+    side_cards: int = 8
+    suit: int | None = None
+
+
+def build_table(batch: np.ndarray, spec: TableSpec) -> FrequencyTable:
+    """The table ``spec`` asks for (runs in the worker).
+
+    Suit splits are listed evenest first (3-2 before 4-1 before 5-0), the order teachers quote them in;
+    the engine lists the larger part first.
+    """
+    if spec.key == PATTERNS:
+        return frequencies.pattern_table(batch, spec.seats)
+    if spec.key == HCP:
+        return frequencies.hcp_table(batch, spec.seats)
+    table = frequencies.suit_split_table(batch, spec.side_cards, side=spec.side, suit=spec.suit)
+    return FrequencyTable(table.title, table.rows[::-1], table.total, table.unit)
+
+
+TABLE_CHUNK = 200_000
+"""Deals counted per step when building a table: a tenth of a second, so closing never waits long."""
+
+
+def merge_tables(parts: list[FrequencyTable]) -> FrequencyTable:
+    """One table from tables of disjoint parts of a batch (the engine lists the same rows whatever the data)."""
+    first = parts[0]
+    total = sum(p.total for p in parts)
+    rows = []
+    for i, row in enumerate(first.rows):
+        observed = sum(p.rows[i].observed for p in parts)
+        pct = 100.0 * observed / total if total else 0.0
+        rows.append(Row(row.label, observed, pct, row.exact_pct, row.exact_count))
+    return FrequencyTable(first.title, tuple(rows), total, first.unit)
+
+
+def table_steps(batch: np.ndarray, spec: TableSpec, chunk: int = TABLE_CHUNK) -> Generator[None, None, FrequencyTable]:
+    """Build ``spec``'s table a chunk of deals at a time, yielding between chunks so a job can stop there.
+
+    A pattern table of two million deals is eight million hands (about two seconds in one call);
+    in chunks, Cancel and closing the window answer within a tenth of a second.
+    """
+    parts = []
+    for start in range(0, max(1, batch.shape[0]), chunk):
+        parts.append(build_table(batch[start : start + chunk], spec))
+        yield None
+    return merge_tables(parts)
+
+
+def chart_rows(key: str, table: FrequencyTable) -> tuple[Row, ...]:
+    """The rows worth a bar: HCP values that occur at all, patterns of 0.5% or more, every split."""
+    if key == PATTERNS:
+        return tuple(r for r in table.rows if r.exact_pct >= CHART_MIN_PCT or r.observed_pct >= CHART_MIN_PCT)
+    if key == HCP:
+        return table.nonzero().rows
+    return table.rows
+
+
+def exact_percent_text(value: float) -> str:
+    """Exact percentages to two decimals, with enough decimals for the rare patterns to read as non-zero."""
+    if value == 0:
+        return "0"
+    if value >= 0.01:
+        return f"{value:.2f}"
+    if value >= 0.0001:
+        return f"{value:.4f}"
+    return "<0.0001"
+
+
+def fit_verdict_text(table: FrequencyTable, *, constrained: bool) -> str:
+    """The goodness-of-fit line under a table, in words a teacher can read out.
+
+    The chi-square only asks "could these be random deals?" (``FrequencyTable.goodness_of_fit``), so
+    for a sample dealt to constraints the line says the difference is expected rather than alarming.
+    """
+    tr = QCoreApplication.translate
+    if table.total == 0:
+        return tr(
+            "FrequencyWindow",
+            "No deals counted yet: count the board set or deal a sample to fill the observed columns.",
+        )
+    try:
+        fit = table.goodness_of_fit()
+    except (BridgeError, ValueError):
+        return tr("FrequencyWindow", "No chi-square test for these observations.")
+    if fit.bins < 2:
+        return tr("FrequencyWindow", "Too few observations for a chi-square test (every expected count is under 5).")
+    p_text = "p < 0.0001" if fit.p_value < 0.0001 else f"p = {fit.p_value:.3g}"
+    head = tr("FrequencyWindow", "Goodness of fit: χ² = {chi:.1f} with {dof} degrees of freedom, {p}").format(
+        chi=fit.statistic, dof=fit.dof, p=p_text
+    )
+    if constrained:
+        verdict = tr(
+            "FrequencyWindow", "the sample is dealt to constraints, so it is expected to differ from random deals."
+        )
+    elif fit.p_value >= 0.05:
+        verdict = tr("FrequencyWindow", "no sign that these deals are not random.")
+    elif fit.p_value >= 0.001:
+        verdict = tr("FrequencyWindow", "some doubt: count more deals before drawing a conclusion.")
+    else:
+        verdict = tr("FrequencyWindow", "these deals do not look random.")
+    return f"{head}: {verdict}"
+
+
+__all__ = [
+    "CHART_MIN_PCT",
+    "HCP",
+    "PATTERNS",
+    "SPLITS",
+    "TABLE_CHUNK",
+    "TABLE_KEYS",
+    "TableSpec",
+    "build_table",
+    "chart_rows",
+    "exact_percent_text",
+    "fit_verdict_text",
+    "merge_tables",
+    "sample_chunks",
+    "sample_steps",
+    "table_steps",
+]
