@@ -5,7 +5,7 @@ tests share.  Batches of deals are ``(n, 4)`` uint64 arrays of hand masks (see `
 """
 
 from bridgegui.engine import evaluation, stats, tables
-from bridgegui.engine.boards import Board, board_dealer, board_vulnerability, is_vulnerable
+from bridgegui.engine.boards import Board, board_dealer, board_vulnerability, boards_from_batch, is_vulnerable
 from bridgegui.engine.cards import (
     RANKS,
     SEAT_NAMES,
@@ -35,6 +35,7 @@ from bridgegui.engine.errors import (
     DealError,
     DealNumberError,
     ImpossibleError,
+    Problem,
 )
 from bridgegui.engine.tricks import estimate_tricks
 
@@ -71,9 +72,11 @@ __all__ = [
     "DealNumberError",
     "Hand",
     "ImpossibleError",
+    "Problem",
     "batch_from_deals",
     "board_dealer",
     "board_vulnerability",
+    "boards_from_batch",
     "card_name",
     "deal_batch",
     "deal_from_index",
