@@ -28,7 +28,7 @@ import numpy as np
 from PySide6.QtCore import QObject, Signal, Slot
 
 from bridgegui.engine.constraints import DealRequest
-from bridgegui.engine.errors import BridgeError, Problem
+from bridgegui.engine.errors import BridgeError, ConstraintError, ImpossibleError, Problem
 from bridgegui.engine.planner import DealPlan, Estimate, deal_stream, estimate, plan_request
 from bridgegui.workers.jobs import JobFailure, JobRunner, Task, live_pools
 
@@ -71,23 +71,18 @@ class Feedback:
     blocking: bool = field(default=False)
 
 
-def _as_problem(problem: Problem | str) -> Problem:
-    """Transition: ``DealRequest.problems()`` is becoming ``list[Problem]``; a plain message has no place."""
-    return problem if isinstance(problem, Problem) else Problem("", None, problem)
-
-
 def compute_feedback(request: DealRequest) -> Feedback:
     """Plan ``request`` and estimate its frequency (about 10-300 ms: run it in a worker)."""
     start = time.perf_counter()
-    problems = tuple(_as_problem(p) for p in request.problems())
+    problems = tuple(request.problems())
     if problems:
         return Feedback(request, problems=problems, elapsed=time.perf_counter() - start, blocking=True)
     try:
         plan = plan_request(request)
-    except BridgeError as exc:  # ConstraintError or ImpossibleError: both carry their seat and field
-        problem = getattr(exc, "problem", None)
-        if not isinstance(problem, Problem):
-            problem = Problem("", None, str(exc))
+    except (ConstraintError, ImpossibleError) as exc:  # both carry their seat and field
+        return Feedback(request, problems=(exc.problem,), elapsed=time.perf_counter() - start, blocking=True)
+    except BridgeError as exc:
+        problem = Problem("", None, str(exc))
         return Feedback(request, problems=(problem,), elapsed=time.perf_counter() - start, blocking=True)
     result = estimate(plan)
     probabilities = tuple(None if r is None else r.probability for r in plan.seats)

@@ -35,7 +35,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
 
-from bridgegui.engine.errors import BridgeError, Problem
+from bridgegui.engine.errors import BridgeError, ConstraintError, ImpossibleError, Problem
 
 log = logging.getLogger(__name__)
 
@@ -83,9 +83,10 @@ class JobFailure:
 
 def failure_of(exc: BaseException) -> JobFailure:
     """The failure record of ``exc``: bad input as it is (with its ``Problem``), anything else as a bug."""
+    if isinstance(exc, ConstraintError | ImpossibleError):
+        return JobFailure(str(exc), exc.problem)
     if isinstance(exc, BridgeError):
-        problem = getattr(exc, "problem", None)
-        return JobFailure(str(exc), problem if isinstance(problem, Problem) else None)
+        return JobFailure(str(exc))
     return JobFailure(f"internal error: {type(exc).__name__}: {exc}", internal=True)
 
 

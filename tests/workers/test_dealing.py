@@ -144,7 +144,7 @@ def test_feedback_names_the_seat_of_a_contradiction() -> None:
     both = DealRequest.from_specs(north="spades 7+", south="spades 7+")
     feedback = compute_feedback(both)
     assert feedback.blocking and feedback.plan is None
-    assert any("Spades" in p.message for p in feedback.problems)
+    assert any("Spades" in p.message and p.field == "spades" for p in feedback.problems)
     impossible = compute_feedback(DealRequest.from_specs(east="hcp 30+, shape 7600"))
     assert impossible.blocking
     assert [p.seat for p in impossible.problems] == ["E"]
