@@ -42,7 +42,7 @@ def _one_in_text(n: float) -> str:
     """``2,300``, ``9.4``, ``∞``: the N of "1 deal in N" as the engine rounded it."""
     if n == float("inf"):
         return "∞"
-    return f"{n:,.1f}" if n < 10 and n != int(n) else f"{int(round(n)):,}"
+    return f"{n:,.1f}" if n < 10 and n != int(n) else f"{round(n):,}"
 
 
 def estimate_text(estimate: Estimate) -> str:
