@@ -1,6 +1,6 @@
 """The audit of a board set: could a computer have dealt these boards, or do they look hand-shuffled?
 
-Bridge players argue about whether a set "feels" hand-shuffled.  ``engine.audit.audit_boards`` answers
+Bridge players argue about whether a set "feels" hand-shuffled.  ``engine.lab.audit.audit_boards`` answers
 with tests against the exact probabilities; this dialog runs it off the GUI thread (a big set takes a
 moment) and shows, in this order, what a player wants to know: the verdict in one plain sentence, the
 checks behind it with their p-values, and what the audit cannot tell (a deal records who holds each
