@@ -274,14 +274,6 @@ def _shuffle_model(text: str) -> ShuffleModel:
         raise SpecError(str(exc)) from None
 
 
-def deal_with_model(
-    model: ShuffleModel, request: DealRequest, count: int, first_board: int, rng: np.random.Generator, max_tries: int
-) -> np.ndarray:
-    """Transitional: ``engine.lab.shuffles.deal_set_with_model`` under its old name, kept only while
-    ``tests/ui/test_main_window_tools.py`` imports it from here (a front end is not a library)."""
-    return deal_set_with_model(model, request, count, first_board, rng, max_tries)
-
-
 def run_with_model(args: argparse.Namespace, request: DealRequest, model: ShuffleModel, stdout: TextIO) -> int:
     seed = args.seed if args.seed is not None else new_seed()
     batch = deal_set_with_model(model, request, args.produce, args.first_board, make_rng(seed), args.max_tries)
@@ -335,9 +327,9 @@ def write_output(
     if args.output == "-":
         stdout.write(diagrams)
     else:
-        from pathlib import Path
+        from bridgegui.files import atomic_write
 
-        Path(args.output).write_text(diagrams, encoding="utf-8")
+        atomic_write(args.output, diagrams)  # the old file stays whole if the disk fills
 
 
 def describe_request(request: DealRequest) -> str:

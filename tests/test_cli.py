@@ -289,13 +289,19 @@ def test_the_shuffle_help_names_the_models_source_not_our_folder(capsys):
     assert "seed 00" not in help_text
 
 
-def test_the_transitional_deal_with_model_is_the_engines():
-    # tests/ui/test_main_window_tools.py still imports it from here; remove both together.
-    from bridgegui.engine.boards import boards_from_batch
-    from bridgegui.engine.constraints import DealRequest
-    from bridgegui.engine.dealing import make_rng
-    from bridgegui.engine.lab import shuffles
+def test_text_output_that_cannot_be_written_leaves_the_old_file_whole(tmp_path, monkeypatch, capsys):
+    """A full disk while writing ``--format text -o FILE`` reports the error and keeps the old file."""
+    import errno
+    import os
 
-    model, request = shuffles.parse_shuffle("riffle:3"), DealRequest.from_specs(south="hcp 10+")
-    got = cli.deal_with_model(model, request, 6, 1, make_rng(4242), 10_000_000)
-    assert [b.tag("Deal") for b in boards_from_batch(got, 1)] == [deal for _, _, deal in SHUFFLE_DEALS]
+    target = tmp_path / "boards.txt"
+    target.write_text("last week's boards\n")
+
+    def disk_full(_fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", disk_full)
+    status = cli.main(["-p", "2", "-s", "1", "--format", "text", "-o", str(target)])
+    assert status != 0
+    assert target.read_text() == "last week's boards\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["boards.txt"], "no temporary file is left behind"

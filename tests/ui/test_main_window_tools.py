@@ -12,10 +12,9 @@ import numpy as np
 import pytest
 from pytestqt.qtbot import QtBot
 
-from bridgegui.cli import deal_with_model
 from bridgegui.engine.constraints import DealRequest
 from bridgegui.engine.dealing import make_rng
-from bridgegui.engine.lab.shuffles import parse_shuffle
+from bridgegui.engine.lab.shuffles import deal_set_with_model, parse_shuffle
 from bridgegui.engine.planner import DEFAULT_MAX_TRIES
 from bridgegui.formats import pbn
 from bridgegui.ui.main_window import MainWindow
@@ -33,7 +32,7 @@ def test_a_shuffle_model_deals_the_set_the_command_line_deals(qtbot: QtBot, wind
     assert all(b.tag("Shuffle") == "riffle:3" and b.tag("GeneratorSeed") == "4242" for b in boards)
     assert all(b.deal.hand("S").hcp >= 10 for b in boards)  # type: ignore[union-attr]
     request = DealRequest.from_specs(south="hcp 10+")
-    expected = deal_with_model(model, request, 6, 1, make_rng(4242), DEFAULT_MAX_TRIES)
+    expected = deal_set_with_model(model, request, 6, 1, make_rng(4242), DEFAULT_MAX_TRIES)
     assert np.array_equal(np.array([b.deal.hands for b in boards], dtype=np.uint64), expected)  # type: ignore[union-attr]
     assert window.actionDeal.isEnabled() and not window.progress_bar.isVisible()
     window.save_file(tmp_path / "riffled.pbn")
