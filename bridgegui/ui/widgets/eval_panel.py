@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 
 from bridgegui.engine import tables, tricks
 from bridgegui.engine.cards import SEATS, SUIT_SYMBOLS, Hand
+from bridgegui.engine.tricks import EstimateExplanation
 from bridgegui.ui.widgets.suit_text import colour_suits_html
 
 OWN_KEYS = ("hcp", "pattern", "lengths", "quick_tricks", "losers", "playing_tricks", "controls")
@@ -107,7 +108,7 @@ class TrickEstimate:
     fit: int
     tricks: float
     whole: int
-    explanation: tuple[str, ...]
+    explanation: EstimateExplanation
 
 
 def best_fit_strain(a: Hand, b: Hand) -> tuple[str, int]:
@@ -134,7 +135,7 @@ def trick_estimate(a: Hand, b: Hand) -> TrickEstimate:
         fit,
         value,
         tricks.estimate_whole_tricks(a, b, strain),
-        tuple(tricks.explain_estimate(a, b, strain)),
+        tricks.estimate_explanation(a, b, strain),
     )
 
 
@@ -494,14 +495,37 @@ class EvalPanel(QWidget):
         tip = self._tips["estimated_tricks"]
         if estimate is None:
             return tip
-        lines = "\n".join(estimate.explanation)
+        lines = "\n".join(self._explanation_lines(estimate.explanation))
         return self.tr("{tip}\n\nThis deal: {value:.1f} tricks in {strain}, shown as {whole}.\n{lines}").format(
             tip=tip,
             value=estimate.tricks,
-            strain="notrump" if estimate.strain == "NT" else tricks.STRAIN_WORDS[estimate.strain],
+            strain=self._strain_word(estimate.strain),
             whole=estimate.whole,
             lines=lines,
         )
+
+    def _strain_word(self, strain: str) -> str:
+        words = {
+            "S": self.tr("spades"),
+            "H": self.tr("hearts"),
+            "D": self.tr("diamonds"),
+            "C": self.tr("clubs"),
+            "NT": self.tr("notrump"),
+        }
+        return words[strain]
+
+    def _explanation_lines(self, e: EstimateExplanation) -> list[str]:
+        """The estimate as a sum, phrased here from the engine's terms (each feature's name translatable)."""
+        lines = [self.tr("Start at {v:.2f}").format(v=e.intercept)]
+        for term in e.terms:
+            name = self.tr(tricks.FEATURE_DESCRIPTIONS[term.feature])
+            lines.append(f"{name} {term.value:g} × {term.coefficient:+.3f} = {term.contribution:+.2f}")
+        lines.append(
+            self.tr("Estimate in {strain}: {n:.1f} tricks").format(strain=self._strain_word(e.strain), n=e.estimate)
+        )
+        if e.ltc is not None and e.nltc is not None:
+            lines.append(self.tr("(LTC says {ltc}, NLTC {nltc:g})").format(ltc=e.ltc, nltc=e.nltc))
+        return lines
 
     def _refresh(self) -> None:
         self._values, estimate = self._compute()
