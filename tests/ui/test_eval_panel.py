@@ -161,13 +161,13 @@ def test_the_wide_panel_shows_the_same_and_wraps_when_narrow(qtbot):
 def test_the_estimate_tooltip_is_phrased_by_the_panel_from_the_engines_terms(panel):
     """The panel says the estimate from the engine's structured terms, as the engine's English says it."""
     from bridgegui.engine import tricks
-    from bridgegui.ui.widgets.eval_panel import best_fit_strain
+    from bridgegui.ui.widgets.eval_panel import best_fit_strain, estimate_lines
 
     no_fit = Hand.from_pbn("AK32.KJ3.Q98.765"), Hand.from_pbn("QJ4.Q42.AK2.AQ32")
     for north, south in ((NORTH, SOUTH), no_fit):
         strain, _fit = best_fit_strain(north, south)
         panel.set_hand(north, south)
         explanation = tricks.estimate_explanation(north, south, strain)
-        assert panel._explanation_lines(explanation) == explanation.lines()
+        assert estimate_lines(explanation) == explanation.lines()
         assert "\n".join(explanation.lines()) in panel.tooltip("estimated_tricks")
     assert strain == "NT"

@@ -18,7 +18,6 @@ A non-numeric answer (``QuizAnswerError``) is answered with its gentle message a
 
 from __future__ import annotations
 
-import re
 import threading
 from collections import deque
 from collections.abc import Callable, Generator
@@ -49,6 +48,7 @@ from bridgegui.engine.errors import BridgeError
 from bridgegui.engine.teaching import quiz
 from bridgegui.engine.teaching.quiz import Question, QuizAnswerError, Result, Score
 from bridgegui.ui.tools.base import ToolWindow
+from bridgegui.ui.tools.quiz_breakdown import breakdown_lines
 from bridgegui.ui.widgets.deal_diagram import DealDiagram
 from bridgegui.ui.widgets.suit_text import colour_suits_html, is_dark, red_colour
 from bridgegui.workers.jobs import JobFailure
@@ -95,14 +95,6 @@ def question_batch(
     deals = np.concatenate(parts) if parts else np.zeros((0, 4), dtype=np.uint64)
     question_seed = None if seed is None else seed + 1
     return quiz.questions_from_deals(deals, kinds=kinds, seats=seats, seed=question_seed)
-
-
-_HOLDING = re.compile(r"([♠♥♦♣] )([AKQJT98765432]+)(?=:)")
-
-
-def holding_tens(line: str) -> str:
-    """``"♠ KQT53: …"`` → ``"♠ KQ1053: …"``: a breakdown's holdings with the ten written as the diagram writes it."""
-    return _HOLDING.sub(lambda m: m.group(1) + m.group(2).replace("T", "10"), line)
 
 
 def good_colour(palette: QPalette) -> QColor:
@@ -361,7 +353,9 @@ class QuizWindow(ToolWindow):
 
     def breakdown_text(self) -> str:
         """The breakdown as plain text, one line per line shown."""
-        return "\n".join(self._result.breakdown) if self._result is not None else ""
+        if self._result is None:
+            return ""
+        return "\n".join(line for line, _total in breakdown_lines(self._result.explanation))
 
     def kinds(self) -> tuple[str, ...]:
         """The measures being practised, in ``quiz.KINDS`` order."""
@@ -630,21 +624,19 @@ class QuizWindow(ToolWindow):
         verdict_palette.setColor(QPalette.ColorRole.WindowText, colour)
         self._verdict.setPalette(verdict_palette)
         self._verdict.setText(text.format(value=value, unit=unit, given=given))
-        self._breakdown.setText(self._breakdown_html(result.breakdown))
+        self._breakdown.setText(self._breakdown_html(result.explanation))
 
-    def _breakdown_html(self, lines: tuple[str, ...]) -> str:
+    def _breakdown_html(self, breakdown: quiz.Breakdown) -> str:
         """The breakdown with coloured suit symbols, one line each; the total line in bold.
 
-        The engine writes a ten as ``T`` (PBN style); the diagram beside it prints ``10``, so the
-        holdings are rewritten to match what the student is looking at.
+        Phrased by ``quiz_breakdown`` from the engine's record (tens written ``10``, as the diagram
+        beside it prints them).
         """
         palette = self.palette()
         html = []
-        for line in lines:
-            text = colour_suits_html(holding_tens(line), palette)
-            if line.startswith(("Total", "Estimate")):
-                text = f"<b>{text}</b>"
-            html.append(text)
+        for line, total in breakdown_lines(breakdown):
+            text = colour_suits_html(line, palette)
+            html.append(f"<b>{text}</b>" if total else text)
         return "<div style='line-height: 130%'>" + "<br>".join(html) + "</div>" if html else ""
 
     def _update_buttons(self) -> None:
@@ -669,4 +661,4 @@ class QuizWindow(ToolWindow):
         self._score_label.setToolTip("\n".join(lines))
 
 
-__all__ = ["BATCH", "QuizWindow", "good_colour", "holding_tens", "question_batch"]
+__all__ = ["BATCH", "QuizWindow", "good_colour", "question_batch"]

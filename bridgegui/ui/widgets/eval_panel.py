@@ -139,6 +139,24 @@ def trick_estimate(a: Hand, b: Hand) -> TrickEstimate:
     )
 
 
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("EvalPanel", text)
+
+
+def estimate_lines(e: EstimateExplanation) -> list[str]:
+    """The trick estimate as a sum, phrased here from the engine's terms (each feature's name translatable):
+    where it starts, each term, the estimate, and in a suit the classic counts."""
+    lines = [_tr("Start at {v:.2f}").format(v=e.intercept)]
+    for term in e.terms:
+        name = _tr(tricks.FEATURE_DESCRIPTIONS[term.feature])
+        lines.append(f"{name} {term.value:g} × {term.coefficient:+.3f} = {term.contribution:+.2f}")
+    strain = _tr(tricks.STRAIN_WORDS[e.strain])
+    lines.append(_tr("Estimate in {strain}: {n:.1f} tricks").format(strain=strain, n=e.estimate))
+    if e.ltc is not None and e.nltc is not None:
+        lines.append(_tr("(LTC says {ltc}, NLTC {nltc:g})").format(ltc=e.ltc, nltc=e.nltc))
+    return lines
+
+
 class FlowLayout(QLayout):
     """Items left to right, wrapping to a new line when the width runs out (Qt's flow-layout example).
 
@@ -495,37 +513,14 @@ class EvalPanel(QWidget):
         tip = self._tips["estimated_tricks"]
         if estimate is None:
             return tip
-        lines = "\n".join(self._explanation_lines(estimate.explanation))
+        lines = "\n".join(estimate_lines(estimate.explanation))
         return self.tr("{tip}\n\nThis deal: {value:.1f} tricks in {strain}, shown as {whole}.\n{lines}").format(
             tip=tip,
             value=estimate.tricks,
-            strain=self._strain_word(estimate.strain),
+            strain=_tr(tricks.STRAIN_WORDS[estimate.strain]),
             whole=estimate.whole,
             lines=lines,
         )
-
-    def _strain_word(self, strain: str) -> str:
-        words = {
-            "S": self.tr("spades"),
-            "H": self.tr("hearts"),
-            "D": self.tr("diamonds"),
-            "C": self.tr("clubs"),
-            "NT": self.tr("notrump"),
-        }
-        return words[strain]
-
-    def _explanation_lines(self, e: EstimateExplanation) -> list[str]:
-        """The estimate as a sum, phrased here from the engine's terms (each feature's name translatable)."""
-        lines = [self.tr("Start at {v:.2f}").format(v=e.intercept)]
-        for term in e.terms:
-            name = self.tr(tricks.FEATURE_DESCRIPTIONS[term.feature])
-            lines.append(f"{name} {term.value:g} × {term.coefficient:+.3f} = {term.contribution:+.2f}")
-        lines.append(
-            self.tr("Estimate in {strain}: {n:.1f} tricks").format(strain=self._strain_word(e.strain), n=e.estimate)
-        )
-        if e.ltc is not None and e.nltc is not None:
-            lines.append(self.tr("(LTC says {ltc}, NLTC {nltc:g})").format(ltc=e.ltc, nltc=e.nltc))
-        return lines
 
     def _refresh(self) -> None:
         self._values, estimate = self._compute()
