@@ -43,7 +43,9 @@ def set_specs(window: MainWindow, **specs: str) -> None:
 
 
 def wait_feedback(qtbot: QtBot, window: MainWindow) -> None:
-    qtbot.waitUntil(lambda: window.feedback.last is not None and window.feedback.last.request == window.current_request())
+    qtbot.waitUntil(
+        lambda: window.feedback.last is not None and window.feedback.last.request == window.current_request()
+    )
 
 
 def deal_one(qtbot: QtBot, window: MainWindow) -> None:

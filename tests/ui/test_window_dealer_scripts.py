@@ -29,7 +29,9 @@ action printall
 
 
 def wait_feedback(qtbot: QtBot, window: MainWindow) -> None:
-    qtbot.waitUntil(lambda: window.feedback.last is not None and window.feedback.last.request == window.current_request())
+    qtbot.waitUntil(
+        lambda: window.feedback.last is not None and window.feedback.last.request == window.current_request()
+    )
 
 
 def test_import_fills_the_seat_editors_and_the_advanced_condition(
