@@ -1,4 +1,4 @@
-"""File → Print… and File → Export PDF… (issue 6): the window hands the set to ``bridgegui.printing``.
+"""File → Print… and File → Export PDF…: the window hands the set to ``bridgegui.printing``.
 
 Dialogs never block: ``export_pdf`` and ``print_sheets`` take the choices directly (the menu actions
 ask first), and the print preview is window-modal (``open()``), so it is checked and closed here.

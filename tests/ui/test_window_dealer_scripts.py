@@ -1,4 +1,4 @@
-"""Dealer scripts in the window (issue 5): import, export, and the advanced condition in the request.
+"""Dealer scripts in the window: import, export, and the advanced condition in the request.
 
 Dialogs never block: ``show_error`` is replaced per window and the file dialogs are bypassed by
 calling ``import_script_file`` / ``export_script_file``, which the menu actions call after asking.
