@@ -1,7 +1,7 @@
 """Shuffle lab: model choice, a small simulation filling every table, cancel, the riffle-power table, dealing a set.
 
 Simulations are small (a few thousand decks, seeded) so the file runs in a few seconds; the
-statistics themselves are tested in tests/engine.  No test opens a modal dialog: the board count
+statistics themselves are tested in tests/engine/lab.  No test opens a modal dialog: the board count
 is asked with ``QInputDialog.getInt``, which the tests replace.
 """
 
