@@ -10,12 +10,17 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from bridgegui.engine.cards import SEATS, Deal
 from bridgegui.engine.errors import BridgeError
+
+if TYPE_CHECKING:
+    from bridgegui.engine.bidding.calls import Auction
 
 # Law 2: boards 1-16, repeating every 16 boards.
 _VULNERABILITY = (
@@ -236,6 +241,49 @@ class Board:
                 tags[index] = (name, value)
         return dataclasses.replace(self, tags=tuple(tags), sections=sections)
 
+    @property
+    def auction(self) -> Auction | None:
+        """The PBN auction section as an ``Auction`` (with its notes and alerts), or ``None`` without an Auction tag.
+
+        Read leniently, as PBN import format asks: any case, ``AP`` (all pass), ``+``/``*``/``-``
+        at the end of an unfinished auction, comments, suffix annotations and NAGs are accepted;
+        ``!`` after a call is an alert and ``=n=`` a note whose text is the ``[Note "n:..."]`` tag
+        after the section.  A section that is not a legal auction raises ``AuctionError`` (a
+        ``BridgeError``) naming the board, the call and why.
+        """
+        dealer_text = self.tag("Auction")
+        if dealer_text is None:
+            return None
+        where = f"board {self.label}" if self.label else "this board"
+        note_tags = tuple(value for name, value in self.tags if name == "Note")
+        return _read_auction(dealer_text, self.section("Auction") or "", note_tags, self.effective_dealer, where)
+
+    def with_auction(self, auction: Auction | None) -> Board:
+        """A copy whose Auction tag, section and notes say ``auction`` (``None`` removes them).
+
+        The section is written the way PBN 2.1 export format and endplay read it: four calls a
+        line (``Pass``, ``X``, ``XX``, ``1C``... ``7NT``), every pass explicit, ``!`` for an alert,
+        ``=n=`` after a noted call with ``[Note "n:text"]`` tags after the calls, and ``+`` on a
+        line of its own when the auction is unfinished (as BridgeComposer writes it).  The Note
+        tags travel inside the section text, where ``bridgegui.formats.pbn`` keeps notes that
+        follow an Auction tag, so the auction survives load and save byte for byte.  Note tags
+        outside the section (import-format files may put them elsewhere) are dropped too: they
+        annotated the auction being replaced.
+
+        The auction's dealer must be the board's dealer, since PBN's Auction tag names the first
+        caller and the Dealer tag says who that is.
+        """
+        if auction is not None and self.effective_dealer not in (None, auction.dealer):
+            raise BridgeError(
+                f"the auction starts with {auction.dealer} but board {self.label} is dealt by {self.effective_dealer}"
+            )
+        tags = tuple(pair for pair in self.tags if pair[0] != "Note")
+        board = dataclasses.replace(self, tags=tags).with_tags(Auction=None if auction is None else auction.dealer)
+        if auction is None:
+            return board
+        sections = tuple(pair for pair in board.sections if pair[0] != "Auction")
+        return dataclasses.replace(board, sections=(*sections, ("Auction", _auction_section(auction))))
+
     def replace(self, **changes: object) -> Board:
         """A copy with fields changed (``dataclasses.replace``); validation runs again."""
         return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
@@ -252,6 +300,108 @@ class Board:
         kept = tuple(pair for pair in self.tags if pair[0] in REDEALT_KEPT_TAGS)
         board = Board(self.number, deal, dealer=self.dealer, vulnerable=self.vulnerable, tags=label + kept)
         return board.with_tags(**tags) if tags else board
+
+
+# --------------------------------------------------------------------------------------------------
+# The PBN auction section (PBN 2.1 section 3.5).  It lives beside Board, not in bridgegui.formats, because
+# Board.auction reads it and the engine does not import the formats.
+
+_NOTE_TAG = re.compile(r'\[\s*Note\s*"((?:[^"\\\n]|\\.)*)"\s*\]')
+_SECTION_COMMENT = re.compile(r"\{[^}]*\}|;[^\n]*")
+_NOTE_VALUE = re.compile(r"\s*(\d+)\s*:(.*)", re.DOTALL)
+_CALL_TOKEN = re.compile(r"(?P<call>[^!?^=$]+)(?P<irregular>\^[A-Za-z])?(?P<suffix>[!?]{1,2})?(?P<notes>(?:=\d+=)*)")
+_NOTE_REF = re.compile(r"=(\d+)=")
+_TAG_ESCAPE = re.compile(r'\\(["\\])')  # the two escapes of a PBN string (section 3.2)
+_UNFINISHED = frozenset({"+", "*", "-"})
+
+
+def _note_texts(values: Iterable[str]) -> dict[str, str]:
+    """``{"1": "text"}`` from Note tag values ``"1:text"`` (the first of each number wins, as for repeated tags)."""
+    texts: dict[str, str] = {}
+    for value in values:
+        match = _NOTE_VALUE.fullmatch(value)
+        if match is not None:
+            texts.setdefault(match.group(1), match.group(2).strip())
+    return texts
+
+
+def _read_auction(
+    dealer_text: str, section: str, note_tags: tuple[str, ...], dealer: str | None, where: str
+) -> Auction:
+    """The auction of a PBN Auction tag value and section (see ``Board.auction``)."""
+    from bridgegui.engine.bidding.calls import PASS, Auction, AuctionError, Call  # lazy: bidding imports the engine
+
+    try:
+        first = normalise_seat_letter(dealer_text) if dealer_text.strip() not in ("", "?") else dealer
+    except BridgeError:
+        raise AuctionError(f"{where}: the Auction tag names {dealer_text!r}, not a seat (N, E, S or W)") from None
+    if first is None:
+        raise AuctionError(f"{where}: the Auction tag names no first caller and the board has no dealer")
+
+    notes = _note_texts(_TAG_ESCAPE.sub(r"\1", raw) for raw in _NOTE_TAG.findall(section))
+    for number, text in _note_texts(note_tags).items():
+        notes.setdefault(number, text)
+    tokens = _SECTION_COMMENT.sub(" ", _NOTE_TAG.sub(" ", section)).split()
+
+    auction = Auction(first)
+    try:
+        for k, token in enumerate(tokens):
+            if token in _UNFINISHED:
+                if any(rest not in _UNFINISHED for rest in tokens[k + 1 :]):
+                    raise AuctionError(f"{token!r} stands for calls not known, so nothing can follow it")
+                break
+            if token.startswith("$"):  # a numeric annotation glyph (NAG): commentary, not a call
+                continue
+            if _NOTE_REF.fullmatch(token):  # a note of the call before it
+                if not auction.calls:
+                    raise AuctionError(f"the note {token} comes before any call")
+                auction = _add_note(auction, _NOTE_REF.findall(token), notes)
+                continue
+            if token.upper() == "AP":  # "all pass": the passes that end the auction
+                if auction.is_complete:
+                    raise AuctionError("AP (all pass) after the auction is over")
+                while not auction.is_complete:
+                    auction = auction.add(PASS)
+                continue
+            match = _CALL_TOKEN.fullmatch(token)
+            if match is None:
+                raise AuctionError(f"{token!r} is not a call (Pass, X, XX, 1C ... 7NT, AP)")
+            try:
+                call = Call.parse(match.group("call"))
+            except AuctionError:
+                raise AuctionError(f"{token!r} is not a call (Pass, X, XX, 1C ... 7NT, AP)") from None
+            auction = auction.add(call, alert=match.group("suffix") == "!")
+            if match.group("notes"):
+                auction = _add_note(auction, _NOTE_REF.findall(match.group("notes")), notes)
+    except AuctionError as exc:
+        raise AuctionError(f"{where}, Auction section: {exc}") from None
+    return auction
+
+
+def _add_note(auction: Auction, numbers: list[str], notes: dict[str, str]) -> Auction:
+    """``auction`` with the texts of note ``numbers`` on its last call (several notes joined; unknown numbers skipped)."""
+    last = len(auction.calls) - 1
+    texts = [t for t in (auction.notes[last], *(notes.get(n) for n in numbers)) if t is not None]
+    return auction.with_note(last, "; ".join(texts) if texts else None, auction.alerts[last])
+
+
+def _auction_section(auction: Auction) -> str:
+    """The PBN auction section for ``auction`` (see ``Board.with_auction``), line ends ``\\n``."""
+    tokens: list[str] = []
+    notes: list[str] = []
+    for call, note, alert in zip(auction.calls, auction.notes, auction.alerts, strict=True):
+        token = ("Pass" if call.is_pass else call.code) + ("!" if alert else "")
+        if note is not None:
+            notes.append(" ".join(note.split()))  # a tag value is one line
+            token += f" ={len(notes)}="
+        tokens.append(token)
+    lines = [" ".join(tokens[k : k + 4]) for k in range(0, len(tokens), 4)]
+    if tokens and not auction.is_complete:
+        lines.append("+")
+    for number, text in enumerate(notes, 1):
+        escaped = text.replace("\\", "\\\\").replace('"', '\\"')
+        lines.append(f'[Note "{number}:{escaped}"]')
+    return "\n".join(lines)
 
 
 def boards_from_batch(batch: np.ndarray, first_board: int, *, tags: tuple[tuple[str, str], ...] = ()) -> list[Board]:
