@@ -1,184 +1,45 @@
-"""Constraints on a deal: per seat, per partnership, and the seat-spec text form.
+"""Constraints on a deal: per seat, per partnership, and a whole request.
 
 All constraint objects are frozen dataclasses (snapshots that are safe to hand to a worker thread).
 Each knows how to test a batch of hands (``mask``) with numpy, and every per-seat measure is a sum
 over suits of a per-holding table (``tables.py``), which is what lets ``exact.py`` count and draw
-the hands of one seat exactly.
+the hands of one seat exactly.  The one exception, the rule of 20, is a function of the shape and
+the HCP, which the exact sampler tracks too.
 
-The seat-spec text (command line, presets, GUI) is comma-separated terms::
-
-    hcp 15-17, balanced
-    spades 5+, hcp 8-9
-    shape 5xxx 6xxx, qt 2+
-    hearts 0-1, ltc 7-
-    cards AS KH QD
-    shape any, not 4333, controls 3+, tricks 6-8
-
-Ranges are ``a-b``, ``a+``, ``a-`` (at most a) or ``a``.  ``SeatConstraint.to_spec`` writes the
-canonical text and ``parse_seat_spec(c.to_spec()) == c`` for every constraint.
+The seat-spec text form (command line, presets, GUI, bidding systems) is read and written by
+``specs.py``; its public names (``Range``, ``parse_range``, ``parse_seat_spec``...) are importable
+from here as well.  ``parse_seat_spec(c.to_spec()) == c`` for every constraint.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
-from functools import cache, cached_property
-from itertools import permutations
+from functools import cached_property
 from typing import Protocol
 
 import numpy as np
 
 from bridgegui.engine import evaluation, tables
-from bridgegui.engine.cards import (
-    SEAT_NAMES,
-    SEATS,
-    SUIT_NAMES,
-    SUITS,
-    card_name,
-    mask_cards,
-    parse_card,
-    suit_holding,
+from bridgegui.engine.cards import SEAT_NAMES, SEATS, SUIT_NAMES, card_name, mask_cards, suit_holding
+from bridgegui.engine.errors import SEAT_FIELDS, BridgeError, ConstraintError, Problem
+from bridgegui.engine.specs import (
+    ALL_SHAPES,
+    NAMED_SHAPES,
+    RANGE_WORDS,
+    SUIT_WORDS,
+    Range,
+    normalise_shape_token,
+    parse_range,
+    pattern_shapes,
+    range_hi,
+    range_lo,
+    seat_spec_text,
+    seat_spec_values,
 )
-from bridgegui.engine.errors import BridgeError, ConstraintError, Problem
 
-ALL_SHAPES: frozenset[tuple[int, int, int, int]] = frozenset(
-    (s, h, d, 13 - s - h - d) for s in range(14) for h in range(14 - s) for d in range(14 - s - h)
-)
-NAMED_SHAPES = {
-    "balanced": ("4333", "4432", "5332"),
-    "semibalanced": ("4333", "4432", "5332", "5422", "6322"),
-    "any": (),
-}
-
-
-@dataclass(frozen=True, slots=True)
-class Range:
-    """An inclusive range of integers; ``None`` leaves that end open."""
-
-    lo: int | None = None
-    hi: int | None = None
-
-    def contains(self, values: np.ndarray) -> np.ndarray:
-        ok = np.ones(np.shape(values), dtype=bool)
-        if self.lo is not None:
-            ok &= values >= self.lo
-        if self.hi is not None:
-            ok &= values <= self.hi
-        return ok
-
-    def __contains__(self, value: object) -> bool:
-        return isinstance(value, int | float) and bool(self.contains(np.asarray(value)))
-
-    @property
-    def is_open(self) -> bool:
-        return self.lo is None and self.hi is None
-
-    def text(self, scale: int = 1) -> str:
-        """``a-b``/``a+``/``a-``/``a`` (values divided by ``scale``: quick tricks are kept in halves)."""
-
-        def fmt(v: int) -> str:
-            return str(v // scale) if v % scale == 0 else f"{v / scale:g}"
-
-        lo, hi = self.lo, self.hi
-        if lo is not None and hi is not None:
-            return fmt(lo) if lo == hi else f"{fmt(lo)}-{fmt(hi)}"
-        if lo is not None:
-            return f"{fmt(lo)}+"
-        if hi is not None:
-            return f"{fmt(hi)}-"
-        return "any"
-
-
-_RANGE_RE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(?:(-|\+|–)\s*(\d+(?:\.\d+)?)?)?\s*$")
-
-
-def range_lo(r: Range | None, default: int = 0) -> int:
-    """The minimum of an optional range (``default`` when open)."""
-    return default if r is None or r.lo is None else r.lo
-
-
-def range_hi(r: Range | None, default: int) -> int:
-    """The maximum of an optional range (``default`` when open)."""
-    return default if r is None or r.hi is None else r.hi
-
-
-def parse_range(text: str, *, scale: int = 1, what: str = "value") -> Range:
-    """Read ``a-b``, ``a+``, ``a-`` or ``a``; ``scale`` 2 reads halves (quick tricks)."""
-    m = _RANGE_RE.match(text)
-    if not m:
-        raise ConstraintError(f"{text.strip()!r} is not a range for {what}: write 15-17, 5+, 7- or 4")
-
-    def num(s: str) -> int:
-        v = float(s) * scale
-        if v != int(v):
-            unit = "half" if scale == 2 else "whole number"
-            raise ConstraintError(f"{what} counts in steps of one {unit}: {s!r} is not one")
-        return int(v)
-
-    a, op, b = m.groups()
-    lo = num(a)
-    if op is None:
-        return Range(lo, lo)
-    if op == "+":
-        if b is not None:
-            raise ConstraintError(f"{text.strip()!r}: write a+ with nothing after the plus")
-        return Range(lo, None)
-    if b is None:
-        return Range(None, lo)
-    hi = num(b)
-    if lo > hi:
-        raise ConstraintError(f"{what} {text.strip()}: the minimum {a} is above the maximum {b}")
-    return Range(lo, hi)
-
-
-@cache
-def _pattern_shapes(token: str) -> frozenset[tuple[int, int, int, int]]:
-    """Exact (S, H, D, C) shapes matching one shape token.
-
-    ``4333`` / ``5xxx`` / ``4-3-3-3``: any suit order, ``x`` a wildcard.  ``5=4=x=x``: exact order
-    (spades, hearts, diamonds, clubs).  ``balanced``/``semibalanced``: the named sets.
-    """
-    t = token.strip().lower()
-    if t in NAMED_SHAPES:
-        if t == "any":
-            return ALL_SHAPES
-        return frozenset().union(*(_pattern_shapes(p) for p in NAMED_SHAPES[t]))
-    exact = "=" in t
-    parts = t.split("=") if exact else list(t.replace("-", ""))
-    if (exact and len(parts) != 4) or (not exact and len(parts) != 4):
-        raise ConstraintError(f"shape {token!r} needs four lengths, e.g. 4333, 5xxx or 5=4=x=x", field="shape")
-    wanted: list[int | None] = []
-    for p in parts:
-        if p == "x":
-            wanted.append(None)
-        elif p.isdigit() and 0 <= int(p) <= 13:
-            wanted.append(int(p))
-        else:
-            raise ConstraintError(f"shape {token!r}: {p!r} is not a suit length (0-9, or x for any)", field="shape")
-    fixed = sum(w for w in wanted if w is not None)
-    if fixed > 13 or (None not in wanted and fixed != 13):
-        raise ConstraintError(f"shape {token!r} does not add up to 13 cards", field="shape")
-    if exact:
-        return frozenset(s for s in ALL_SHAPES if all(w is None or w == s[i] for i, w in enumerate(wanted)))
-    # Any order: some permutation of the shape matches the token.
-    result = set()
-    for s in ALL_SHAPES:
-        for perm in permutations(range(4)):
-            if all(w is None or w == s[perm[i]] for i, w in enumerate(wanted)):
-                result.add(s)
-                break
-    return frozenset(result)
-
-
-def _normalise_shape_token(token: str) -> str:
-    t = token.strip().lower()
-    if t in ("semi-balanced", "semi"):
-        t = "semibalanced"
-    if t in NAMED_SHAPES:
-        return t
-    if "=" in t:
-        return t
-    return t.replace("-", "")
+SuitRanges = tuple[Range | None, Range | None, Range | None, Range | None]
+NO_SUIT_RANGES: SuitRanges = (None, None, None, None)
+NO_STOPPERS = (False, False, False, False)
 
 
 @dataclass(frozen=True)
@@ -187,10 +48,13 @@ class SeatConstraint:
 
     ``quick_tricks`` is kept in half tricks so that every range is over integers.
     ``cards`` is a hand mask of predealt cards (the seat must hold them).
+    The measures bidding systems need: ``points`` (total points: HCP plus length points),
+    ``support[s]`` (dummy points with suit s as trumps), ``rule20`` (the rule of 20 must hold),
+    ``quality[s]`` (how many of A K Q J 10 suit s holds) and ``stoppers[s]`` (suit s is stopped).
     """
 
     hcp: Range | None = None
-    lengths: tuple[Range | None, Range | None, Range | None, Range | None] = (None, None, None, None)
+    lengths: SuitRanges = NO_SUIT_RANGES
     shapes: tuple[str, ...] = ()
     exclude_shapes: tuple[str, ...] = ()
     cards: int = 0
@@ -198,19 +62,27 @@ class SeatConstraint:
     losers: Range | None = None
     playing_tricks: Range | None = None
     controls: Range | None = None
+    points: Range | None = None
+    support: SuitRanges = NO_SUIT_RANGES
+    rule20: bool = False
+    quality: SuitRanges = NO_SUIT_RANGES
+    stoppers: tuple[bool, bool, bool, bool] = NO_STOPPERS
 
     def __post_init__(self) -> None:
         for token in (*self.shapes, *self.exclude_shapes):
-            _pattern_shapes(token)  # raises ConstraintError for a malformed token
+            pattern_shapes(token)  # raises ConstraintError for a malformed token
+        for name in ("lengths", "support", "quality", "stoppers"):
+            if len(getattr(self, name)) != 4:
+                raise ConstraintError(f"{name} needs one entry per suit (spades, hearts, diamonds, clubs)")
 
     @cached_property
     def allowed_shapes(self) -> frozenset[tuple[int, int, int, int]]:
         """Exact shapes allowed by the shape terms and the suit-length ranges together."""
         allowed = ALL_SHAPES
         if self.shapes:
-            allowed = frozenset().union(*(_pattern_shapes(t) for t in self.shapes))
+            allowed = frozenset().union(*(pattern_shapes(t) for t in self.shapes))
         for token in self.exclude_shapes:
-            allowed = allowed - _pattern_shapes(token)
+            allowed = allowed - pattern_shapes(token)
         for suit, r in enumerate(self.lengths):
             if r is not None:
                 allowed = frozenset(
@@ -223,17 +95,25 @@ class SeatConstraint:
         return bool(self.shapes or self.exclude_shapes or any(r is not None for r in self.lengths))
 
     def measures(self) -> dict[str, Range]:
-        """The additive measures this constraint restricts, by table name."""
+        """The measures this constraint restricts, by ``tables`` measure name (``"HCP"``,
+        ``"SUPPORT_H"``, ``"STOPPER_S"``...): each a sum over suits of per-holding tables."""
         result = {}
         for name, table in MEASURE_TABLES.items():
             r = getattr(self, name)
             if r is not None and not r.is_open:
                 result[table] = r
+        for kind, ranges in (("SUPPORT", self.support), ("QUALITY", self.quality)):
+            for suit, r in enumerate(ranges):
+                if r is not None and not r.is_open:
+                    result[tables.measure_name(kind, suit)] = r
+        for suit, stopped in enumerate(self.stoppers):
+            if stopped:
+                result[tables.measure_name("STOPPER", suit)] = Range(1, None)
         return result
 
     @property
     def is_empty(self) -> bool:
-        return not (self.restricts_shape or self.cards or self.measures())
+        return not (self.restricts_shape or self.cards or self.measures() or self.rule20)
 
     def mask(self, hands: np.ndarray) -> np.ndarray:
         """Which of the ``(n,)`` hand masks satisfy this constraint."""
@@ -245,6 +125,8 @@ class SeatConstraint:
             ok &= self.shape_table[evaluation.shape_code(evaluation.suit_lengths(hands))]
         for table_name, r in self.measures().items():
             ok &= r.contains(evaluation.measure(hands, table_name))
+        if self.rule20:  # not a sum over suits: a filter here (the exact sampler enforces it by shape and HCP)
+            ok &= evaluation.rule_of_20(hands)
         return ok
 
     @cached_property
@@ -258,35 +140,14 @@ class SeatConstraint:
 
     @property
     def needs_drawing(self) -> bool:
-        """True when the seat's hand is restricted beyond predealt cards (shape or a measure): only
-        such a seat is worth counting and drawing exactly; predealt cards alone are placed directly."""
-        return self.restricts_shape or bool(self.measures())
+        """True when the seat's hand is restricted beyond predealt cards (shape, a measure or the rule
+        of 20): only such a seat is worth counting and drawing exactly; predealt cards alone are
+        placed directly."""
+        return self.restricts_shape or bool(self.measures()) or self.rule20
 
     def to_spec(self) -> str:
-        terms = []
-        if self.hcp is not None:
-            terms.append(f"hcp {self.hcp.text()}")
-        for suit, r in enumerate(self.lengths):
-            if r is not None:
-                terms.append(f"{SUIT_NAMES[suit]} {r.text()}")
-        if self.shapes:
-            if len(self.shapes) == 1 and self.shapes[0] in ("balanced", "semibalanced"):
-                terms.append(self.shapes[0])
-            else:
-                terms.append("shape " + " ".join(self.shapes))
-        if self.exclude_shapes:
-            terms.append("not " + " ".join(self.exclude_shapes))
-        if self.cards:
-            terms.append("cards " + " ".join(card_name(c)[1] + card_name(c)[0] for c in mask_cards(self.cards)))
-        if self.quick_tricks is not None:
-            terms.append(f"qt {self.quick_tricks.text(scale=2)}")
-        if self.losers is not None:
-            terms.append(f"ltc {self.losers.text()}")
-        if self.playing_tricks is not None:
-            terms.append(f"tricks {self.playing_tricks.text()}")
-        if self.controls is not None:
-            terms.append(f"controls {self.controls.text()}")
-        return ", ".join(terms)
+        """The canonical seat-spec text (``specs.seat_spec_text``)."""
+        return seat_spec_text(self)
 
     def describe(self) -> str:
         """Plain words for messages ("no hand has …")."""
@@ -296,7 +157,8 @@ class SeatConstraint:
         """The editor fields (``errors.SEAT_FIELDS``) this constraint sets, in the editors' order.
 
         A window marks the field a problem is in; when a seat's request fits no hand and only one
-        field is set, that field is the one to loosen.
+        field is set, that field is the one to loosen.  Terms the editor has no field for are
+        ``unfielded_terms``.
         """
         found = []
         if self.hcp is not None:
@@ -309,6 +171,97 @@ class SeatConstraint:
         found += [MEASURE_FIELDS[name] for name in MEASURE_FIELDS if name != "hcp" and getattr(self, name) is not None]
         return tuple(found)
 
+    def unfielded_terms(self) -> tuple[str, ...]:
+        """The spec words of the terms set that no seat-editor field shows (``points``, ``support``,
+        ``rule20``, ``quality``, ``stopper``): a problem cannot be pinned on one field while any is set."""
+        found = []
+        if self.points is not None:
+            found.append("points")
+        if any(r is not None for r in self.support):
+            found.append("support")
+        if self.rule20:
+            found.append("rule20")
+        if any(r is not None for r in self.quality):
+            found.append("quality")
+        if any(self.stoppers):
+            found.append("stopper")
+        return tuple(found)
+
+    def intersect(self, other: SeatConstraint) -> SeatConstraint:
+        """The constraint a hand meets exactly when it meets both ``self`` and ``other``.
+
+        Ranges are intersected, the shape terms combined (a shape must fit both sides' patterns and
+        neither side's exclusions), predealt cards united, the rule of 20 and stoppers kept when
+        either side asks.  Backward bidding joins a seat's calls this way ("opened 1♠, then rebid
+        2♠").  Raises ``ConstraintError`` when the two provably fit no hand together: an empty range,
+        no shape left, or a contradiction ``seat_problems`` finds in the result.
+        """
+        combined = SeatConstraint(
+            hcp=_intersect_range(self.hcp, other.hcp, "hcp"),
+            lengths=_intersect_suits(self.lengths, other.lengths, ""),
+            shapes=_intersect_shapes(self.shapes, other.shapes),
+            exclude_shapes=tuple(dict.fromkeys((*self.exclude_shapes, *other.exclude_shapes))),
+            cards=self.cards | other.cards,
+            quick_tricks=_intersect_range(self.quick_tricks, other.quick_tricks, "qt", scale=2),
+            losers=_intersect_range(self.losers, other.losers, "ltc"),
+            playing_tricks=_intersect_range(self.playing_tricks, other.playing_tricks, "tricks"),
+            controls=_intersect_range(self.controls, other.controls, "controls"),
+            points=_intersect_range(self.points, other.points, "points"),
+            support=_intersect_suits(self.support, other.support, "support "),
+            rule20=self.rule20 or other.rule20,
+            quality=_intersect_suits(self.quality, other.quality, "quality "),
+            stoppers=tuple(a or b for a, b in zip(self.stoppers, other.stoppers, strict=True)),  # type: ignore[arg-type]
+        )
+        problems = seat_problems(combined)
+        if problems:
+            first = problems[0]
+            message = f"{self.describe()} and {other.describe()} fit no hand together: {first.message}"
+            raise ConstraintError(message, field=first.field)
+        return combined
+
+
+def _intersect_range(a: Range | None, b: Range | None, word: str, scale: int = 1) -> Range | None:
+    """Both ranges at once (None when neither is set); ``ConstraintError`` when they do not meet."""
+    if a is None or b is None:
+        return a if b is None else b
+    lo = b.lo if a.lo is None else a.lo if b.lo is None else max(a.lo, b.lo)
+    hi = b.hi if a.hi is None else a.hi if b.hi is None else min(a.hi, b.hi)
+    if lo is not None and hi is not None and lo > hi:
+        field_name = word.strip() if word.strip() in SEAT_FIELDS else None
+        raise ConstraintError(f"{word} {a.text(scale)} and {word} {b.text(scale)} do not overlap", field=field_name)
+    return Range(lo, hi)
+
+
+def _intersect_suits(a: SuitRanges, b: SuitRanges, word: str) -> SuitRanges:
+    return tuple(  # type: ignore[return-value]
+        _intersect_range(x, y, f"{word}{SUIT_NAMES[suit]}") for suit, (x, y) in enumerate(zip(a, b, strict=True))
+    )
+
+
+def _intersect_shapes(a: tuple[str, ...], b: tuple[str, ...]) -> tuple[str, ...]:
+    """Shape tokens allowing exactly the shapes both ``a`` and ``b`` allow (``()`` allows any).
+
+    When one side's patterns are a subset of the other's, its own tokens say it best
+    (``balanced`` within ``semibalanced``); otherwise the common shapes are written out, as any-order
+    patterns when the set is closed under reordering the suits, else as exact ``s=h=d=c`` shapes.
+    """
+    if not a or not b or a == b:
+        return a or b
+    sa = frozenset().union(*(pattern_shapes(t) for t in a))
+    sb = frozenset().union(*(pattern_shapes(t) for t in b))
+    if sa <= sb:
+        return a
+    if sb <= sa:
+        return b
+    common = sa & sb
+    if not common:
+        raise ConstraintError(f"shape {' '.join(a)} and shape {' '.join(b)} have no shape in common", field="shape")
+    patterns = {tuple(sorted(s, reverse=True)) for s in common}
+    closed = all(pattern_shapes("".join(map(str, p))) <= common for p in patterns if max(p) <= 9)
+    if closed and all(max(p) <= 9 for p in patterns):
+        return tuple("".join(map(str, p)) for p in sorted(patterns, reverse=True))
+    return tuple("=".join(map(str, s)) for s in sorted(common, reverse=True))
+
 
 MEASURE_TABLES = {
     "hcp": "HCP",
@@ -316,10 +269,9 @@ MEASURE_TABLES = {
     "losers": "LOSERS",
     "playing_tricks": "PLAYING_TRICKS",
     "controls": "CONTROLS",
+    "points": "TOTAL_POINTS",
 }
-"""Constraint field -> per-holding table in ``tables.py`` (each additive over suits)."""
-
-MEASURE_BOUNDS = {"HCP": 37, "QUICK_TRICKS_HALVES": 16, "LOSERS": 12, "PLAYING_TRICKS": 13, "CONTROLS": 12}
+"""Constraint field of a whole-hand range -> its measure in ``tables.py`` (each additive over suits)."""
 
 MEASURE_FIELDS = {
     "hcp": "hcp",
@@ -336,131 +288,16 @@ def _shape_code(shape: tuple[int, int, int, int]) -> int:
     return ((s * 14 + h) * 14 + d) * 14 + c
 
 
-_SUIT_WORDS = {
-    **{name: i for i, name in enumerate(SUIT_NAMES)},
-    **{name[:-1]: i for i, name in enumerate(SUIT_NAMES)},
-    **{letter.lower(): i for i, letter in enumerate(SUITS)},
-    "♠": 0,
-    "♥": 1,
-    "♦": 2,
-    "♣": 3,
-}
-_MEASURE_WORDS = {
-    "hcp": "hcp",
-    "points": "hcp",
-    "qt": "quick_tricks",
-    "quick tricks": "quick_tricks",
-    "quicktricks": "quick_tricks",
-    "ltc": "losers",
-    "losers": "losers",
-    "tricks": "playing_tricks",
-    "playing tricks": "playing_tricks",
-    "pt": "playing_tricks",
-    "controls": "controls",
-}
-
-
-def _term_field(low: str) -> str | None:
-    """The editor field a seat-spec term sets (``errors.SEAT_FIELDS``), or None for an unknown word."""
-    word = low.partition(" ")[0]
-    two_words = " ".join(low.split()[:2])
-    if low in ("balanced", "semibalanced", "semi-balanced") or word in ("shape", "not", "exclude"):
-        return "shape"
-    if word == "cards":
-        return "cards"
-    if word in _SUIT_WORDS:
-        return SUIT_NAMES[_SUIT_WORDS[word]]
-    if two_words in _MEASURE_WORDS:
-        return MEASURE_FIELDS[_MEASURE_WORDS[two_words]]
-    if word in _MEASURE_WORDS:
-        return MEASURE_FIELDS[_MEASURE_WORDS[word]]
-    return None
-
-
 def parse_seat_spec(text: str) -> SeatConstraint:
-    """Read the seat-spec text form (see the module docstring).
+    """Read the seat-spec text form (``specs.py`` has the grammar).
 
     Errors name the term and say why, and carry the editor field of the failing term
-    (``ConstraintError.field``: ``"hcp"``, ``"spades"``, ``"shape"``, ``"cards"``, ``"qt"``...) so a
-    window can mark it without reading the message.
+    (``ConstraintError.field``: ``"hcp"``, ``"spades"``, ``"shape"``, ``"cards"``, ``"qt"``..., None
+    for the terms no editor field shows) so a window can mark it without reading the message.
     """
-    values: dict[str, object] = {}
-    lengths: list[Range | None] = [None, None, None, None]
-    shapes: list[str] = []
-    excludes: list[str] = []
-    cards = 0
-    parts = text.split(",")
-    for number, raw in enumerate(parts, start=1):
-        term = " ".join(raw.split())
-        if not term:
-            if len(parts) > 1 and number < len(parts):  # a trailing comma is harmless
-                raise ConstraintError(f"term {number} is empty: remove the extra comma")
-            continue
-        low = term.lower()
-        try:
-            word, _, rest = low.partition(" ")
-            two_words = " ".join(low.split()[:2])
-            if low in ("balanced", "semibalanced", "semi-balanced"):
-                shapes.append(_normalise_shape_token(low))
-            elif word == "shape":
-                tokens = rest.split()
-                if not tokens:
-                    raise ConstraintError("shape needs at least one pattern, e.g. shape 5xxx or shape balanced")
-                for tok in tokens:
-                    target = excludes if tok.startswith(("-", "!")) else shapes
-                    token = _normalise_shape_token(tok.lstrip("-!"))
-                    _pattern_shapes(token)
-                    target.append(token)
-            elif word in ("not", "exclude"):
-                tokens = rest.split()
-                if tokens and tokens[0] == "shape":
-                    tokens = tokens[1:]
-                if not tokens:
-                    raise ConstraintError("not needs a pattern to exclude, e.g. not 4333")
-                for tok in tokens:
-                    _pattern_shapes(_normalise_shape_token(tok))
-                    excludes.append(_normalise_shape_token(tok))
-            elif word == "cards":
-                for tok in term.split()[1:]:
-                    card = parse_card(tok)
-                    bit = 1 << ((card // 13) * 16 + 12 - card % 13)
-                    if cards & bit:
-                        raise ConstraintError(f"{tok} is listed twice")
-                    cards |= bit
-                if not term.split()[1:]:
-                    raise ConstraintError("cards needs at least one card, e.g. cards AS KH")
-            elif word in _SUIT_WORDS:
-                suit = _SUIT_WORDS[word]
-                if lengths[suit] is not None:
-                    raise ConstraintError(f"{SUIT_NAMES[suit]} is given twice")
-                suit_range = parse_range(rest, what=f"{SUIT_NAMES[suit]} length")
-                if range_hi(suit_range, 0) > 13 or range_lo(suit_range) > 13:
-                    raise ConstraintError(
-                        f"a suit has at most 13 cards, not {max(range_hi(suit_range, 0), range_lo(suit_range))}"
-                    )
-                lengths[suit] = suit_range
-            elif two_words in _MEASURE_WORDS or word in _MEASURE_WORDS:
-                key = two_words if two_words in _MEASURE_WORDS else word
-                rest = low[len(key) :].strip()
-                name = _MEASURE_WORDS[key]
-                if name in values:
-                    raise ConstraintError(f"{key} is given twice")
-                values[name] = parse_range(rest, scale=2 if name == "quick_tricks" else 1, what=key)
-            else:
-                raise ConstraintError(
-                    f"unknown word {word!r}; terms are hcp, spades, hearts, diamonds, clubs, shape, balanced, "
-                    "semibalanced, not, cards, qt, ltc, tricks, controls"
-                )
-        except BridgeError as exc:
-            raise ConstraintError(f"term {number} '{term}': {exc}", field=_term_field(low)) from None
+    values = seat_spec_values(text)
     try:
-        return SeatConstraint(
-            lengths=tuple(lengths),  # type: ignore[arg-type]
-            shapes=tuple(shapes),
-            exclude_shapes=tuple(excludes),
-            cards=cards,
-            **values,  # type: ignore[arg-type]
-        )
+        return SeatConstraint(**values)  # type: ignore[arg-type]
     except BridgeError as exc:
         raise ConstraintError(str(exc), field=getattr(exc, "field", None)) from None
 
@@ -512,10 +349,10 @@ def parse_fit(text: str) -> Fit:
     suit = None
     rest = []
     for w in words:
-        if w in _SUIT_WORDS:
+        if w in SUIT_WORDS:
             if suit is not None:
                 raise ConstraintError(f"fit {text!r} names two suits", field="fit")
-            suit = _SUIT_WORDS[w]
+            suit = SUIT_WORDS[w]
         elif w in ("any", "some", "suit", "in", "a"):
             continue
         else:
@@ -706,7 +543,9 @@ def seat_problems(c: SeatConstraint, seat: str = "") -> list[Problem]:
 
     Messages do not name the seat (``Problem.text()`` adds it); each field is the one a user would
     change: the measure's for a bound no hand reaches, ``"cards"`` for predealt cards, ``"shape"``
-    when shape terms exclude every shape, None when several suits add up to too much or too little.
+    when shape terms exclude every shape, None when several suits add up to too much or too little,
+    and None for the terms no editor field shows (``points``, ``support``, ``rule20``, ``quality``,
+    ``stopper``).
     """
     found: list[Problem] = []
     mins = [r.lo or 0 if r is not None else 0 for r in c.lengths]
@@ -718,44 +557,132 @@ def seat_problems(c: SeatConstraint, seat: str = "") -> list[Problem]:
     if c.restricts_shape and not c.allowed_shapes:
         shape_field = "shape" if c.shapes or c.exclude_shapes else None
         found.append(Problem(seat, shape_field, "no shape fits both the shape terms and the suit lengths"))
-    for fname, table in MEASURE_TABLES.items():
-        r = getattr(c, fname)
-        if r is not None and r.lo is not None and r.lo > MEASURE_BOUNDS[table]:
-            scale = 2 if fname == "quick_tricks" else 1
-            word = MEASURE_FIELDS[fname]
-            bound = MEASURE_BOUNDS[table] / scale
-            found.append(Problem(seat, word, f"{word} {r.text(scale)} is more than any hand can have ({bound:g})"))
+    for word, table, r, scale in _range_terms(c):
+        if r.lo is not None and r.lo > tables.measure_bounds(table)[1]:
+            bound = tables.measure_bounds(table)[1] / scale
+            term_field = word if word in SEAT_FIELDS else None
+            found.append(
+                Problem(seat, term_field, f"{word} {r.text(scale)} is more than any hand can have ({bound:g})")
+            )
+    if c.allowed_shapes:
+        found += _measure_shape_problems(c, seat)
     if c.cards:
-        n = c.cards.bit_count()
-        if n > 13:
-            found.append(Problem(seat, "cards", f"{n} predealt cards, more than a hand holds"))
-        for suit in range(4):
-            held = suit_holding(c.cards, suit).bit_count()
-            r = c.lengths[suit]
-            if r is not None and r.hi is not None and held > r.hi:
-                name = SUIT_NAMES[suit]
-                found.append(
-                    Problem(seat, "cards", f"predealt cards include {held} {name}, but {name} {r.text()} allows {r.hi}")
+        found += _predealt_problems(c, seat)
+    return found
+
+
+def _range_terms(c: SeatConstraint) -> list[tuple[str, str, Range, int]]:
+    """Every range term set: (spec words, ``tables`` measure name, range, scale)."""
+    terms = []
+    for name, table in MEASURE_TABLES.items():
+        r = getattr(c, name)
+        if r is not None:
+            terms.append((RANGE_WORDS[name], table, r, 2 if name == "quick_tricks" else 1))
+    for kind, ranges in (("support", c.support), ("quality", c.quality)):
+        for suit, r in enumerate(ranges):
+            if r is not None:
+                terms.append((f"{kind} {SUIT_NAMES[suit]}", tables.measure_name(kind.upper(), suit), r, 1))
+    return terms
+
+
+_SHORTNESS = np.array([5, 3, 1] + [0] * 11)
+
+
+def _measure_shape_problems(c: SeatConstraint, seat: str) -> list[Problem]:
+    """The new measures against the shapes the seat allows and its HCP range: quality and stoppers
+    need cards in the suit; total and dummy points are HCP plus what the shape adds; the rule of 20
+    is HCP plus the two longest suits."""
+    found: list[Problem] = []
+    shapes = np.array(sorted(c.allowed_shapes))
+    longest = shapes.max(axis=0)
+    for suit in range(4):
+        name = SUIT_NAMES[suit]
+        q = c.quality[suit]
+        if q is not None and q.lo is not None and q.lo > longest[suit] and q.lo <= 5:
+            found.append(
+                Problem(
+                    seat,
+                    None,
+                    f"quality {name} {q.text()} needs {q.lo} {name}, but the hand holds at most {longest[suit]}",
                 )
-        if n == 13 and not bool(c.mask(np.array([c.cards], dtype=np.uint64))[0]):
-            found.append(Problem(seat, "cards", "the predealt hand does not satisfy the seat's own constraint"))
-        if c.hcp is not None and c.hcp.hi is not None:
-            points = sum(int(tables.HCP[suit_holding(c.cards, s)]) for s in range(4))
-            if points > c.hcp.hi:
-                found.append(Problem(seat, "cards", f"predealt cards hold {points} hcp, more than hcp {c.hcp.text()}"))
+            )
+        if c.stoppers[suit] and longest[suit] == 0:
+            found.append(Problem(seat, None, f"a stopper in {name} needs a {name[:-1]}, but the hand holds none"))
+    hcp_lo, hcp_hi = range_lo(c.hcp), min(range_hi(c.hcp, 37), 37)
+    extras = [("points", c.points, np.maximum(shapes - 4, 0).sum(axis=1))]
+    for suit, r in enumerate(c.support):
+        extras.append((f"support {SUIT_NAMES[suit]}", r, _SHORTNESS[shapes].sum(axis=1) - _SHORTNESS[shapes[:, suit]]))
+    for word, r, extra in extras:
+        if r is None or (r.lo is None and r.hi is None):
+            continue
+        most, least = hcp_hi + int(extra.max()), hcp_lo + int(extra.min())
+        given = f"hcp {c.hcp.text()} and the shape" if c.hcp is not None else "the shape"
+        if r.lo is not None and r.lo > most and c.hcp is not None:
+            found.append(Problem(seat, None, f"{word} {r.text()} is more than {given} can give ({most})"))
+        if r.hi is not None and r.hi < least:
+            found.append(Problem(seat, None, f"{word} {r.text()} is less than {given} already give ({least})"))
+    if c.rule20:
+        top_two = int(np.sort(shapes, axis=1)[:, 2:].sum(axis=1).max())
+        if hcp_hi + top_two < 20:
+            found.append(
+                Problem(
+                    seat,
+                    None,
+                    f"rule20 needs hcp and the two longest suits to reach 20, but they reach at most {hcp_hi + top_two}",
+                )
+            )
+    return found
+
+
+def _predealt_problems(c: SeatConstraint, seat: str) -> list[Problem]:
+    """Predealt cards against the seat's own ranges: more cards, points or honours than it allows."""
+    found: list[Problem] = []
+    n = c.cards.bit_count()
+    if n > 13:
+        found.append(Problem(seat, "cards", f"{n} predealt cards, more than a hand holds"))
+    for suit in range(4):
+        holding = suit_holding(c.cards, suit)
+        held = holding.bit_count()
+        name = SUIT_NAMES[suit]
+        r = c.lengths[suit]
+        if r is not None and r.hi is not None and held > r.hi:
+            found.append(
+                Problem(seat, "cards", f"predealt cards include {held} {name}, but {name} {r.text()} allows {r.hi}")
+            )
+        q = c.quality[suit]
+        honours = int(tables.QUALITY[holding])
+        if q is not None and q.hi is not None and honours > q.hi:
+            found.append(
+                Problem(
+                    seat,
+                    "cards",
+                    f"predealt cards hold {honours} of the {name} A K Q J 10, but quality {name} {q.text()} allows {q.hi}",
+                )
+            )
+    if n == 13 and not bool(c.mask(np.array([c.cards], dtype=np.uint64))[0]):
+        found.append(Problem(seat, "cards", "the predealt hand does not satisfy the seat's own constraint"))
+    points = sum(int(tables.HCP[suit_holding(c.cards, s)]) for s in range(4))
+    for word, r in (("hcp", c.hcp), ("points", c.points)):
+        if r is not None and r.hi is not None and points > r.hi:
+            found.append(Problem(seat, "cards", f"predealt cards hold {points} hcp, more than {word} {r.text()}"))
     return found
 
 
 __all__ = [
     "ALL_SHAPES",
+    "NAMED_SHAPES",
     "DealRequest",
     "Fit",
     "PartnershipConstraint",
     "Range",
     "SeatConstraint",
+    "normalise_shape_token",
     "parse_fit",
     "parse_partnership_spec",
     "parse_range",
     "parse_seat_spec",
+    "pattern_shapes",
+    "range_hi",
+    "range_lo",
     "seat_problems",
 ]

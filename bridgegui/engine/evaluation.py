@@ -107,11 +107,70 @@ def pattern_code(lengths: np.ndarray) -> np.ndarray:
     return shape_code(-np.sort(-lengths.astype(np.int8), axis=-1))
 
 
+def _per_suit_sum(hands: np.ndarray, suit_tables: np.ndarray) -> np.ndarray:
+    """Sum over the suits of ``suit_tables[suit, holding]`` (one table per suit), as int16."""
+    per_suit = np.ascontiguousarray(suit_tables[_SUIT_INDEX, holdings(hands)], dtype=np.uint8)
+    total = (per_suit.view(np.uint32)[..., 0] * _BYTE_SUM) >> np.uint32(24)
+    return total.astype(np.int16)
+
+
+_SUIT_INDEX = np.arange(4)
+
+
+def length_points(hands: np.ndarray) -> np.ndarray:
+    """One point for every card over four in each suit."""
+    lengths = suit_lengths(hands).astype(np.int16)
+    return np.maximum(lengths - 4, 0).sum(axis=-1).astype(np.int16)
+
+
+def total_points(hands: np.ndarray) -> np.ndarray:
+    """Total points: HCP plus length points (``points 13+``)."""
+    return _suit_sum(hands, tables.TOTAL_POINTS)
+
+
+def support_points(hands: np.ndarray, trumps: int) -> np.ndarray:
+    """Dummy points with suit ``trumps`` (0 = spades ... 3 = clubs) as trumps: HCP plus shortness in
+    the three other suits (void 5, singleton 3, doubleton 1), as a raise is valued once a fit is known."""
+    return _per_suit_sum(hands, tables.suit_tables(tables.measure_name("SUPPORT", trumps)))
+
+
+def rule_of_20_count(hands: np.ndarray) -> np.ndarray:
+    """HCP plus the lengths of the two longest suits (the figure the rule of 20 compares with 20)."""
+    lengths = np.sort(suit_lengths(hands), axis=-1).astype(np.int16)
+    return hcp(hands) + lengths[..., 2] + lengths[..., 3]
+
+
+def rule_of_20(hands: np.ndarray) -> np.ndarray:
+    """The rule of 20 for a light opening: HCP plus the two longest suits' lengths is 20 or more.
+
+    Not a sum over suits (which two suits count depends on the whole shape), so it is no table:
+    a constraint filters on it.  It is a function of the shape and the HCP, though, which is how
+    the exact sampler can still enforce it (``exact.SeatSampler``).
+    """
+    return rule_of_20_count(hands) >= 20
+
+
+def suit_quality(hands: np.ndarray) -> np.ndarray:
+    """``(..., 4)`` suit quality: how many of A K Q J 10 each suit holds."""
+    return tables.QUALITY[holdings(hands)]
+
+
+def stoppers(hands: np.ndarray) -> np.ndarray:
+    """``(..., 4)`` bools: whether each suit is stopped for notrump (A, Kx, Qxx, Jxxx or longer)."""
+    return tables.STOPPER[holdings(hands)].astype(bool)
+
+
 def measure(hands: np.ndarray, table_name: str) -> np.ndarray:
-    """The per-hand sum of the ``tables`` measure ``table_name`` (``"HCP"``, ``"LOSERS"``...), by the
-    fastest path this module has for it (constraint filters call this on every batch)."""
+    """The per-hand value of the ``tables`` measure ``table_name`` (``"HCP"``, ``"LOSERS"``,
+    ``"SUPPORT_H"``...), by the fastest path this module has for it (constraint filters call this
+    on every batch)."""
     if table_name == "HCP":
         return hcp(hands)
     if table_name == "CONTROLS":
         return controls(hands)
-    return _suit_sum(hands, getattr(tables, table_name))
+    if table_name in tables.PLAIN_TABLES:
+        return _suit_sum(hands, getattr(tables, table_name))
+    suit = tables.single_suit(table_name)
+    if suit is not None:
+        return tables.suit_tables(table_name)[suit][holdings(hands)[..., suit]].astype(np.int16)
+    return _per_suit_sum(hands, tables.suit_tables(table_name))

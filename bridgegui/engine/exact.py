@@ -1,9 +1,14 @@
 """Count one seat's hands exactly, and draw them exactly from their conditional distribution.
 
 Why this is possible.  Every per-seat measure bridgegui constrains (HCP, suit lengths, quick
-tricks, losing-trick count, seed 003's playing tricks, controls) is a *sum over suits* of a value
-that depends only on that suit's holding.  So a hand is a choice of four holdings, and whether it
-fits depends only on the vector (length, measures) of each holding.
+tricks, losing-trick count, seed 003's playing tricks, controls, total points, dummy points with a
+given trump suit, a suit's quality, a stopper) is a *sum over suits* of a value that depends only on
+that suit's holding (``tables.suit_tables``: one table per suit where the suits weigh differently).
+So a hand is a choice of four holdings, and whether it fits depends only on the vector (length,
+measures) of each holding.  A measure that looks at one suit alone (quality, stoppers) needs no
+column at all: it just narrows that suit's holdings.  The rule of 20 is no sum over suits, but it
+is a function of the four lengths and the HCP sum, which the join below sees together, so it is
+enforced exactly there.
 
 Method.  For each suit, enumerate the holdings that are possible from the cards still available
 (and that contain the seat's predealt cards) and group them into *classes* with the same
@@ -43,10 +48,28 @@ MAX_KEPT_COMBINATIONS = 3_000_000
 _BLOCK = 1_000_000
 """Cross products are formed in blocks of about this many cells, to bound memory."""
 
-_DROP_ORDER = ("PLAYING_TRICKS", "QUICK_TRICKS_HALVES", "LOSERS", "CONTROLS", "HCP")
-"""Measures the sampler gives up first when it must (the ones that multiply classes most)."""
+_DROP_ORDER = ("PLAYING_TRICKS", "QUICK_TRICKS_HALVES", "LOSERS", "CONTROLS", "SUPPORT", "TOTAL_POINTS", "HCP")
+"""Measures the sampler gives up first when it must (the ones that multiply classes most; every
+``SUPPORT_X`` at the place of ``SUPPORT``).  Single-suit measures are never given up: they add no column."""
 
 _ALL_HOLDINGS = np.arange(1 << 13, dtype=np.int64)
+
+
+def _top_two_table() -> np.ndarray:
+    """``table[shape_code]``: the lengths of the two longest suits together (for the rule of 20)."""
+    s, h, d, c = np.meshgrid(*(np.arange(14),) * 4, indexing="ij")
+    lengths = np.sort(np.stack([s, h, d, c], axis=-1).reshape(-1, 4), axis=1)
+    return (lengths[:, 2] + lengths[:, 3]).astype(np.int64)
+
+
+_TOP_TWO = _top_two_table()
+
+
+def drop_order(names: list[str]) -> list[str]:
+    """The column measures among ``names`` in the order a memory-bound sampler leaves them out."""
+    rank = {name: i for i, name in enumerate(_DROP_ORDER)}
+    columns = [n for n in names if tables.single_suit(n) is None]
+    return sorted(columns, key=lambda n: (rank.get(n.partition("_")[0], rank.get(n, len(rank))), n))
 
 
 @dataclass
@@ -89,7 +112,8 @@ class SeatSampler:
 
     ``available``: cards this seat may hold (the deck less other seats' predealt cards), as a hand
     mask.  ``constraint.cards`` are required.  ``measures`` overrides which additive measures are
-    enforced (by table name); by default all those the constraint restricts.
+    enforced (by table name); by default all those the constraint restricts.  The rule of 20 is
+    enforced whenever HCP is among the columns (by default it is added, unrestricted, for that).
     """
 
     def __init__(
@@ -101,7 +125,11 @@ class SeatSampler:
         self.constraint = constraint
         self.available = available | constraint.cards
         self.measures = dict(constraint.measures() if measures is None else measures)
-        self.table_names = list(self.measures)
+        if constraint.rule20 and measures is None:
+            self.measures.setdefault("HCP", Range())
+        self.table_names = [name for name in self.measures if tables.single_suit(name) is None]
+        self.suit_filters = {name: r for name, r in self.measures.items() if tables.single_suit(name) is not None}
+        self.rule20 = constraint.rule20 and "HCP" in self.table_names
         required = constraint.cards
         self.free_cards = self.available.bit_count() - required.bit_count()
         self.cards_to_choose = 13 - required.bit_count()
@@ -120,9 +148,12 @@ class SeatSampler:
         lengths = tables.LENGTH[h]
         allowed_lengths = sorted({shape[suit] for shape in self.constraint.allowed_shapes})
         ok &= np.isin(lengths, allowed_lengths)
+        for name, r in self.suit_filters.items():
+            if tables.single_suit(name) == suit:
+                ok &= r.contains(tables.suit_tables(name)[suit][h])
         columns = [lengths.astype(np.int64)]
         for name in self.table_names:
-            values = getattr(tables, name)[h].astype(np.int64)
+            values = tables.suit_tables(name)[suit][h].astype(np.int64)
             hi = self.measures[name].hi
             if hi is not None:
                 ok &= values <= hi
@@ -188,6 +219,9 @@ class SeatSampler:
                         ok &= s >= r.lo
                     if r.hi is not None:
                         ok &= s <= r.hi
+                if self.rule20:
+                    k = 2 + self.table_names.index("HCP")
+                    ok &= lf[:, None, k] + rf[None, :, k] + _TOP_TWO[code] >= 20
                 a, b = np.nonzero(ok)
                 if a.size == 0:
                     continue
@@ -283,9 +317,7 @@ def plan_seat(constraint: SeatConstraint, available: int) -> SeatPlan:
     except MemoryError:
         pass
     measures = dict(full.measures)
-    for name in _DROP_ORDER:
-        if name not in measures:
-            continue
+    for name in drop_order(list(measures)):
         del measures[name]
         reduced = SeatSampler(constraint, available, measures)
         try:

@@ -216,10 +216,10 @@ def plan_request(request: DealRequest) -> DealPlan:
         seat_plan = plan_seat(constraint, FULL_DECK_MASK & ~others)
         if seat_plan.count == 0:
             fields = constraint.fields()
+            # With one field set (and no term the editor cannot show), that field is the one to loosen.
+            only = fields[0] if len(fields) == 1 and not constraint.unfielded_terms() else None
             raise ImpossibleError(
-                f"no hand fits {SEAT_NAMES[seat]}'s request ({constraint.describe()})",
-                seat=SEATS[seat],
-                field=fields[0] if len(fields) == 1 else None,  # with one field set, that is the one to loosen
+                f"no hand fits {SEAT_NAMES[seat]}'s request ({constraint.describe()})", seat=SEATS[seat], field=only
             )
         plans[seat] = seat_plan
         reports[seat] = SeatReport(seat, seat_plan.count, seat_plan.hands_possible)
@@ -229,7 +229,11 @@ def plan_request(request: DealRequest) -> DealPlan:
     candidates = [
         s
         for s in plans
-        if s != drawn and not request.seats[s].measures() and not request.seats[s].cards and plans[s].probability < 0.9
+        if s != drawn
+        and not request.seats[s].measures()
+        and not request.seats[s].rule20
+        and not request.seats[s].cards
+        and plans[s].probability < 0.9
     ]
     if candidates:
         plan.second = ShapeDraw.build(plan, min(candidates, key=lambda s: plans[s].probability))

@@ -4,14 +4,24 @@ A holding is a 13-bit mask (bit 12 the ace, bit 0 the deuce), so each table has 
 hand's measure is ``table[spades] + table[hearts] + table[diamonds] + table[clubs]``.  Numpy fancy
 indexing into these small (L1-resident) tables is how the batch evaluation stays vectorised, and the
 same additivity is what lets the constrained dealer count hands exactly (``exact.py``).
+
+Some measures the bidding systems need weigh the suits differently: dummy points with hearts as
+trumps count shortness in spades, diamonds and clubs but not in hearts, and the quality of the
+spade suit counts spade honours only.  They are still sums over suits of a value of one holding,
+only with one table per suit: ``suit_tables(name)`` gives the ``(4, 8192)`` tables of any measure by
+name (``"HCP"``, ``"POINTS"``, ``"SUPPORT_H"``, ``"QUALITY_S"``, ``"STOPPER_D"``...), and the
+dealer draws all of them exactly.
 """
 
 from __future__ import annotations
 
+from functools import cache
+
 import numpy as np
 
 N_HOLDINGS = 1 << 13
-ACE, KING, QUEEN, JACK = 1 << 12, 1 << 11, 1 << 10, 1 << 9
+ACE, KING, QUEEN, JACK, TEN = 1 << 12, 1 << 11, 1 << 10, 1 << 9, 1 << 8
+SUIT_LETTERS = "SHDC"
 
 
 def suit_hcp(holding: int) -> int:
@@ -89,6 +99,38 @@ def suit_playing_tricks(holding: int) -> int:
     return tricks
 
 
+def suit_length_points(holding: int) -> int:
+    """Length points: one for every card over four (Goren's count for the opening bidder)."""
+    return max(0, holding.bit_count() - 4)
+
+
+def suit_total_points(holding: int) -> int:
+    """HCP plus length points: a suit's share of a hand's total points."""
+    return suit_hcp(holding) + suit_length_points(holding)
+
+
+def suit_shortness_points(holding: int) -> int:
+    """Dummy's shortness points in a side suit once a trump fit is known: void 5, singleton 3, doubleton 1."""
+    return (5, 3, 1)[holding.bit_count()] if holding.bit_count() < 3 else 0
+
+
+def suit_quality(holding: int) -> int:
+    """Suit quality for preempts and overcalls: how many of A K Q J 10 the suit holds."""
+    return (holding & (ACE | KING | QUEEN | JACK | TEN)).bit_count()
+
+
+def suit_stopper(holding: int) -> int:
+    """1 when the suit is stopped for notrump: A, Kx, Qxx or Jxxx (or longer), else 0."""
+    length = holding.bit_count()
+    if holding & ACE:
+        return 1
+    if holding & KING and length >= 2:
+        return 1
+    if holding & QUEEN and length >= 3:
+        return 1
+    return int(bool(holding & JACK) and length >= 4)
+
+
 def _table(func: object) -> np.ndarray:
     values = np.array([func(h) for h in range(N_HOLDINGS)], dtype=np.uint8)  # type: ignore[operator]
     values.flags.writeable = False
@@ -101,3 +143,81 @@ CONTROLS = _table(suit_controls)
 QUICK_TRICKS_HALVES = _table(suit_quick_tricks_halves)
 LOSERS = _table(suit_losers)
 PLAYING_TRICKS = _table(suit_playing_tricks)
+TOTAL_POINTS = _table(suit_total_points)
+SHORTNESS_POINTS = _table(suit_shortness_points)
+QUALITY = _table(suit_quality)
+STOPPER = _table(suit_stopper)
+
+PLAIN_TABLES = ("HCP", "CONTROLS", "QUICK_TRICKS_HALVES", "LOSERS", "PLAYING_TRICKS", "TOTAL_POINTS")
+"""Measures whose table is the same for every suit (a module-level table of that name)."""
+
+PER_SUIT_KINDS = ("SUPPORT", "QUALITY", "STOPPER")
+"""Measures named ``KIND_X`` for a suit letter X: their tables differ from suit to suit."""
+
+
+def measure_name(kind: str, suit: int) -> str:
+    """``measure_name("SUPPORT", 1) == "SUPPORT_H"``: the name of a per-suit measure."""
+    return f"{kind}_{SUIT_LETTERS[suit]}"
+
+
+def single_suit(name: str) -> int | None:
+    """The suit a measure looks at alone (quality and stoppers), or None when it sums over every suit.
+
+    The exact sampler filters such a measure on that suit's holdings directly, instead of carrying
+    a column that is zero in the three other suits.
+    """
+    kind, _, letter = name.partition("_")
+    if kind in ("QUALITY", "STOPPER") and letter in SUIT_LETTERS and letter:
+        return SUIT_LETTERS.index(letter)
+    return None
+
+
+@cache
+def suit_tables(name: str) -> np.ndarray:
+    """The ``(4, 8192)`` per-suit tables of measure ``name``: the hand's value is
+    ``sum(tables[s, holding_s] for s in range(4))``.
+
+    ``SUPPORT_X`` (dummy points with X as trumps) is HCP in X and HCP plus shortness in the others;
+    ``QUALITY_X`` and ``STOPPER_X`` are that suit's value and zero elsewhere.
+    """
+    if name in PLAIN_TABLES:
+        rows = np.stack([globals()[name]] * 4)
+    else:
+        kind, _, letter = name.partition("_")
+        if kind not in PER_SUIT_KINDS or len(letter) != 1 or letter not in SUIT_LETTERS:
+            raise KeyError(f"no measure is called {name!r}")
+        trump = SUIT_LETTERS.index(letter)
+        if kind == "SUPPORT":
+            rows = np.stack([HCP if s == trump else HCP + SHORTNESS_POINTS for s in range(4)])
+        else:
+            source = QUALITY if kind == "QUALITY" else STOPPER
+            rows = np.stack([source if s == trump else np.zeros_like(source) for s in range(4)])
+    rows = rows.astype(np.uint8)
+    rows.flags.writeable = False
+    return rows
+
+
+@cache
+def measure_bounds(name: str) -> tuple[int, int]:
+    """The least and the greatest value of measure ``name`` over all 13-card hands, exactly.
+
+    Holdings of different suits are independent once the lengths are fixed, so the extremes come
+    from the extremes per (suit, length), combined over the lengths that add up to 13 (a tiny
+    dynamic programme): a contradiction such as ``points 48+`` is then provable without dealing.
+    """
+    rows = suit_tables(name).astype(np.int64)
+    lengths = LENGTH.astype(np.int64)
+    lo_best = {0: 0}
+    hi_best = {0: 0}
+    for suit in range(4):
+        per_lo = [int(rows[suit][lengths == n].min()) for n in range(14)]
+        per_hi = [int(rows[suit][lengths == n].max()) for n in range(14)]
+        new_lo: dict[int, int] = {}
+        new_hi: dict[int, int] = {}
+        for used in lo_best:
+            for n in range(14 - used):
+                total = used + n
+                new_lo[total] = min(new_lo.get(total, 1 << 30), lo_best[used] + per_lo[n])
+                new_hi[total] = max(new_hi.get(total, -1), hi_best[used] + per_hi[n])
+        lo_best, hi_best = new_lo, new_hi
+    return lo_best[13], hi_best[13]

@@ -2,7 +2,9 @@
 
 Every value carries a one-sentence tooltip, because the panel is where a student meets these measures.
 The numbers come from the engine's ``Hand`` (seed 003's definitions: Milton Work points, quick tricks,
-the standard losing-trick count, the per-suit playing-trick heuristic, controls) and from
+the standard losing-trick count, the per-suit playing-trick heuristic, controls), from
+``bridgegui.engine.evaluation`` (what the bidding systems count: total points, the rule of 20,
+stoppers for notrump) and from
 ``bridgegui.engine.tricks`` (the partnership's tricks: bridgegui's estimate, fitted to double dummy,
 beside the classic LTC and NLTC, each with its measured accuracy in the tooltip); the panel only
 formats them.  When the hand is hidden (bidding practice), every value reads "?" so the panel never
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
 from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QRect, QSize, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
@@ -32,12 +35,23 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bridgegui.engine import tables, tricks
+from bridgegui.engine import evaluation, tables, tricks
 from bridgegui.engine.cards import SEATS, SUIT_SYMBOLS, Hand
 from bridgegui.engine.tricks import EstimateExplanation
 from bridgegui.ui.widgets.suit_text import colour_suits_html
 
-OWN_KEYS = ("hcp", "pattern", "lengths", "quick_tricks", "losers", "playing_tricks", "controls")
+OWN_KEYS = (
+    "hcp",
+    "total_points",
+    "pattern",
+    "lengths",
+    "quick_tricks",
+    "losers",
+    "playing_tricks",
+    "controls",
+    "rule_of_20",
+    "stoppers",
+)
 PARTNERSHIP_KEYS = (
     "partnership_hcp",
     "best_fit",
@@ -54,12 +68,15 @@ NO_VALUE = "—"
 _WIDEST = {
     # The widest value each row can show, so hiding a hand ("?") or a long suit never moves the others.
     "hcp": "37",
+    "total_points": "37",
     "pattern": "13-0-0-0",
     "lengths": "♠10 ♥2 ♦1 ♣0",
     "quick_tricks": "10½",
     "losers": "12",
     "playing_tricks": "13",
     "controls": "12",
+    "rule_of_20": "yes (44)",
+    "stoppers": "♠ ♥ ♦ ♣",
     "partnership_hcp": "40",
     "best_fit": "♠/♥/♦ 12 cards",
     "partnership_losers": "24",
@@ -75,6 +92,7 @@ _TYPICAL = _WIDEST | {
     "lengths": "♠4 ♥4 ♦3 ♣2",
     "best_fit": "♠ 8 cards",
     "estimated_tricks": "10 in ♠",
+    "stoppers": "♠ ♥",
 }
 
 
@@ -85,6 +103,18 @@ def quick_tricks_text(value: float) -> str:
     if not half:
         return str(whole)
     return f"{whole}½" if whole else "½"
+
+
+def bidding_measures(hand: Hand) -> tuple[int, int, tuple[bool, bool, bool, bool]]:
+    """Total points, the rule of 20's sum (HCP plus the two longest suits) and the stopped suits of
+    ``hand``, from the engine's batched evaluation (a batch of one)."""
+    batch = np.array([hand.mask], dtype=np.uint64)
+    stopped = evaluation.stoppers(batch)[0]
+    return (
+        int(evaluation.total_points(batch)[0]),
+        int(evaluation.rule_of_20_count(batch)[0]),
+        tuple(bool(x) for x in stopped),  # type: ignore[return-value]
+    )
 
 
 def best_fit_text(a: Hand, b: Hand) -> str:
@@ -284,7 +314,9 @@ class EvalPanel(QWidget):
             self._build_tall(names, tips)
         # A stable width: hiding the hand ("?") or a wide best fit must not make the panel jump.
         metrics = self.fontMetrics()
-        samples = _TYPICAL if wide else _WIDEST
+        samples = dict(_TYPICAL if wide else _WIDEST)
+        if not wide:  # translated words are measured as translated
+            samples["rule_of_20"] = max(self._rule_of_20_text(44), self._rule_of_20_text(19), key=len)
         widest = {key: metrics.horizontalAdvance(sample) for key, sample in samples.items()}
         if not wide:  # one column of values: all as wide as the widest
             widest = dict.fromkeys(widest, max(widest.values()))
@@ -395,12 +427,15 @@ class EvalPanel(QWidget):
     def _row_texts(self) -> tuple[dict[str, str], dict[str, str]]:
         names = {
             "hcp": self.tr("HCP"),
+            "total_points": self.tr("Total points"),
             "pattern": self.tr("Pattern"),
             "lengths": self.tr("Lengths"),
             "quick_tricks": self.tr("Quick tricks"),
             "losers": self.tr("Losers (LTC)"),
             "playing_tricks": self.tr("Playing tricks"),
             "controls": self.tr("Controls"),
+            "rule_of_20": self.tr("Rule of 20"),
+            "stoppers": self.tr("Stoppers"),
             "partnership_hcp": self.tr("Combined HCP"),
             "best_fit": self.tr("Best fit"),
             "partnership_losers": self.tr("Combined losers"),
@@ -410,6 +445,7 @@ class EvalPanel(QWidget):
         }
         if self._wide:  # the same measures, shorter names: two lines must fit above or below the diagram
             names |= {
+                "total_points": self.tr("Points"),
                 "partnership_hcp": self.tr("HCP"),
                 "partnership_losers": self.tr("Losers"),
                 "nltc_tricks": self.tr("NLTC"),
@@ -418,6 +454,10 @@ class EvalPanel(QWidget):
         accuracy = tricks.ACCURACY
         tips = {
             "hcp": self.tr("High-card points: ace 4, king 3, queen 2, jack 1."),
+            "total_points": self.tr(
+                "Total points: high-card points plus one length point for every card over four in a suit "
+                "(a five-card suit adds 1, a six-card suit 2)."
+            ),
             "pattern": self.tr(
                 "The suit lengths from longest to shortest, whichever suits they are: 4-3-3-3 is the flattest."
             ),
@@ -434,6 +474,14 @@ class EvalPanel(QWidget):
                 "played out against the opponents' cards."
             ),
             "controls": self.tr("Controls: aces count 2, kings 1."),
+            "rule_of_20": self.tr(
+                "Rule of 20: a hand is worth opening when its high-card points plus the lengths of its two "
+                "longest suits make 20 or more. The figure in brackets is that sum."
+            ),
+            "stoppers": self.tr(
+                "Suits stopped for notrump: the ace, the king with at least one other card, the queen with "
+                "two others or the jack with three others."
+            ),
             "partnership_hcp": self.tr(
                 "Both hands' high-card points together: about 25 for game in no trumps or a major, 33 for a small slam."
             ),
@@ -491,6 +539,10 @@ class EvalPanel(QWidget):
         values["losers"] = str(hand.losers)
         values["playing_tricks"] = str(hand.playing_tricks)
         values["controls"] = str(hand.controls)
+        points, rule_sum, stopped = bidding_measures(hand)
+        values["total_points"] = str(points)
+        values["rule_of_20"] = self._rule_of_20_text(rule_sum)
+        values["stoppers"] = " ".join(SUIT_SYMBOLS[s] for s in range(4) if stopped[s]) or self.tr("none")
         estimate = None
         if partner is not None:
             losers = hand.losers + partner.losers
@@ -507,6 +559,12 @@ class EvalPanel(QWidget):
             else:
                 values["estimated_tricks"] = NO_VALUE
         return values, estimate
+
+    def _rule_of_20_text(self, total: int) -> str:
+        """``yes (21)`` or ``no (17)``: whether the rule of 20 holds, and the sum it is judged on."""
+        if total >= 20:
+            return self.tr("yes ({n})").format(n=total)
+        return self.tr("no ({n})").format(n=total)
 
     def _estimate_tip(self, estimate: TrickEstimate | None) -> str:
         """The row's explanation, then (for a shown deal) the decimal estimate and its terms."""
@@ -558,6 +616,7 @@ __all__ = [
     "TrickEstimate",
     "best_fit_strain",
     "best_fit_text",
+    "bidding_measures",
     "quick_tricks_text",
     "trick_estimate",
 ]

@@ -1,0 +1,398 @@
+"""The seat-spec text form: ranges, shape tokens, and the parser and printer of one seat's terms.
+
+One seat's spec is comma-separated terms::
+
+    hcp 15-17, balanced
+    spades 5+, hcp 8-9
+    shape 5xxx 6xxx, qt 2+
+    hearts 0-1, ltc 7-
+    cards AS KH QD
+    shape any, not 4333, controls 3+, tricks 6-8
+    points 13-21, support hearts 10-12, rule20, quality spades 3+, stopper hearts, stopper clubs
+
+Ranges are ``a-b``, ``a+``, ``a-`` (at most a) or ``a``.  ``seat_spec_text`` writes the canonical
+text of a constraint and ``seat_spec_values`` reads text back into a constraint's fields, so that
+``parse_seat_spec(c.to_spec()) == c`` for every constraint.  The constraint itself (what a hand must
+satisfy, and how a batch is tested) lives in ``constraints.py``, which re-exports these names; the
+text form is apart so that each module stays one concern.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from itertools import permutations
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from bridgegui.engine.cards import SUIT_NAMES, SUITS, card_name, mask_cards, parse_card
+from bridgegui.engine.errors import SEAT_FIELDS, BridgeError, ConstraintError
+
+if TYPE_CHECKING:
+    from bridgegui.engine.constraints import SeatConstraint
+
+
+@dataclass(frozen=True, slots=True)
+class Range:
+    """An inclusive range of integers; ``None`` leaves that end open."""
+
+    lo: int | None = None
+    hi: int | None = None
+
+    def contains(self, values: np.ndarray) -> np.ndarray:
+        ok = np.ones(np.shape(values), dtype=bool)
+        if self.lo is not None:
+            ok &= values >= self.lo
+        if self.hi is not None:
+            ok &= values <= self.hi
+        return ok
+
+    def __contains__(self, value: object) -> bool:
+        return isinstance(value, int | float) and bool(self.contains(np.asarray(value)))
+
+    @property
+    def is_open(self) -> bool:
+        return self.lo is None and self.hi is None
+
+    def text(self, scale: int = 1) -> str:
+        """``a-b``/``a+``/``a-``/``a`` (values divided by ``scale``: quick tricks are kept in halves)."""
+
+        def fmt(v: int) -> str:
+            return str(v // scale) if v % scale == 0 else f"{v / scale:g}"
+
+        lo, hi = self.lo, self.hi
+        if lo is not None and hi is not None:
+            return fmt(lo) if lo == hi else f"{fmt(lo)}-{fmt(hi)}"
+        if lo is not None:
+            return f"{fmt(lo)}+"
+        if hi is not None:
+            return f"{fmt(hi)}-"
+        return "any"
+
+
+_RANGE_RE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(?:(-|\+|–)\s*(\d+(?:\.\d+)?)?)?\s*$")
+
+
+def range_lo(r: Range | None, default: int = 0) -> int:
+    """The minimum of an optional range (``default`` when open)."""
+    return default if r is None or r.lo is None else r.lo
+
+
+def range_hi(r: Range | None, default: int) -> int:
+    """The maximum of an optional range (``default`` when open)."""
+    return default if r is None or r.hi is None else r.hi
+
+
+def parse_range(text: str, *, scale: int = 1, what: str = "value") -> Range:
+    """Read ``a-b``, ``a+``, ``a-`` or ``a``; ``scale`` 2 reads halves (quick tricks)."""
+    m = _RANGE_RE.match(text)
+    if not m:
+        raise ConstraintError(f"{text.strip()!r} is not a range for {what}: write 15-17, 5+, 7- or 4")
+
+    def num(s: str) -> int:
+        v = float(s) * scale
+        if v != int(v):
+            unit = "half" if scale == 2 else "whole number"
+            raise ConstraintError(f"{what} counts in steps of one {unit}: {s!r} is not one")
+        return int(v)
+
+    a, op, b = m.groups()
+    lo = num(a)
+    if op is None:
+        return Range(lo, lo)
+    if op == "+":
+        if b is not None:
+            raise ConstraintError(f"{text.strip()!r}: write a+ with nothing after the plus")
+        return Range(lo, None)
+    if b is None:
+        return Range(None, lo)
+    hi = num(b)
+    if lo > hi:
+        raise ConstraintError(f"{what} {text.strip()}: the minimum {a} is above the maximum {b}")
+    return Range(lo, hi)
+
+
+ALL_SHAPES: frozenset[tuple[int, int, int, int]] = frozenset(
+    (s, h, d, 13 - s - h - d) for s in range(14) for h in range(14 - s) for d in range(14 - s - h)
+)
+NAMED_SHAPES = {
+    "balanced": ("4333", "4432", "5332"),
+    "semibalanced": ("4333", "4432", "5332", "5422", "6322"),
+    "any": (),
+}
+
+
+@cache
+def pattern_shapes(token: str) -> frozenset[tuple[int, int, int, int]]:
+    """Exact (S, H, D, C) shapes matching one shape token.
+
+    ``4333`` / ``5xxx`` / ``4-3-3-3``: any suit order, ``x`` a wildcard.  ``5=4=x=x``: exact order
+    (spades, hearts, diamonds, clubs).  ``balanced``/``semibalanced``: the named sets.
+    """
+    t = token.strip().lower()
+    if t in NAMED_SHAPES:
+        if t == "any":
+            return ALL_SHAPES
+        return frozenset().union(*(pattern_shapes(p) for p in NAMED_SHAPES[t]))
+    exact = "=" in t
+    parts = t.split("=") if exact else list(t.replace("-", ""))
+    if (exact and len(parts) != 4) or (not exact and len(parts) != 4):
+        raise ConstraintError(f"shape {token!r} needs four lengths, e.g. 4333, 5xxx or 5=4=x=x", field="shape")
+    wanted: list[int | None] = []
+    for p in parts:
+        if p == "x":
+            wanted.append(None)
+        elif p.isdigit() and 0 <= int(p) <= 13:
+            wanted.append(int(p))
+        else:
+            raise ConstraintError(f"shape {token!r}: {p!r} is not a suit length (0-9, or x for any)", field="shape")
+    fixed = sum(w for w in wanted if w is not None)
+    if fixed > 13 or (None not in wanted and fixed != 13):
+        raise ConstraintError(f"shape {token!r} does not add up to 13 cards", field="shape")
+    if exact:
+        return frozenset(s for s in ALL_SHAPES if all(w is None or w == s[i] for i, w in enumerate(wanted)))
+    # Any order: some permutation of the shape matches the token.
+    result = set()
+    for s in ALL_SHAPES:
+        for perm in permutations(range(4)):
+            if all(w is None or w == s[perm[i]] for i, w in enumerate(wanted)):
+                result.add(s)
+                break
+    return frozenset(result)
+
+
+def normalise_shape_token(token: str) -> str:
+    """The canonical spelling of a shape token (``semi-balanced`` -> ``semibalanced``, ``4-3-3-3`` -> ``4333``)."""
+    t = token.strip().lower()
+    if t in ("semi-balanced", "semi"):
+        t = "semibalanced"
+    if t in NAMED_SHAPES:
+        return t
+    if "=" in t:
+        return t
+    return t.replace("-", "")
+
+
+SUIT_WORDS = {
+    **{name: i for i, name in enumerate(SUIT_NAMES)},
+    **{name[:-1]: i for i, name in enumerate(SUIT_NAMES)},
+    **{letter.lower(): i for i, letter in enumerate(SUITS)},
+    "♠": 0,
+    "♥": 1,
+    "♦": 2,
+    "♣": 3,
+}
+"""Every way a spec names a suit (``spades``, ``spade``, ``s``, ``♠``) -> its index."""
+
+RANGE_WORDS = {
+    "hcp": "hcp",
+    "quick_tricks": "qt",
+    "losers": "ltc",
+    "playing_tricks": "tricks",
+    "controls": "controls",
+    "points": "points",
+}
+"""Constraint field of a whole-hand range -> the spec word that sets it (and the word printed)."""
+
+MEASURE_WORDS = {
+    "hcp": "hcp",
+    "points": "points",
+    "total points": "points",
+    "qt": "quick_tricks",
+    "quick tricks": "quick_tricks",
+    "quicktricks": "quick_tricks",
+    "ltc": "losers",
+    "losers": "losers",
+    "tricks": "playing_tricks",
+    "playing tricks": "playing_tricks",
+    "pt": "playing_tricks",
+    "controls": "controls",
+}
+"""Spec words (and aliases) of the whole-hand ranges -> the constraint field they set."""
+
+SUIT_MEASURE_WORDS = {"support": "support", "quality": "quality"}
+"""Words of the per-suit ranges (``support hearts 10-12``, ``quality spades 3+``) -> the field."""
+
+_STOPPER_WORDS = ("stopper", "stoppers", "stop")
+_RULE20_WORDS = ("rule20", "rule of 20", "rule 20")
+_TERM_WORDS = (
+    "hcp, points, spades, hearts, diamonds, clubs, shape, balanced, semibalanced, not, cards, qt, ltc, tricks, "
+    "controls, support, rule20, quality, stopper"
+)
+
+
+def term_field(low: str) -> str | None:
+    """The editor field (``errors.SEAT_FIELDS``) a seat-spec term sets, or None.
+
+    None for an unknown word, and for the terms the seat editor has no field for (``points``,
+    ``support``, ``rule20``, ``quality``, ``stopper``): a problem with one is shown at the seat, unmarked.
+    """
+    word = low.partition(" ")[0]
+    two_words = " ".join(low.split()[:2])
+    if low in ("balanced", "semibalanced", "semi-balanced") or word in ("shape", "not", "exclude"):
+        return "shape"
+    if word == "cards":
+        return "cards"
+    if word in SUIT_WORDS:
+        return SUIT_NAMES[SUIT_WORDS[word]]
+    key = two_words if two_words in MEASURE_WORDS else word
+    if key in MEASURE_WORDS:
+        spec_word = RANGE_WORDS[MEASURE_WORDS[key]]
+        return spec_word if spec_word in SEAT_FIELDS else None
+    return None
+
+
+def _suit_and_rest(word: str, rest: str, example: str) -> tuple[int, str]:
+    """``hearts 10-12`` after ``support``: the suit's index and the text after it."""
+    suit_word, _, after = rest.partition(" ")
+    if suit_word not in SUIT_WORDS:
+        raise ConstraintError(f"{word} needs a suit, e.g. {example}")
+    return SUIT_WORDS[suit_word], after
+
+
+def seat_spec_values(text: str) -> dict[str, object]:
+    """The ``SeatConstraint`` fields that seat-spec ``text`` sets (keyword arguments for it).
+
+    Errors name the term and say why, and carry the editor field of the failing term
+    (``ConstraintError.field``: ``"hcp"``, ``"spades"``, ``"shape"``, ``"cards"``, ``"qt"``..., None
+    for a term with no field in the editor) so a window can mark it without reading the message.
+    """
+    values: dict[str, object] = {}
+    lengths: list[Range | None] = [None, None, None, None]
+    per_suit: dict[str, list[Range | None]] = {"support": [None] * 4, "quality": [None] * 4}
+    stoppers = [False] * 4
+    rule20 = False
+    shapes: list[str] = []
+    excludes: list[str] = []
+    cards = 0
+    parts = text.split(",")
+    for number, raw in enumerate(parts, start=1):
+        term = " ".join(raw.split())
+        if not term:
+            if len(parts) > 1 and number < len(parts):  # a trailing comma is harmless
+                raise ConstraintError(f"term {number} is empty: remove the extra comma")
+            continue
+        low = term.lower()
+        try:
+            word, _, rest = low.partition(" ")
+            two_words = " ".join(low.split()[:2])
+            if low in ("balanced", "semibalanced", "semi-balanced"):
+                shapes.append(normalise_shape_token(low))
+            elif word == "shape":
+                tokens = rest.split()
+                if not tokens:
+                    raise ConstraintError("shape needs at least one pattern, e.g. shape 5xxx or shape balanced")
+                for tok in tokens:
+                    target = excludes if tok.startswith(("-", "!")) else shapes
+                    token = normalise_shape_token(tok.lstrip("-!"))
+                    pattern_shapes(token)
+                    target.append(token)
+            elif word in ("not", "exclude"):
+                tokens = rest.split()
+                if tokens and tokens[0] == "shape":
+                    tokens = tokens[1:]
+                if not tokens:
+                    raise ConstraintError("not needs a pattern to exclude, e.g. not 4333")
+                for tok in tokens:
+                    pattern_shapes(normalise_shape_token(tok))
+                    excludes.append(normalise_shape_token(tok))
+            elif word == "cards":
+                for tok in term.split()[1:]:
+                    card = parse_card(tok)
+                    bit = 1 << ((card // 13) * 16 + 12 - card % 13)
+                    if cards & bit:
+                        raise ConstraintError(f"{tok} is listed twice")
+                    cards |= bit
+                if not term.split()[1:]:
+                    raise ConstraintError("cards needs at least one card, e.g. cards AS KH")
+            elif word in SUIT_WORDS:
+                suit = SUIT_WORDS[word]
+                if lengths[suit] is not None:
+                    raise ConstraintError(f"{SUIT_NAMES[suit]} is given twice")
+                suit_range = parse_range(rest, what=f"{SUIT_NAMES[suit]} length")
+                if range_hi(suit_range, 0) > 13 or range_lo(suit_range) > 13:
+                    raise ConstraintError(
+                        f"a suit has at most 13 cards, not {max(range_hi(suit_range, 0), range_lo(suit_range))}"
+                    )
+                lengths[suit] = suit_range
+            elif low in _RULE20_WORDS:
+                if rule20:
+                    raise ConstraintError("rule20 is given twice")
+                rule20 = True
+            elif word in _STOPPER_WORDS:
+                if not rest:
+                    raise ConstraintError("stopper needs a suit, e.g. stopper hearts")
+                for suit_word in rest.split():
+                    if suit_word not in SUIT_WORDS:
+                        raise ConstraintError(f"{suit_word!r} is not a suit: write e.g. stopper hearts")
+                    suit = SUIT_WORDS[suit_word]
+                    if stoppers[suit]:
+                        raise ConstraintError(f"stopper {SUIT_NAMES[suit]} is given twice")
+                    stoppers[suit] = True
+            elif word in SUIT_MEASURE_WORDS:
+                example = "support hearts 10-12" if word == "support" else "quality spades 3+"
+                suit, after = _suit_and_rest(word, rest, example)
+                ranges = per_suit[SUIT_MEASURE_WORDS[word]]
+                if ranges[suit] is not None:
+                    raise ConstraintError(f"{word} {SUIT_NAMES[suit]} is given twice")
+                ranges[suit] = parse_range(after, what=f"{word} {SUIT_NAMES[suit]}")
+            elif two_words in MEASURE_WORDS or word in MEASURE_WORDS:
+                key = two_words if two_words in MEASURE_WORDS else word
+                rest = low[len(key) :].strip()
+                name = MEASURE_WORDS[key]
+                if name in values:
+                    raise ConstraintError(f"{key} is given twice")
+                values[name] = parse_range(rest, scale=2 if name == "quick_tricks" else 1, what=key)
+            else:
+                raise ConstraintError(f"unknown word {word!r}; terms are {_TERM_WORDS}")
+        except BridgeError as exc:
+            raise ConstraintError(f"term {number} '{term}': {exc}", field=term_field(low)) from None
+    return {
+        **values,
+        "lengths": tuple(lengths),
+        "shapes": tuple(shapes),
+        "exclude_shapes": tuple(excludes),
+        "cards": cards,
+        "support": tuple(per_suit["support"]),
+        "quality": tuple(per_suit["quality"]),
+        "stoppers": tuple(stoppers),
+        "rule20": rule20,
+    }
+
+
+def cards_text(cards: int) -> str:
+    """``AS KH QD``: predealt cards as the ``cards`` term writes them."""
+    return " ".join(card_name(c)[1] + card_name(c)[0] for c in mask_cards(cards))
+
+
+def seat_spec_text(c: SeatConstraint) -> str:
+    """The canonical spec text of ``c``: the terms in a fixed order, each as the parser reads it."""
+    terms = []
+    if c.hcp is not None:
+        terms.append(f"hcp {c.hcp.text()}")
+    for suit, r in enumerate(c.lengths):
+        if r is not None:
+            terms.append(f"{SUIT_NAMES[suit]} {r.text()}")
+    if c.shapes:
+        if len(c.shapes) == 1 and c.shapes[0] in ("balanced", "semibalanced"):
+            terms.append(c.shapes[0])
+        else:
+            terms.append("shape " + " ".join(c.shapes))
+    if c.exclude_shapes:
+        terms.append("not " + " ".join(c.exclude_shapes))
+    if c.cards:
+        terms.append("cards " + cards_text(c.cards))
+    if c.quick_tricks is not None:
+        terms.append(f"qt {c.quick_tricks.text(scale=2)}")
+    for name in ("losers", "playing_tricks", "controls", "points"):
+        r = getattr(c, name)
+        if r is not None:
+            terms.append(f"{RANGE_WORDS[name]} {r.text()}")
+    terms += [f"support {SUIT_NAMES[s]} {r.text()}" for s, r in enumerate(c.support) if r is not None]
+    if c.rule20:
+        terms.append("rule20")
+    terms += [f"quality {SUIT_NAMES[s]} {r.text()}" for s, r in enumerate(c.quality) if r is not None]
+    terms += [f"stopper {SUIT_NAMES[s]}" for s, stopped in enumerate(c.stoppers) if stopped]
+    return ", ".join(terms)
