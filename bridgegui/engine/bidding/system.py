@@ -1,0 +1,366 @@
+"""Forward bidding: the system's call for a hand, one deal at a time or a whole batch at once.
+
+A system (``docs/bidding-design.md``) is blocks of rules, each block answering the auctions its
+``after`` pattern matches.  For a position, the candidates are the rules of every matching block in
+file order, and the system's call is the first candidate whose meaning (a ``SeatConstraint``, and
+an optional dealer-language ``where``) the hand satisfies and whose call is legal; when none fits,
+the call is Pass.  Because a meaning is a constraint with a vectorised ``mask``, choosing a call is
+a handful of numpy masks over a whole batch of hands (``System.choose``): the per-hand work is
+table lookups, and Python only loops over the rules.  ``System.bid_batch`` bids whole auctions the
+same way, grouping the deals by auction-so-far each round (every deal in a group has the same
+candidates), so the Python work grows with the number of distinct auctions, not of deals.
+
+Calls in the batched interface are small integers (``call_code``): a bid's ``rank`` (0 = 1♣ ...
+34 = 7NT), then Pass, Double and Redouble, so that arrays of calls can be grouped and compared.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+
+import numpy as np
+
+from bridgegui.engine.bidding.calls import DOUBLE, PASS, REDOUBLE, Auction, Call
+from bridgegui.engine.cards import SEATS, Deal, seat_index
+from bridgegui.engine.constraints import SeatConstraint
+from bridgegui.engine.dealing import deal_batch
+from bridgegui.engine.errors import BridgeError
+
+NO_FIT_EXPLANATION = "Nothing in the system fits this hand: pass."
+"""The explanation of the Pass the system makes when none of its rules fits the hand."""
+
+PASS_CODE, DOUBLE_CODE, REDOUBLE_CODE = 35, 36, 37
+N_CALL_CODES = 38
+NO_RULE = -1
+"""``rule_indices`` value for a hand no rule fits (the system passes)."""
+
+DEFAULT_MAX_CALLS = 60
+"""Calls bid at most by ``bid``/``bid_batch``: far more than any auction a system of natural bids
+makes, a guard against a file whose rules double and redouble for ever."""
+
+
+def call_code(call: Call) -> int:
+    """The batched interface's number for ``call``: its rank for a bid, 35 Pass, 36 Double, 37 Redouble."""
+    if call.is_bid:
+        return int(call.rank)
+    if call == PASS:
+        return PASS_CODE
+    if call == DOUBLE:
+        return DOUBLE_CODE
+    if call == REDOUBLE:
+        return REDOUBLE_CODE
+    raise BridgeError(f"{call} is not a call")
+
+
+def call_from_code(code: int) -> Call:
+    """The call of a ``call_code`` number."""
+    code = int(code)
+    return Call.from_rank(code) if code < PASS_CODE else (PASS, DOUBLE, REDOUBLE)[code - PASS_CODE]
+
+
+def _call_char(call: Call) -> str:
+    """One character per call, so an auction is a string and a pattern a regular expression."""
+    return chr(0x100 + call_code(call))
+
+
+_BID_CLASS = "[" + "".join(chr(0x100 + code) for code in range(35)) + "]"
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """An ``after`` pattern: the auction so far, from the dealer, that a block answers.
+
+    ``elements`` holds, per pattern token, either a set of call codes (a literal call or ``A|B|C``)
+    or one of the wildcards ``P*`` (any number of passes), ``*`` (any one call), ``bid`` (any one
+    bid) and ``**`` (any number of calls).  Matching compiles the pattern to a regular expression
+    over one character per call, which handles the wildcards' backtracking.
+    """
+
+    text: str
+    elements: tuple[str | frozenset[int], ...]
+
+    @cached_property
+    def regex(self) -> re.Pattern[str]:
+        parts = []
+        for element in self.elements:
+            if element == "P*":
+                parts.append(f"(?:{chr(0x100 + PASS_CODE)})*")
+            elif element == "*":
+                parts.append(".")
+            elif element == "**":
+                parts.append(".*")
+            elif element == "bid":
+                parts.append(_BID_CLASS)
+            elif isinstance(element, frozenset):
+                parts.append("[" + "".join(chr(0x100 + code) for code in sorted(element)) + "]")
+            else:
+                raise BridgeError(f"unknown pattern element {element!r}")
+        return re.compile("".join(parts), re.DOTALL)
+
+    def matches(self, calls: Sequence[Call]) -> bool:
+        """Whether the pattern matches the whole auction so far."""
+        return self.regex.fullmatch("".join(_call_char(c) for c in calls)) is not None
+
+
+WhereFunction = Callable[[np.ndarray], np.ndarray]
+WhereCompiler = Callable[[str, int], WhereFunction]
+"""Compiles a rule's ``where`` text for a calling seat (0..3) into a mask over an ``(n, 4)`` batch."""
+
+
+@dataclass(frozen=True, eq=False)
+class Rule:
+    """One line of a system: the call, what it means about the caller's hand, and why.
+
+    ``index`` is the rule's place in ``System.rules`` (its priority among the rules of a position
+    follows file order too).  ``where`` is the source of the dealer-language part, with ``me`` for
+    the calling seat; ``compile_where`` turns it into a batch function per seat, compiled on first
+    use and kept (the four seats' versions differ only in the seat word).
+    """
+
+    index: int
+    call: Call
+    meaning: SeatConstraint
+    meaning_text: str
+    explanation: str
+    line: int
+    where: str | None = None
+    compile_where: WhereCompiler | None = field(default=None, repr=False)
+    _compiled: dict[int, WhereFunction] = field(default_factory=dict, init=False, repr=False)
+    _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
+
+    @cached_property
+    def always_fits(self) -> bool:
+        """True when every hand satisfies the rule: no meaning (``any``) and no ``where``.
+
+        Compared with an empty ``SeatConstraint`` rather than asked ``is_empty``, so a measure the
+        constraint language gains later can never make a restrictive rule look unrestricted.
+        """
+        return self.where is None and self.meaning == SeatConstraint()
+
+    def where_function(self, seat: int) -> WhereFunction | None:
+        """The compiled ``where`` for a calling seat (0..3), or None when the rule has none."""
+        if self.where is None:
+            return None
+        function = self._compiled.get(seat)
+        if function is None:
+            if self.compile_where is None:
+                raise BridgeError(f"rule at line {self.line} has a where expression but no compiler for it")
+            with self._lock:
+                function = self._compiled.get(seat)
+                if function is None:
+                    function = self.compile_where(self.where, seat)
+                    self._compiled[seat] = function
+        return function
+
+    def mask(self, hands: np.ndarray, seat: int) -> np.ndarray:
+        """Which of the ``(n,)`` hands of ``seat`` satisfy the meaning and the ``where``."""
+        hands = np.asarray(hands, dtype=np.uint64).reshape(-1)
+        if self.always_fits:
+            return np.ones(hands.shape[0], dtype=bool)
+        ok = self.meaning.mask(hands) if self.meaning != SeatConstraint() else np.ones(hands.shape[0], dtype=bool)
+        function = self.where_function(seat)
+        if function is not None:
+            rows = np.flatnonzero(ok)
+            if rows.size:
+                # The where sees only the caller's hand (the reader refuses other seats), so the
+                # other three columns of the batch can stay empty.
+                batch = np.zeros((rows.size, 4), dtype=np.uint64)
+                batch[:, seat] = hands[rows]
+                ok[rows] = np.asarray(function(batch), dtype=bool)
+        return ok
+
+
+@dataclass(frozen=True)
+class Block:
+    """An ``after PATTERN`` block: the rules that answer the auctions the pattern matches."""
+
+    pattern: Pattern
+    rules: tuple[Rule, ...]
+    line: int
+
+
+@dataclass(frozen=True)
+class Choice:
+    """The system's call for one hand: the call, the rule that chose it (None: nothing fitted) and why."""
+
+    call: Call
+    rule: Rule | None
+    explanation: str
+
+
+@dataclass(frozen=True)
+class BiddingResult:
+    """A whole auction bid by the system, with the choice behind every call."""
+
+    auction: Auction
+    choices: tuple[Choice, ...]
+
+    def annotated(self) -> Auction:
+        """The auction with each call's explanation as its note (for the PBN auction section)."""
+        auction = self.auction
+        for i, choice in enumerate(self.choices):
+            auction = auction.with_note(i, choice.explanation)
+        return auction
+
+
+@dataclass(frozen=True, eq=False)
+class System:
+    """A bidding system read from a system file (``system_file.parse_system``).
+
+    The candidates of each auction are cached: reading the file fixes them, and the same auctions
+    come back constantly when a batch is bid.  (The cache only ever gains entries that are the same
+    whoever computes them, so sharing a ``System`` between threads is safe.)
+    """
+
+    name: str
+    title: str
+    description: str
+    blocks: tuple[Block, ...]
+    source: str = "<string>"
+    _candidates: dict[tuple[Call, ...], tuple[Rule, ...]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+
+    @cached_property
+    def rules(self) -> tuple[Rule, ...]:
+        """Every rule in file order (``rule.index`` is its place here)."""
+        return tuple(rule for block in self.blocks for rule in block.rules)
+
+    def rules_for(self, auction: Auction) -> tuple[Rule, ...]:
+        """The candidates for the next call, in priority order: the rules of every block whose
+        pattern matches the auction so far, in file order."""
+        key = tuple(auction.calls)
+        found = self._candidates.get(key)
+        if found is None:
+            found = tuple(rule for block in self.blocks if block.pattern.matches(key) for rule in block.rules)
+            self._candidates[key] = found
+        return found
+
+    def choose(self, hands: np.ndarray, auction: Auction) -> tuple[np.ndarray, np.ndarray]:
+        """The system's call for each of the ``(n,)`` hands of the seat to call next.
+
+        Returns ``(calls, rule_indices)``: ``call_code`` numbers (int16) and indices into ``rules``
+        (int32, ``NO_RULE`` where nothing fits and the call is Pass).  Each candidate rule's mask is
+        evaluated only on the hands no earlier rule took; rules whose call is illegal here are skipped.
+        """
+        if auction.is_complete:
+            raise BridgeError(f"the auction {auction.text() or '(empty)'} is over: nobody calls next")
+        hands = np.asarray(hands, dtype=np.uint64).reshape(-1)
+        calls = np.full(hands.shape[0], PASS_CODE, dtype=np.int16)
+        rule_indices = np.full(hands.shape[0], NO_RULE, dtype=np.int32)
+        seat = seat_index(auction.next_seat)
+        pending = np.arange(hands.shape[0])
+        for rule in self.rules_for(auction):
+            if pending.size == 0:
+                break
+            if not auction.is_legal(rule.call):
+                continue
+            ok = rule.mask(hands[pending], seat)
+            taken = pending[ok]
+            calls[taken] = call_code(rule.call)
+            rule_indices[taken] = rule.index
+            pending = pending[~ok]
+        return calls, rule_indices
+
+    def call_for(self, deal: Deal, auction: Auction) -> Choice:
+        """The system's call for the hand of the seat to call next in ``auction``, and why."""
+        hand = deal.hand(auction.next_seat)
+        _, rule_indices = self.choose(np.array([hand.mask], dtype=np.uint64), auction)
+        return self._choice(int(rule_indices[0]))
+
+    def _choice(self, rule_index: int) -> Choice:
+        if rule_index == NO_RULE:
+            return Choice(PASS, None, NO_FIT_EXPLANATION)
+        rule = self.rules[rule_index]
+        return Choice(rule.call, rule, rule.explanation)
+
+    def bid(self, deal: Deal, dealer: str, max_calls: int = DEFAULT_MAX_CALLS) -> BiddingResult:
+        """All four hands bid by the system from ``dealer`` to the end of the auction (at most
+        ``max_calls`` calls), every call with its rule and explanation."""
+        auction = Auction(dealer)
+        choices: list[Choice] = []
+        while not auction.is_complete and len(choices) < max_calls:
+            choice = self.call_for(deal, auction)
+            auction = auction + choice.call
+            choices.append(choice)
+        return BiddingResult(auction, tuple(choices))
+
+    def bid_batch_codes(
+        self, deals: np.ndarray, dealer: str, max_calls: int = DEFAULT_MAX_CALLS
+    ) -> tuple[list[Auction], np.ndarray]:
+        """Bid every deal of an ``(n, 4)`` batch; the auctions and the ``(n, calls)`` rule indices.
+
+        Each round, the deals are grouped by auction so far (``np.unique`` over group numbers) and
+        each group's hands are chosen for in one ``choose``; a group then splits by the calls made.
+        ``rule_indices[i, k]`` is the rule of deal i's call k (``NO_RULE`` for a Pass nothing
+        fitted, and for the positions after the auction ended).
+        """
+        deals = np.asarray(deals, dtype=np.uint64).reshape(-1, 4)
+        n = deals.shape[0]
+        rule_history = np.full((n, max_calls), NO_RULE, dtype=np.int32)
+        auctions: list[Auction] = [Auction(dealer)]
+        group = np.zeros(n, dtype=np.int64)
+        for step in range(max_calls):
+            active = np.array([not a.is_complete for a in auctions], dtype=bool)
+            rows = np.flatnonzero(active[group])
+            if rows.size == 0:
+                break
+            order = rows[np.argsort(group[rows], kind="stable")]
+            ids, starts = np.unique(group[order], return_index=True)
+            ends = np.append(starts[1:], order.size)
+            for g, start, end in zip(ids.tolist(), starts.tolist(), ends.tolist(), strict=True):
+                members = order[start:end]
+                auction = auctions[g]
+                seat = seat_index(auction.next_seat)
+                calls, rules = self.choose(deals[members, seat], auction)
+                rule_history[members, step] = rules
+                codes, inverse = np.unique(calls, return_inverse=True)
+                first_new = len(auctions)
+                auctions.extend(auction + call_from_code(int(code)) for code in codes)
+                group[members] = first_new + inverse.reshape(-1)
+        final = [auctions[g] for g in group.tolist()]
+        return final, rule_history
+
+    def bid_batch(self, deals: np.ndarray, dealer: str, max_calls: int = DEFAULT_MAX_CALLS) -> list[Auction]:
+        """The system's complete auction for every deal of an ``(n, 4)`` batch (see ``bid_batch_codes``)."""
+        return self.bid_batch_codes(deals, dealer, max_calls)[0]
+
+
+def time_openings(system: System, count: int = 100_000, seed: int = 1) -> float:
+    """Seconds the system takes to choose the dealer's opening call for ``count`` random deals.
+
+    For the benchmark script (``bridgegui.bench``): the deals are dealt before the clock starts.
+    """
+    deals = deal_batch(count, seed=seed)
+    start = time.perf_counter()
+    system.choose(deals[:, 0], Auction(SEATS[0]))
+    return time.perf_counter() - start
+
+
+def time_auctions(system: System, count: int = 10_000, seed: int = 1) -> float:
+    """Seconds the system takes to bid ``count`` random deals to the end (deals dealt beforehand)."""
+    deals = deal_batch(count, seed=seed)
+    start = time.perf_counter()
+    system.bid_batch(deals, SEATS[0])
+    return time.perf_counter() - start
+
+
+__all__ = [
+    "NO_FIT_EXPLANATION",
+    "NO_RULE",
+    "BiddingResult",
+    "Block",
+    "Choice",
+    "Pattern",
+    "Rule",
+    "System",
+    "call_code",
+    "call_from_code",
+    "time_auctions",
+    "time_openings",
+]

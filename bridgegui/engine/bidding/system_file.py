@@ -1,0 +1,317 @@
+"""The system-file reader: a bidding system as a text file a teacher can read and edit.
+
+The format is fixed by ``docs/bidding-design.md``; in short::
+
+    system: Standard                         # header: system (required), title, description
+    title: Standard (5-card majors, 15–17 notrump)
+
+    after P*                                 # a block: the auction so far that its rules answer
+      1NT  hcp 15-17, balanced               -- 1NT: 15-17 points and a balanced hand.
+      1S   hcp 12-21, spades 5+ where spades(me) >= hearts(me)   -- 1♠: five or more spades.
+      P    any                               -- Pass: not enough to open.
+
+A rule line is ``CALL MEANING [where EXPRESSION] -- EXPLANATION``: the meaning is the seat-spec
+language of the editors (``parse_seat_spec``) or ``any``; the ``where`` expression is in the
+``dealer`` language, with ``me`` for the calling seat (Old Lady's idea that a call *is* a constraint
+on the caller's hand, so a rule may look at that hand only).  The expression is compiled with
+``me`` replaced by each seat's name, on first use for that seat.
+
+Every fault is a ``SystemFileError`` whose text is ``source:line:column: message``, the column
+pointing at the offending token (the call, the failing term of a meaning, the token of an
+expression), as compilers report errors, so an editor can jump there.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from dataclasses import dataclass
+
+import numpy as np
+
+from bridgegui.engine.bidding.calls import Call
+from bridgegui.engine.bidding.system import Block, Pattern, Rule, System, WhereFunction, call_code
+from bridgegui.engine.constraints import SeatConstraint, parse_seat_spec, seat_problems
+from bridgegui.engine.errors import BridgeError
+from bridgegui.engine.script import Script, ScriptError, compile_script
+from bridgegui.engine.script.lexer import tokenize
+
+HEADER_KEYS = ("system", "title", "description")
+PATTERN_WILDCARDS = {"p*": "P*", "*": "*", "**": "**", "bid": "bid"}
+SEAT_WORDS = ("north", "east", "south", "west")
+OTHER_SEAT_WORDS = frozenset({*SEAT_WORDS, "partner", "lho", "rho"})
+"""Words a ``where`` expression may not use: a bidder sees only the calling hand (``me``)."""
+
+
+class SystemFileError(BridgeError):
+    """A system file that cannot be read: ``str`` is ``source:line:column: message``.
+
+    ``line`` and ``column`` are 1-based (a tab counts as one column); both are 0 when the fault has
+    no place in the text (a missing file, an unknown system name), and the text is then
+    ``source: message``.
+    """
+
+    def __init__(self, source: str, line: int, column: int, message: str) -> None:
+        self.source = source
+        self.line = line
+        self.column = column
+        self.message = message
+        where = f"{source}:{line}:{column}" if line else source
+        super().__init__(f"{where}: {message}")
+
+
+_SCRIPT_LOCK = threading.Lock()
+_SCRIPT: list[Script] = []
+
+
+def _compile_expression(text: str) -> WhereFunction:
+    """Compile a dealer expression with one shared, empty script (creating a script is the costly part)."""
+    with _SCRIPT_LOCK:
+        if not _SCRIPT:
+            _SCRIPT.append(compile_script(""))
+        function = _SCRIPT[0].compile_expression(text)
+
+    def mask(batch: np.ndarray) -> np.ndarray:
+        return np.asarray(function(batch)) != 0
+
+    return mask
+
+
+def _me_replaced(text: str, seat: int) -> tuple[str, list[tuple[int, int]]]:
+    """``text`` with every ``me`` token replaced by the seat's word, and the replaced spans
+    ``(start, growth)`` (0-based start in ``text``) for mapping columns back."""
+    word = SEAT_WORDS[seat]
+    pieces: list[str] = []
+    shifts: list[tuple[int, int]] = []
+    last = 0
+    for token in tokenize(text):
+        if token.kind == "name" and token.text == "me":
+            start = token.column - 1
+            pieces += [text[last:start], word]
+            shifts.append((start, len(word) - 2))
+            last = start + 2
+    pieces.append(text[last:])
+    return "".join(pieces), shifts
+
+
+def compile_where(text: str, seat: int) -> WhereFunction:
+    """Compile a rule's ``where`` text for the calling seat (0..3): ``me`` becomes that seat's name."""
+    replaced, _ = _me_replaced(text, seat)
+    return _compile_expression(replaced)
+
+
+@dataclass
+class _Reader:
+    """One pass over the lines of a file; ``fail`` raises with the reader's source."""
+
+    source: str
+
+    def fail(self, line: int, column: int, message: str) -> SystemFileError:
+        return SystemFileError(self.source, line, column, message)
+
+    def call(self, text: str, line: int, column: int) -> Call:
+        try:
+            return Call.parse(text)
+        except ValueError as exc:
+            raise self.fail(line, column, f"{text!r} is not a call ({exc})") from None
+
+    def pattern(self, text: str, line: int, column: int) -> Pattern:
+        """The tokens of an ``after`` pattern; ``column`` is where ``text`` starts on the line."""
+        elements: list[str | frozenset[int]] = []
+        for m in re.finditer(r"\S+", text):
+            token, token_column = m.group(), column + m.start()
+            wildcard = PATTERN_WILDCARDS.get(token.lower())
+            if wildcard is not None:
+                elements.append(wildcard)
+                continue
+            codes = set()
+            offset = 0
+            for alternative in token.split("|"):
+                if not alternative:
+                    raise self.fail(line, token_column + offset, f"{token!r}: an empty alternative between bars")
+                codes.add(call_code(self.call(alternative, line, token_column + offset)))
+                offset += len(alternative) + 1
+            elements.append(frozenset(codes))
+        if not elements:
+            raise self.fail(line, column, "after needs a pattern: the auction so far, e.g. after P* 1NT P")
+        return Pattern(" ".join(text.split()), tuple(elements))
+
+    def meaning(self, text: str, line: int, column: int) -> SeatConstraint:
+        """A rule's meaning; a fault points at the first term that makes the spec fail."""
+        if text.lower() == "any":
+            return SeatConstraint()
+        try:
+            constraint = parse_seat_spec(text)
+        except BridgeError as exc:
+            # The first prefix of terms that fails ends with the offending term.
+            terms = text.split(",")
+            offset = 0
+            for k, term in enumerate(terms, start=1):
+                try:
+                    parse_seat_spec(",".join(terms[:k]))
+                except BridgeError:
+                    lead = len(term) - len(term.lstrip())
+                    raise self.fail(line, column + offset + lead, str(exc)) from None
+                offset += len(term) + 1
+            raise self.fail(line, column, str(exc)) from None
+        problems = seat_problems(constraint)
+        if problems:
+            raise self.fail(line, column, f"no hand fits this meaning: {problems[0].message}")
+        return constraint
+
+    def where(self, text: str, line: int, column: int) -> None:
+        """Check a ``where`` expression: only ``me``, and it compiles (for North; the other seats'
+        versions differ only in the seat word)."""
+        try:
+            tokens = tokenize(text)
+        except ScriptError as exc:
+            raise self.fail(line, column + max(exc.column, 1) - 1, _script_message(exc)) from None
+        names = [t for t in tokens if t.kind == "name"]
+        for token in names:
+            if token.text.lower() in OTHER_SEAT_WORDS:
+                raise self.fail(
+                    line,
+                    column + token.column - 1,
+                    f"'{token.text}': a rule describes the calling hand only; write me for it",
+                )
+        if not any(t.text == "me" for t in names):
+            raise self.fail(line, column, "the where expression never mentions me, the calling hand")
+        replaced, shifts = _me_replaced(text, 0)
+        try:
+            _compile_expression(replaced)
+        except ScriptError as exc:
+            raise self.fail(
+                line, column + _original_offset(max(exc.column, 1) - 1, shifts), _script_message(exc)
+            ) from None
+
+    def rule(self, code: str, line: int, index: int) -> Rule:
+        call_match = re.match(r"\s*(\S+)", code)
+        assert call_match is not None  # the line is not blank
+        call_column = call_match.start(1) + 1
+        call = self.call(call_match.group(1), line, call_column)
+        dashes = code.find("--", call_match.end(1))
+        if dashes < 0:
+            raise self.fail(line, len(code) + 1, "a rule ends with -- and a sentence that explains it")
+        explanation = code[dashes + 2 :].strip()
+        if not explanation:
+            raise self.fail(line, dashes + 1, "the explanation after -- is empty")
+        body_start = call_match.end(1)
+        body = code[body_start:dashes]
+        where_match = re.search(r"(?<!\w)where(?!\w)", body, re.IGNORECASE)
+        meaning_part = body[: where_match.start()] if where_match else body
+        meaning_text = meaning_part.strip()
+        meaning_column = body_start + len(meaning_part) - len(meaning_part.lstrip()) + 1
+        if not meaning_text:
+            at = body_start + (where_match.start() if where_match else len(body)) + 1
+            raise self.fail(line, at, f"{call} needs a meaning before its explanation: write any for no constraint")
+        meaning = self.meaning(meaning_text, line, meaning_column)
+        where_text = None
+        if where_match:
+            where_part = body[where_match.end() :]
+            where_text = where_part.strip()
+            if not where_text:
+                raise self.fail(line, body_start + where_match.start() + 1, "where needs an expression about me")
+            where_column = body_start + where_match.end() + len(where_part) - len(where_part.lstrip()) + 1
+            self.where(where_text, line, where_column)
+        return Rule(
+            index,
+            call,
+            meaning,
+            " ".join(meaning_text.split()),
+            explanation,
+            line,
+            where=where_text,
+            compile_where=compile_where if where_text is not None else None,
+        )
+
+
+def _original_offset(at: int, shifts: list[tuple[int, int]]) -> int:
+    """Map a 0-based offset in the ``me``-replaced text back to the text as written."""
+    grown = 0
+    for start, growth in shifts:
+        replaced_start = start + grown
+        if at < replaced_start:
+            break
+        if at < replaced_start + 2 + growth:
+            return start  # inside a replaced seat word: point at its me
+        grown += growth
+    return at - grown
+
+
+def _script_message(exc: ScriptError) -> str:
+    """A dealer-language error's message without its "at line L, column C" (the file position replaces it)."""
+    return str(exc).replace(f" at line {exc.line}, column {exc.column}", "")
+
+
+def parse_system(text: str, source: str = "<string>") -> System:
+    """Read a system file's text; ``source`` names it in errors (``standard.system:12:7: ...``)."""
+    reader = _Reader(source)
+    header: dict[str, str] = {}
+    blocks: list[Block] = []
+    pattern: Pattern | None = None
+    pattern_line = 0
+    rules: list[Rule] = []
+    index = 0
+
+    def close_block() -> None:
+        if pattern is not None:
+            if not rules:
+                raise reader.fail(pattern_line, 1, f"after {pattern.text} has no rules: indent them under it")
+            blocks.append(Block(pattern, tuple(rules), pattern_line))
+
+    for line_number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
+        code = raw.split("#", 1)[0].rstrip()
+        if not code.strip():
+            continue
+        if code[0] in " \t":
+            if pattern is None:
+                raise reader.fail(
+                    line_number, len(code) - len(code.lstrip()) + 1, "a rule must come under an after PATTERN line"
+                )
+            rules.append(reader.rule(code, line_number, index))
+            index += 1
+            continue
+        word_match = re.match(r"(\S+)", code)
+        assert word_match is not None
+        word = word_match.group(1)
+        if word.lower() == "after":
+            close_block()
+            rest = code[len(word) :]
+            pattern_column = len(word) + len(rest) - len(rest.lstrip()) + 1
+            pattern = reader.pattern(rest.strip(), line_number, pattern_column)
+            pattern_line = line_number
+            rules = []
+            continue
+        header_match = re.match(r"([A-Za-z_]+)\s*:(.*)$", code)
+        if header_match is None:
+            raise reader.fail(
+                line_number,
+                1,
+                f"{word!r}: expected a header line (system: NAME), an after PATTERN line, or an indented rule",
+            )
+        if pattern is not None:
+            raise reader.fail(line_number, 1, "header lines come before the first after block")
+        key = header_match.group(1).lower()
+        if key not in HEADER_KEYS:
+            raise reader.fail(line_number, 1, f"unknown header {key!r}: the header keys are {', '.join(HEADER_KEYS)}")
+        if key in header:
+            raise reader.fail(line_number, 1, f"{key} is given twice")
+        value = header_match.group(2).strip()
+        if not value:
+            raise reader.fail(line_number, header_match.start(2) + 1, f"{key} needs a value after the colon")
+        header[key] = value
+    close_block()
+    if "system" not in header:
+        raise reader.fail(1, 1, "the file needs a header line naming the system, e.g. system: Standard")
+    if not blocks:
+        raise reader.fail(1, 1, "the file has no rules: write after PATTERN and the rules under it")
+    return System(
+        header["system"],
+        header.get("title", header["system"]),
+        header.get("description", ""),
+        tuple(blocks),
+        source,
+    )
+
+
+__all__ = ["SystemFileError", "compile_where", "parse_system"]
