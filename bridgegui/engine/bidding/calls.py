@@ -336,16 +336,26 @@ class Auction:
         """A new auction with ``call`` (a ``Call`` or its text) made by ``next_seat``; raises ``AuctionError`` if illegal."""
         if isinstance(call, str):
             call = Call.parse(call)
+        if note is not None and not isinstance(note, str):
+            raise AuctionError("a note is a string or None")
         index = len(self.calls)
         reason = _illegal(self._state, call, index)
         if reason is not None:
             raise AuctionError(reason, call=call.symbol(), index=index, seat=self.next_seat)
+        return self._checked(
+            (*self.calls, call), (*self.notes, note), (*self.alerts, bool(alert)), _after(self._state, call, index)
+        )
+
+    def _checked(
+        self, calls: tuple[Call, ...], notes: tuple[str | None, ...], alerts: tuple[bool, ...], state: _State
+    ) -> Auction:
+        """An auction whose calls are already known legal: skips the constructor's check of every call."""
         result = object.__new__(Auction)
         object.__setattr__(result, "dealer", self.dealer)
-        object.__setattr__(result, "calls", (*self.calls, call))
-        object.__setattr__(result, "notes", (*self.notes, note))
-        object.__setattr__(result, "alerts", (*self.alerts, bool(alert)))
-        object.__setattr__(result, "_state", _after(self._state, call, index))
+        object.__setattr__(result, "calls", calls)
+        object.__setattr__(result, "notes", notes)
+        object.__setattr__(result, "alerts", alerts)
+        object.__setattr__(result, "_state", state)
         return result
 
     def __add__(self, call: Call | str) -> Auction:
@@ -356,9 +366,11 @@ class Auction:
         index = range(len(self.calls))[i]
         notes = list(self.notes)
         alerts = list(self.alerts)
+        if text is not None and not isinstance(text, str):
+            raise AuctionError("a note is a string or None")
         notes[index] = text
-        alerts[index] = alert
-        return Auction(self.dealer, self.calls, tuple(notes), tuple(alerts))
+        alerts[index] = bool(alert)
+        return self._checked(self.calls, tuple(notes), tuple(alerts), self._state)
 
     # Reading --------------------------------------------------------------------------------------
 
