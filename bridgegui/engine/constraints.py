@@ -501,6 +501,10 @@ class DealRequest:
                         f"{name.capitalize()}: the seats' maximum lengths add up to {sum(maxes)}, fewer than 13",
                     )
                 )
+            honours = sum(range_lo(c.quality[suit]) for c in self.seats)
+            if honours > 5:
+                message = f"{name.capitalize()}: the seats' minimum qualities add up to {honours}, more than the five honours (A K Q J 10)"
+                found.append(Problem("", None, message))
         hcp_min = sum(range_lo(c.hcp) for c in self.seats)
         if hcp_min > 40:
             found.append(

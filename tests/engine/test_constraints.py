@@ -6,6 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgegui import engine
+from bridgegui.engine import evaluation
 from bridgegui.engine.constraints import (
     DealRequest,
     Range,
@@ -14,7 +15,7 @@ from bridgegui.engine.constraints import (
     parse_partnership_spec,
     parse_seat_spec,
 )
-from bridgegui.engine.errors import ConstraintError, Problem
+from bridgegui.engine.errors import SEAT_FIELDS, ConstraintError, Problem
 from bridgegui.engine.stats import pattern_counts, shape_counts
 
 EXAMPLES = [
@@ -26,6 +27,12 @@ EXAMPLES = [
     "semibalanced, not 4333",
     "shape 5=4=x=x, qt 1.5-2.5, tricks 6-8, controls 3+",
     "hcp 10, diamonds 4-6, clubs 0",
+    "spades 5+, points 13-21",
+    "hearts 3+, support hearts 10-12",
+    "hcp 10-11, rule20",
+    "spades 6, quality spades 3+",
+    "balanced, stopper hearts, stopper clubs",
+    "hcp 15-17, points 16+, support spades 6-, support clubs 9, rule20, quality hearts 0-2, stopper diamonds",
 ]
 
 
@@ -43,6 +50,17 @@ def test_aliases_read_to_the_same_constraint():
     assert parse_seat_spec("shape 4-3-3-3") == parse_seat_spec("shape 4333")
     assert parse_seat_spec("losers 7-") == parse_seat_spec("ltc 7-")
     assert parse_seat_spec("cards sa hk") == parse_seat_spec("cards AS KH")
+    assert parse_seat_spec("Total Points 13+") == parse_seat_spec("points 13+")
+    assert parse_seat_spec("support ♥ 10-12") == parse_seat_spec("support hearts 10-12")
+    assert parse_seat_spec("rule of 20") == parse_seat_spec("rule20")
+    assert parse_seat_spec("quality s 3+") == parse_seat_spec("quality spades 3+")
+    assert parse_seat_spec("stoppers hearts c") == parse_seat_spec("stopper clubs, stopper hearts")
+
+
+def test_points_are_total_points_not_hcp():
+    """``points`` was once another word for hcp; the bidding systems need it to mean total points."""
+    c = parse_seat_spec("points 13+")
+    assert c.hcp is None and c.points == Range(13, None)
 
 
 def _ranges(lo_max: int, scale_text=str):
@@ -67,8 +85,15 @@ def _ranges(lo_max: int, scale_text=str):
     losers=_ranges(12),
     tricks=_ranges(13),
     controls=_ranges(12),
+    points=_ranges(37),
+    support=st.tuples(_ranges(37), _ranges(37), _ranges(37), _ranges(37)),
+    rule20=st.booleans(),
+    quality=st.tuples(_ranges(5), _ranges(5), _ranges(5), _ranges(5)),
+    stoppers=st.tuples(st.booleans(), st.booleans(), st.booleans(), st.booleans()),
 )
-def test_any_constraint_round_trips(hcp, lengths, shapes, excludes, cards, qt, losers, tricks, controls):
+def test_any_constraint_round_trips(
+    hcp, lengths, shapes, excludes, cards, qt, losers, tricks, controls, points, support, rule20, quality, stoppers
+):
     c = SeatConstraint(
         hcp=hcp,
         lengths=lengths,
@@ -79,6 +104,11 @@ def test_any_constraint_round_trips(hcp, lengths, shapes, excludes, cards, qt, l
         losers=losers,
         playing_tricks=tricks,
         controls=controls,
+        points=points,
+        support=support,
+        rule20=rule20,
+        quality=quality,
+        stoppers=stoppers,
     )
     assert parse_seat_spec(c.to_spec()) == c
 
@@ -98,6 +128,15 @@ def test_any_constraint_round_trips(hcp, lengths, shapes, excludes, cards, qt, l
         ("shape 8xx6", "does not add up"),
         ("cards ZZ", "not a card"),
         ("not", "needs a pattern"),
+        ("support 10-12", "support needs a suit"),
+        ("quality trumps 3+", "quality needs a suit"),
+        ("quality spades", "not a range for quality spades"),
+        ("stopper", "stopper needs a suit"),
+        ("stopper hearts notrump", "'notrump' is not a suit"),
+        ("stopper hearts, stopper h", "stopper hearts is given twice"),
+        ("support hearts 8+, support hearts 10+", "support hearts is given twice"),
+        ("points 12+, points 13+", "points is given twice"),
+        ("rule20, rule of 20", "rule20 is given twice"),
     ],
 )
 def test_syntax_errors_name_the_term(text, fragment):
@@ -115,6 +154,22 @@ def test_shape_sets():
     assert len(no_4333) == 560 - 4
     # lengths and shapes combine: 5+ spades among balanced hands means 5332 with five spades
     assert parse_seat_spec("balanced, spades 5+").allowed_shapes == {(5, 3, 3, 2), (5, 3, 2, 3), (5, 2, 3, 3)}
+
+
+def test_masks_of_the_new_terms_agree_with_their_evaluations():
+    batch = engine.deal_batch(4000, seed=6)[:, 2]
+    c = parse_seat_spec("points 11-17, support diamonds 12+, rule20, quality hearts 1+, stopper spades, stopper clubs")
+    expected = (
+        (evaluation.total_points(batch) >= 11)
+        & (evaluation.total_points(batch) <= 17)
+        & (evaluation.support_points(batch, 2) >= 12)
+        & evaluation.rule_of_20(batch)
+        & (evaluation.suit_quality(batch)[:, 1] >= 1)
+        & evaluation.stoppers(batch)[:, 0]
+        & evaluation.stoppers(batch)[:, 3]
+    )
+    assert (c.mask(batch) == expected).all()
+    assert expected.any() and not expected.all()
 
 
 def test_masks_agree_with_scalar_evaluation():
@@ -174,6 +229,45 @@ def test_partnership_specs():
         ({"ns": "hcp 41+"}, "NS: combined hcp 41+", "NS", "hcp"),
         ({"north": "hcp 16+", "south": "hcp 12+", "ns": "hcp 20-25"}, "NS: combined hcp at most 25", "NS", "hcp"),
         ({"ns": "hcp 25+", "ew": "hcp 20+"}, "HCP: NS 25+ and EW 20+ need more than the 40", "", "hcp"),
+        # the new terms: no editor field shows them, so the problem is the seat's, unmarked
+        ({"north": "quality spades 4+, spades 2-"}, "North: quality spades 4+ needs 4 spades", "N", None),
+        ({"east": "stopper hearts, hearts 0"}, "East: a stopper in hearts needs a heart", "E", None),
+        ({"east": "stopper clubs, shape 7600, spades 7, hearts 6"}, "a stopper in clubs", "E", None),
+        ({"south": "points 38+"}, "South: points 38+ is more than any hand can have (37)", "S", None),
+        ({"south": "support hearts 38+"}, "South: support hearts 38+ is more than any hand can have", "S", None),
+        ({"south": "quality hearts 6+"}, "South: quality hearts 6+ is more than any hand can have (5)", "S", None),
+        (
+            {"west": "points 16+, hcp 10-, balanced"},
+            "West: points 16+ is more than hcp 10- and the shape can give (11)",
+            "W",
+            None,
+        ),
+        (
+            {"west": "points 11-, hcp 12+"},
+            "West: points 11- is less than hcp 12+ and the shape already give (12)",
+            "W",
+            None,
+        ),
+        (
+            {"west": "support spades 8-, hcp 6+, hearts 0"},
+            "support spades 8- is less than hcp 6+ and the shape already give (11)",
+            "W",
+            None,
+        ),
+        (
+            {"north": "quality hearts 3+", "south": "quality hearts 3+"},
+            "Hearts: the seats' minimum qualities add up to 6, more than the five honours",
+            "",
+            None,
+        ),
+        ({"north": "rule20, hcp 6-"}, "North: rule20 needs hcp and the two longest suits to reach 20", "N", None),
+        (
+            {"north": "cards AH KH QH, quality hearts 2-"},
+            "North: predealt cards hold 3 of the hearts A K Q J 10",
+            "N",
+            "cards",
+        ),
+        ({"north": "cards AH KH QH, points 8-"}, "North: predealt cards hold 9 hcp, more than points 8-", "N", "cards"),
     ],
 )
 def test_contradictions_name_seat_and_field(kwargs, fragment, seat, field):
@@ -216,3 +310,86 @@ def test_request_mask_combines_everything():
     expected = (hcp[:, 0] >= 12) & (hcp[:, 0] + hcp[:, 2] >= 20) & fit
     assert (got == expected).all()
     assert np.any(got) and not np.all(got)
+
+
+# -- intersect: both constraints at once ----------------------------------------------------------------
+
+
+def test_intersect_combines_every_kind_of_term():
+    a = parse_seat_spec("hcp 12-21, spades 5+, cards AS, points 13+, support hearts 8+, stopper clubs")
+    b = parse_seat_spec("hcp 15-17, spades 3-6, cards KH, quality spades 2+, rule20, stopper diamonds, qt 1+")
+    c = a.intersect(b)
+    assert c == parse_seat_spec(
+        "hcp 15-17, spades 5-6, cards AS KH, qt 1+, points 13+, support hearts 8+, rule20, quality spades 2+, "
+        "stopper diamonds, stopper clubs"
+    )
+    assert b.intersect(a) == c
+    assert a.intersect(SeatConstraint()) == a
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "shapes", "excludes"),
+    [
+        ("balanced", "semibalanced", ("balanced",), ()),
+        ("semibalanced", "shape 4333 4432", ("4333", "4432"), ()),
+        ("shape 5xxx", "shape 5xxx", ("5xxx",), ()),
+        ("shape 5xxx 6xxx", "semibalanced", ("6322", "5422", "5332"), ()),
+        ("balanced, not 4333", "not 5332", ("balanced",), ("4333", "5332")),
+        ("shape 5=4=x=x", "shape 4333 5440", ("5=4=4=0", "5=4=0=4"), ()),
+    ],
+)
+def test_intersect_combines_shapes(a, b, shapes, excludes):
+    c = parse_seat_spec(a).intersect(parse_seat_spec(b))
+    assert c.shapes == shapes and c.exclude_shapes == excludes
+    assert c.allowed_shapes == parse_seat_spec(a).allowed_shapes & parse_seat_spec(b).allowed_shapes
+    assert parse_seat_spec(c.to_spec()) == c
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "fragment", "field"),
+    [
+        ("hcp 15-17", "hcp 12-14", "hcp 15-17 and hcp 12-14 do not overlap", "hcp"),
+        ("spades 5+", "spades 3-", "spades 5+ and spades 3- do not overlap", "spades"),
+        ("balanced", "shape 6xxx", "no shape in common", "shape"),
+        ("points 20+", "points 15-", "points 20+ and points 15- do not overlap", None),
+        ("quality hearts 3+", "hearts 2-", "quality hearts 3+ needs 3 hearts", None),
+        ("stopper spades", "spades 0", "a stopper in spades needs a spade", None),
+        ("rule20", "hcp 5-", "rule20 needs hcp", None),
+        ("spades 5+, hearts 5+", "diamonds 4+", "minimum suit lengths add up to 14", None),
+    ],
+)
+def test_intersect_refuses_what_no_hand_fits(a, b, fragment, field):
+    with pytest.raises(ConstraintError) as info:
+        parse_seat_spec(a).intersect(parse_seat_spec(b))
+    assert fragment in str(info.value)
+    assert info.value.field == field
+    assert field is None or field in SEAT_FIELDS
+
+
+SPECS = [
+    "hcp 12-16",
+    "spades 4+, not 4333",
+    "semibalanced, points 12+",
+    "shape 5xxx 6xxx, quality hearts 1+",
+    "rule20, support spades 10+",
+    "stopper hearts, ltc 8-",
+    "balanced, stopper diamonds, controls 2+",
+    "hearts 3-5, cards AH",
+]
+
+
+@pytest.mark.parametrize("a", SPECS)
+@pytest.mark.parametrize("b", SPECS)
+def test_intersect_holds_exactly_when_both_hold(a, b):
+    ca, cb = parse_seat_spec(a), parse_seat_spec(b)
+    try:
+        c = ca.intersect(cb)
+    except ConstraintError:
+        c = None
+    batch = engine.deal_batch(3000, seed=14).reshape(-1)
+    both = ca.mask(batch) & cb.mask(batch)
+    if c is None:
+        assert not both.any()
+    else:
+        assert (c.mask(batch) == both).all()
+        assert parse_seat_spec(c.to_spec()) == c

@@ -171,3 +171,45 @@ def test_the_estimate_tooltip_is_phrased_by_the_panel_from_the_engines_terms(pan
         assert estimate_lines(explanation) == explanation.lines()
         assert "\n".join(explanation.lines()) in panel.tooltip("estimated_tricks")
     assert strain == "NT"
+
+
+# -- what the bidding systems count -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("pbn", "points", "rule", "stoppers"),
+    [
+        ("AKQ2.KJ3.Q98.765", "15", "yes (22)", "♠ ♥ ♦"),  # flat: no length points; three small clubs stop nothing
+        ("J.Q9876.A6543.K2", "12", "yes (20)", "♥ ♦ ♣"),  # 10 HCP + two length points; a bare jack is no stopper
+        ("J32.J32.5432.432", "2", "no (9)", "none"),
+    ],
+)
+def test_total_points_rule_of_20_and_stoppers(panel, pbn, points, rule, stoppers):
+    panel.set_hand(Hand.from_pbn(pbn))
+    v = panel.values()
+    assert (v["total_points"], v["rule_of_20"], v["stoppers"]) == (points, rule, stoppers)
+
+
+def test_the_new_rows_say_what_they_count(panel):
+    assert "one length point for every card over four" in panel.tooltip("total_points")
+    assert "two longest suits make 20 or more" in panel.tooltip("rule_of_20")
+    assert "the queen with two others or the jack with three others" in panel.tooltip("stoppers")
+
+
+def test_the_new_rows_hide_with_the_hand(panel):
+    panel.set_hand(NORTH)
+    panel.set_hidden(True)
+    assert all(panel.values()[k] == "?" for k in ("total_points", "rule_of_20", "stoppers"))
+    for key in ("total_points", "rule_of_20", "stoppers"):
+        assert "♠" not in panel.findChild(QLabel, f"value_{key}").text()
+
+
+def test_the_tall_panel_keeps_its_width_whatever_the_new_rows_show(qtbot):
+    """The main window sizes the side panels once, from a probe: no hand may widen them later."""
+    tall = EvalPanel("W")
+    qtbot.addWidget(tall)
+    widths = set()
+    for pbn in ("J32.J32.5432.432", "AKQJ.AKQ.AKQ.AKQ", "AKQJT98765432..."):
+        tall.set_hand(Hand.from_pbn(pbn), SOUTH)
+        widths.add(tall.sizeHint().width())
+    assert len(widths) == 1
