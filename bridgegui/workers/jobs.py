@@ -110,9 +110,14 @@ class _Job(QRunnable):
         self.relay = relay
 
     def run(self) -> None:
-        """Runs on the pool's thread.  Never raises: every outcome becomes a signal."""
-        kind, payload = self._run()
-        self.relay.ended.emit(self.job_id, kind, payload)
+        """Runs on the pool's thread.  Every outcome becomes exactly one ``ended`` signal, even a
+        ``BaseException`` (``SystemExit`` or ``KeyboardInterrupt`` in a task), so no job stays "running"."""
+        kind: str = FAILED
+        payload: object = JobFailure("internal error: the job ended without a result", internal=True)
+        try:
+            kind, payload = self._run()
+        finally:
+            self.relay.ended.emit(self.job_id, kind, payload)
 
     def _run(self) -> tuple[str, object]:
         cancel = self.cancel
@@ -212,6 +217,10 @@ class JobRunner(QObject):
     def current_job(self) -> int | None:
         """The id of the newest job whose results are still to come, or ``None``."""
         return next(reversed(self._live), None)
+
+    def has_jobs(self) -> bool:
+        """True while a job is current or a cancelled one's thread has not finished yet."""
+        return bool(self._live) or self.pool.activeThreadCount() > 0
 
     def is_running(self) -> bool:
         """True while a job's results are still to come (False as soon as ``cancel()`` is called)."""

@@ -102,7 +102,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         N_("Show the next board (past the last one: a new board to deal)"),
         "next",
         triggered="next_board",
-        enabled=lambda s: s.row < s.count - 1 or (s.row == s.count - 1 and s.count > 0),
+        enabled=lambda s: s.row < s.count,  # past the last board: the empty next board
     ),
     ActionSpec(
         "actionOpen",
@@ -213,7 +213,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "actionSavePreset",
         N_("Save Current as Preset…"),
         tip=N_("Keep these constraints in the Presets menu"),
-        triggered="presets.ask_save",
+        triggered="presets_controller.ask_save",
     ),
     ActionSpec(
         "actionClearConstraints",
@@ -265,8 +265,12 @@ ACTIONS: tuple[ActionSpec, ...] = (
 )
 """Every action, in the order they are made."""
 
-THEME_TEXTS = {"system": N_("Follow the &System"), "light": N_("&Light"), "dark": N_("&Dark")}
-"""The palette choices (``actionTheme_<theme>``, one checkable group; built by the window)."""
+THEME_ACTIONS: tuple[ActionSpec, ...] = (
+    ActionSpec("actionTheme_system", N_("Follow the &System"), checkable=True),
+    ActionSpec("actionTheme_light", N_("&Light"), checkable=True),
+    ActionSpec("actionTheme_dark", N_("&Dark"), checkable=True),
+)
+"""The palette choices, one checkable group in ``settings.THEMES`` order (the window connects each to its theme)."""
 
 MENUS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     (
@@ -382,4 +386,13 @@ def apply_enabled(actions: dict[str, QAction], state: ActionState) -> None:
             actions[spec.name].setEnabled(spec.enabled(state))
 
 
-__all__ = ["ACTIONS", "MENUS", "THEME_TEXTS", "TOOLBAR", "ActionSpec", "ActionState", "apply_enabled", "build_actions"]
+__all__ = [
+    "ACTIONS",
+    "MENUS",
+    "THEME_ACTIONS",
+    "TOOLBAR",
+    "ActionSpec",
+    "ActionState",
+    "apply_enabled",
+    "build_actions",
+]

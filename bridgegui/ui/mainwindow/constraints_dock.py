@@ -9,6 +9,7 @@ edited (the live feedback's plan is then reused for dealing).
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Mapping
 
 from PySide6.QtCore import QEvent, QMargins, QObject, QSize, Qt, Signal
 from PySide6.QtGui import QFont
@@ -297,7 +298,7 @@ class ConstraintsDock(QDockWidget):
         mode = self.dealer_mode()
         return None if mode == "board" else mode
 
-    def set_constraints(self, specs: dict[str, str], advanced: str, dealer: str | None = None) -> None:
+    def set_constraints(self, specs: Mapping[str, str], advanced: str, dealer: str | None = None) -> None:
         """Fill every editor from ``specs`` (keys N E S W NS EW); all or nothing.
 
         Raises ``ConstraintError`` (or ``ValueError``) when a spec cannot be shown, after putting the

@@ -17,12 +17,16 @@ from bridgegui.engine.deal_numbers import deal_from_index, deal_index
 from bridgegui.engine.errors import BridgeError
 from bridgegui.formats.text import deal_diagram, deal_line
 from bridgegui.ui.dialogs import GoToDealNumberDialog
+from bridgegui.ui.mainwindow.jobs import board_for_deal
+
+if typing.TYPE_CHECKING:
+    from bridgegui.ui.mainwindow.window import MainWindow
 
 
 class DealCommands(QObject):
     """Copy Deal, Copy Deal Number and Go to Deal Number for ``window``."""
 
-    def __init__(self, window: typing.Any) -> None:
+    def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self.window = window
 
@@ -75,7 +79,7 @@ class DealCommands(QObject):
             window.show_error(self.tr("Go to Deal Number"), str(exc))
             return
         old = window.current_board()
-        board = window.new_board(window.current_board_number(), deal, None, old, window.constraints_dock.fixed_dealer())
+        board = board_for_deal(window.current_board_number(), deal, None, old, window.constraints_dock.fixed_dealer())
         if old is not None:
             window.board_model.replace_board(window.current_row(), board)
         else:

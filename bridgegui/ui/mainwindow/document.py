@@ -29,6 +29,9 @@ from bridgegui.formats import pbn
 from bridgegui.settings import Settings
 from bridgegui.ui.widgets.board_list import BoardListModel
 
+if typing.TYPE_CHECKING:
+    from bridgegui.ui.mainwindow.window import MainWindow
+
 SCRIPT_FILTER = "Dealer scripts (*.dl *.dlr *.txt);;All files (*)"
 
 
@@ -52,7 +55,7 @@ class BoardSetDocument(QObject):
     replaced = Signal()
     saved_state_changed = Signal()
 
-    def __init__(self, window: typing.Any, model: BoardListModel, settings: Settings, recent_menu: QMenu) -> None:
+    def __init__(self, window: MainWindow, model: BoardListModel, settings: Settings, recent_menu: QMenu) -> None:
         super().__init__(window)
         self.window = window
         self.model = model
@@ -124,7 +127,7 @@ class BoardSetDocument(QObject):
                 self.tr("Cannot Open File"), self.tr("Could not read {file}: {e}").format(file=path, e=exc.strerror)
             )
             return False
-        self.window.jobs.stop_dealing_quietly()
+        self.window.jobs.stop_quietly()
         self.model.set_boards(boards, unsaved=False)
         self.path = path
         self.request_text = ""
@@ -159,7 +162,10 @@ class BoardSetDocument(QObject):
         rows = self.boards_to_analyse() if analyse else []
         if rows:
             jobs = self.window.jobs
-            if jobs.active is not None:
+            if jobs.is_dealing():
+                # The set being saved is the set as it is now: stop adding boards to it first.
+                jobs.stop()
+            elif jobs.active is not None:
                 self._status(self.tr("Wait for the current job to finish, or stop it."))
                 return False
             jobs.analyse_then_save(rows, target, then)
@@ -196,7 +202,7 @@ class BoardSetDocument(QObject):
         if not path.lower().endswith(".pbn"):
             path += ".pbn"
         if analyse is None:
-            analyse = self.window.actionSaveDoubleDummy.isChecked()
+            analyse = self.window.action("actionSaveDoubleDummy").isChecked()
         return self.save_file(path, then=then, analyse=analyse)
 
     def rebuild_recent_menu(self) -> None:

@@ -84,9 +84,6 @@ class LiveFeedback(QObject):
         """True while the editors hold a mistake or the request provably cannot be dealt."""
         return self.local_problem or (self.last is not None and self.last.blocking)
 
-    def schedule(self) -> None:
-        self.timer.start()
-
     def stop(self) -> None:
         self.closed = True
         self.timer.stop()
@@ -181,6 +178,15 @@ class LiveFeedback(QObject):
             )
         else:
             dock.set_summary(self.tr("Whole deal: {text}.").format(text=estimate_text(estimate)))
+
+    def show_problems(self, problems: tuple[Problem, ...]) -> None:
+        """Mark where each problem is (a dealing job's failure, for example); the rest goes to the summary."""
+        general: list[str] = []
+        request = self.last.request if self.last is not None else self.dock.current_request()
+        for problem in problems:
+            self._place(problem, request, general)
+        if general:
+            self.dock.set_summary("\n".join(general), error=True)
 
     def _place(self, problem: Problem, request: DealRequest, general: list[str]) -> None:
         """Show one problem at the editor and field it names; problems of no seat go to the summary."""

@@ -39,8 +39,26 @@ from bridgegui.ui.widgets.board_list import BoardListModel, DealtBlock
 from bridgegui.workers.dealing import DealingService, DealProgress
 from bridgegui.workers.jobs import JobFailure, JobRunner
 
+if typing.TYPE_CHECKING:
+    from bridgegui.engine.planner import DealPlan
+    from bridgegui.ui.mainwindow.window import MainWindow
+
 BUSY_DELAY_MS = 250
 """A single deal shows a busy bar only when it takes longer than this (no flicker for fast deals)."""
+
+PROGRESS_INTERVAL = 0.1
+"""Seconds between progress reports of a shuffle-model job (house style: about every 100 ms)."""
+
+
+def board_for_deal(
+    number: int | None, deal: Deal, seed: int | None, old: Board | None = None, dealer: str | None = None
+) -> Board:
+    """The board for a deal put at a position: ``old`` dealt again (``Board.redealt`` keeps what a re-dealt
+    board should keep), or a new board numbered ``number``; tagged with the generator and its seed."""
+    tags = {"Generator": pbn.GENERATOR} | ({"GeneratorSeed": str(seed)} if seed is not None else {})
+    if old is not None:
+        return old.redealt(deal, **tags)
+    return Board(number, deal, dealer=dealer, tags=tuple(tags.items()))
 
 
 def rate_text(rate: float) -> str:
@@ -80,15 +98,16 @@ class Jobs(QObject):
     """Starts, follows and stops the window's jobs.
 
     Signals (GUI thread): ``state_changed()`` when a job starts or ends (the window derives its
-    actions again); ``boards_changed(defer_panels: bool)`` when boards arrived and the board on screen
-    may have changed; ``failed(message: str)`` when a dealing job could not deal the request.
+    actions again); ``boards_changed(first_of_set: bool)`` when boards arrived and the board on screen
+    may have changed; ``failed(failure: JobFailure)`` when a dealing job could not deal the request
+    (with the engine's ``Problem`` when the error knows its seat and field).
     """
 
     state_changed = Signal()
     boards_changed = Signal(bool)
-    failed = Signal(str)
+    failed = Signal(object)
 
-    def __init__(self, window: typing.Any, model: BoardListModel, status: QStatusBar) -> None:
+    def __init__(self, window: MainWindow, model: BoardListModel, status: QStatusBar) -> None:
         super().__init__(window)
         self.window = window
         self.board_model = model
@@ -155,20 +174,50 @@ class Jobs(QObject):
     # -- dealing -------------------------------------------------------------------------------------
 
     def deal_one(
-        self, request: DealRequest, *, seed: int, number: int, row: int, skip: int, started: float, **kw: typing.Any
+        self,
+        request: DealRequest,
+        *,
+        seed: int,
+        fixed_seed: bool,
+        number: int,
+        row: int,
+        started: float,
+        plan: DealPlan | None,
+        request_text: str,
+        dealer: str | None,
     ) -> int:
-        """Deal board ``number`` at ``row`` (replacing the board there, or appending); returns the job id."""
-        job_id = self.service.start_dealing(request, 1, seed=seed, plan=kw.pop("plan", None), skip=skip)
-        self.active = ActiveJob("single", job_id, seed, 1, number, row, started, **kw)
+        """Deal board ``number`` at ``row`` (replacing the board there, or appending); returns the job id.
+
+        With a fixed seed, board ``b`` alone is board ``b`` of the set dealt from that seed from board 1:
+        ``b - 1`` deals are drawn and dropped first.
+        """
+        skip = number - 1 if fixed_seed else 0
+        job_id = self.service.start_dealing(request, 1, seed=seed, plan=plan, skip=skip)
+        self.active = ActiveJob(
+            "single", job_id, seed, 1, number, row, started, request_text=request_text, dealer=dealer
+        )
         self._busy_timer.start()
         self.stats_label.setText("")
         self.state_changed.emit()
         return job_id
 
-    def deal_set(self, request: DealRequest, *, seed: int, count: int, first_board: int, **kw: typing.Any) -> int:
+    def deal_set(
+        self,
+        request: DealRequest,
+        *,
+        seed: int,
+        count: int,
+        first_board: int,
+        started: float,
+        plan: DealPlan | None,
+        request_text: str,
+        dealer: str | None,
+    ) -> int:
         """Deal ``count`` boards numbered from ``first_board`` into the model (the caller empties it); returns the job id."""
-        job_id = self.service.start_dealing(request, count, seed=seed, plan=kw.pop("plan", None))
-        self.active = ActiveJob("set", job_id, seed, count, first_board, 0, **kw)
+        job_id = self.service.start_dealing(request, count, seed=seed, plan=plan)
+        self.active = ActiveJob(
+            "set", job_id, seed, count, first_board, 0, started, request_text=request_text, dealer=dealer
+        )
         self._show_progress(count, self.tr("%v of %m boards"))
         self.stats_label.setText("")
         self.status.showMessage(self.tr("Dealing {n} boards…").format(n=count))
@@ -184,7 +233,7 @@ class Jobs(QObject):
         if job.kind == "single":
             deal = Deal.from_masks(deals[0].tolist())
             old = model.board(job.row) if job.row < model.rowCount() else None
-            board = self.window.new_board(job.first_number, deal, job.seed, old, job.dealer)
+            board = board_for_deal(job.first_number, deal, job.seed, old, job.dealer)
             if old is not None:
                 model.replace_board(job.row, board)
             else:
@@ -251,7 +300,7 @@ class Jobs(QObject):
             return
         self._end()
         self.status.showMessage(failure.message, 20_000)
-        self.failed.emit(failure.message)
+        self.failed.emit(failure)
 
     # -- double-dummy analysis before saving -----------------------------------------------------------
 
@@ -380,11 +429,17 @@ class Jobs(QObject):
             self.service.cancel()
             self._finish_dealing(job, "cancelled")
 
-    def stop_dealing_quietly(self) -> None:
-        """End a dealing job without a word (a file was opened in its place)."""
-        if self.is_dealing():
-            self.service.cancel()
-            self._end()
+    def stop_quietly(self) -> None:
+        """End whatever runs without a word: another set took the current one's place (a file was opened).
+
+        An analysis before saving would otherwise write the *new* set into the old file when it ends,
+        and a shuffle-model job would replace the set the user just opened.
+        """
+        if self.active is None:
+            return
+        self.service.cancel()
+        self.runner.cancel()
+        self._end()
 
     def shutdown(self) -> None:
         """Cancel everything and wait for the threads (the window is closing)."""

@@ -16,11 +16,14 @@ from bridgegui.engine.errors import ConstraintError
 from bridgegui.presets import Preset, PresetError, builtin_presets, delete_user_preset, save_user_preset, user_presets
 from bridgegui.ui.dialogs import SavePresetDialog
 
+if typing.TYPE_CHECKING:
+    from bridgegui.ui.mainwindow.window import MainWindow
+
 
 class PresetsMenu(QObject):
     """Fills ``menu`` and applies, saves and deletes presets for the window."""
 
-    def __init__(self, window: typing.Any, menu: QMenu, save_action: QAction, clear_action: QAction) -> None:
+    def __init__(self, window: MainWindow, menu: QMenu, save_action: QAction, clear_action: QAction) -> None:
         super().__init__(window)
         self.window = window
         self.menu = menu

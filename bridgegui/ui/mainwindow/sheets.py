@@ -18,11 +18,14 @@ from PySide6.QtWidgets import QApplication, QDialog, QFileDialog
 from bridgegui.engine.boards import Board
 from bridgegui.ui.dialogs import SHEET_CHOICES, PrintSheetsDialog
 
+if typing.TYPE_CHECKING:
+    from bridgegui.ui.mainwindow.window import MainWindow
+
 
 class Sheets(QObject):
     """Print… and Export PDF… for the window's set (``window.document``)."""
 
-    def __init__(self, window: typing.Any) -> None:
+    def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self.window = window
         self.kind = "practice"  # the last kind chosen: the dialogs offer it again

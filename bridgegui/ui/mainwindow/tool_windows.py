@@ -13,11 +13,14 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QDialog
 
+if typing.TYPE_CHECKING:
+    from bridgegui.ui.mainwindow.window import MainWindow
+
 
 class ToolWindows(QObject):
     """Opens, raises and closes the tool windows of one main window."""
 
-    def __init__(self, window: typing.Any) -> None:
+    def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self.window = window
         self.open_windows: dict[str, QDialog] = {}

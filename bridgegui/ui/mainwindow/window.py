@@ -14,7 +14,8 @@ The parts, one module each (qutebrowser's ``mainwindow/mainwindow.py`` is the mo
 The board set is the board list's model (``BoardListModel``); the window shows one position of it,
 ``self._row``; the position just past the last board is the empty "next board", so Deal there adds a
 board.  Public methods mirror the actions so that tests and scripts can drive the window without
-dialogs.  Dialogs open with ``open()`` (no nested event loop), and every question or error goes through
+dialogs.  The window's own dialogs open with ``open()`` (no nested event loop; the file choosers and
+About are the platform's modal ones), and every question or error goes through
 ``confirm_unsaved_changes`` or ``show_error``, which tests replace.
 """
 
@@ -26,7 +27,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, Qt, QTimer, Slot
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QPagedPaintDevice
 from PySide6.QtWidgets import (
     QDialog,
     QDockWidget,
@@ -41,10 +42,8 @@ from PySide6.QtWidgets import (
 
 import bridgegui
 from bridgegui.engine.boards import Board, board_dealer, board_vulnerability
-from bridgegui.engine.cards import Deal
 from bridgegui.engine.constraints import DealRequest
 from bridgegui.engine.lab.shuffles import ShuffleModel
-from bridgegui.formats import pbn
 from bridgegui.presets import Preset
 from bridgegui.settings import THEMES, Settings
 from bridgegui.ui.app import apply_theme, icon
@@ -64,6 +63,7 @@ from bridgegui.ui.mainwindow.tool_windows import ToolWindows
 from bridgegui.ui.mainwindow.window_state import restore_window_state, store_window_state
 from bridgegui.ui.widgets.board_list import BoardList
 from bridgegui.ui.widgets.dd_panel import DoubleDummyPanel
+from bridgegui.workers.jobs import JobFailure
 
 
 class MainWindow(QMainWindow):
@@ -154,8 +154,7 @@ class MainWindow(QMainWindow):
     def _build_theme_actions(self) -> None:
         self.theme_actions: dict[str, QAction] = {}
         group = QActionGroup(self)
-        for theme in THEMES:
-            spec = declared.ActionSpec(f"actionTheme_{theme}", declared.THEME_TEXTS[theme], checkable=True)
+        for theme, spec in zip(THEMES, declared.THEME_ACTIONS, strict=True):
             action = declared.make_action(self, spec)
             group.addAction(action)
             action.triggered.connect(lambda _c=False, t=theme: self.set_theme(t))
@@ -252,6 +251,10 @@ class MainWindow(QMainWindow):
         ]
         self.tool_windows = ToolWindows(self)
         self.deal_commands = DealCommands(self)
+
+    def store_settings(self) -> None:
+        """Copy the window's state into ``self.settings`` (closing the window also writes the file)."""
+        store_window_state(self)
 
     def action(self, name: str) -> QAction:
         """The action with this objectName (each is also an attribute: ``window.actionDeal``)."""
@@ -435,7 +438,10 @@ class MainWindow(QMainWindow):
         self.seed_bar.set_mode(mode)
 
     def _request_to_deal(self) -> DealRequest | None:
-        if self._closed or self.jobs.kind in ("analysis", "model"):
+        if self._closed:
+            return None
+        if self.jobs.kind in ("analysis", "model"):
+            self.statusBar().showMessage(self.tr("Wait for the current job to finish, or stop it."), 8000)
             return None
         request, reason = self.feedback.request_to_deal()
         if request is None and reason:
@@ -448,15 +454,12 @@ class MainWindow(QMainWindow):
         request = self._request_to_deal()
         if request is None:
             return None
-        seed = self.seed_bar.seed_for_job()
-        number = self.current_board_number()
-        skip = number - 1 if self.seed_bar.mode() == "fixed" and number else 0
         return self.jobs.deal_one(
             request,
-            seed=seed,
-            number=number or 1,
+            seed=self.seed_bar.seed_for_job(),
+            fixed_seed=self.seed_bar.mode() == "fixed",
+            number=self.current_board_number() or 1,
             row=self._row,
-            skip=skip,
             started=started,
             plan=self.feedback.cached_plan(request),
             request_text=self.constraints_dock.request_text(),
@@ -505,19 +508,14 @@ class MainWindow(QMainWindow):
         """True while a dealing job of this window runs (False as soon as Stop is pressed)."""
         return self.jobs.is_dealing()
 
-    def new_board(
-        self, number: int | None, deal: Deal, seed: int | None, old: Board | None = None, dealer: str | None = None
-    ) -> Board:
-        """The board for a deal put at a position: the old board dealt again, or a new one numbered ``number``."""
-        tags = [("Generator", pbn.GENERATOR)] + ([("GeneratorSeed", str(seed))] if seed is not None else [])
-        if old is not None:
-            return old.redealt(deal).with_tags(**dict(tags))
-        return Board(number, deal, dealer=dealer, tags=tuple(tags))
-
-    @Slot(str)
-    def _dealing_failed(self, message: str) -> None:
-        self.last_error = message
-        self.constraints_dock.set_summary(message, error=True)
+    @Slot(object)
+    def _dealing_failed(self, failure: JobFailure) -> None:
+        """The request could not be dealt: say why at the field it is about, or in the summary."""
+        self.last_error = failure.message
+        if failure.problem is not None and failure.problem.seat:
+            self.feedback.show_problems((failure.problem,))
+        else:
+            self.constraints_dock.set_summary(failure.message, error=True)
 
     def deal_with_model_set(self, model: ShuffleModel, count: int, first_board: int = 1) -> None:
         """Replace the set with ``count`` boards dealt by an imperfect-shuffle ``model`` (asks first if unsaved).
@@ -582,14 +580,22 @@ class MainWindow(QMainWindow):
         """Save the set as PBN; with "Add Double-Dummy Analysis When Saving" on, analyses first (see the document)."""
         return self.document.save_file(path, then=then, analyse=self.action("actionSaveDoubleDummy").isChecked())
 
+    def save_file_as(self, *, then: Callable[[], object] | None = None) -> bool:
+        return self.document.save_file_as(then=then)
+
     def import_script_file(self, path: str | Path) -> bool:
         return self.document.import_script_file(path)
 
     def export_script_file(self, path: str | Path) -> list[str] | None:
         return self.document.export_script_file(path)
 
-    def export_pdf(self, path: str | Path, kind: str = "practice", **kw: str | None) -> int | None:
-        return self.sheets.export_pdf(path, kind, **kw)  # type: ignore[arg-type]
+    def export_pdf(
+        self, path: str | Path, kind: str = "practice", *, title: str = "", page_size: str | None = None
+    ) -> int | None:
+        return self.sheets.export_pdf(path, kind, title=title, page_size=page_size)
+
+    def render_sheets(self, device: QPagedPaintDevice, kind: str = "practice", title: str = "") -> int:
+        return self.sheets.render(device, kind, title)
 
     def print_sheets(self, kind: str = "practice", title: str = "") -> QDialog:
         return self.sheets.print_sheets(kind, title)
@@ -679,7 +685,7 @@ class MainWindow(QMainWindow):
             return
         self._closed = True
         self.feedback.stop()
-        store_window_state(self)
+        self.store_settings()
         with contextlib.suppress(OSError):
             self.settings.save()
         self.jobs.shutdown()

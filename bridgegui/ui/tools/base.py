@@ -34,12 +34,19 @@ class ToolWindow(QDialog):
         return runner
 
     def is_busy(self) -> bool:
-        """True while any of the window's jobs is running."""
+        """True while any of the window's jobs is current (False from ``cancel`` on, though its thread may
+        still be finishing its last step; ``stop_jobs`` waits for that)."""
         return any(runner.is_running() for runner in self._runners)
 
     @Slot()
     def stop_jobs(self) -> None:
-        """Cancel every job and wait for the threads, then let the window reset its state (``jobs_stopped``)."""
+        """Cancel every job and wait for the threads, then let the window reset its state (``jobs_stopped``).
+
+        Closing calls this twice (``closeEvent``, then ``QDialog`` rejects, which calls ``done``): the
+        second call finds nothing running and does nothing.
+        """
+        if not any(runner.has_jobs() for runner in self._runners):
+            return
         for runner in self._runners:
             runner.shutdown()
         self.jobs_stopped()

@@ -109,7 +109,9 @@ class FrequencyModel(QAbstractTableModel):
                 return f"{row.observed_pct:.2f}" if observed else "—"
             if column == self.EXACT_PCT:
                 return exact_percent_text(row.exact_pct)
-            return one_in_text(row.exact_pct) if row.exact_pct > 0 else "—"
+            if column == self.ONE_IN:
+                return one_in_text(row.exact_pct) if row.exact_pct > 0 else "—"
+            return None
         if role == _ROLE_VALUE:
             return (
                 float(index.row()),

@@ -60,7 +60,7 @@ from bridgegui.ui.tools.result_tables import (
     results_table,
     set_row,
 )
-from bridgegui.ui.tools.suit_length_chart import SuitLengthChart, standard_error
+from bridgegui.ui.widgets.suit_length_chart import SuitLengthChart, standard_error
 from bridgegui.workers.jobs import JobFailure, Task
 
 __all__ = ["AuditWindow", "ShuffleLabWindow"]

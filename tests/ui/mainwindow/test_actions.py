@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
 from PySide6.QtGui import QAction
 from pytestqt.qtbot import QtBot
 
@@ -65,3 +66,25 @@ def test_the_window_derives_its_actions_after_each_change(qtbot: QtBot, window: 
         window.deal()
     qtbot.waitUntil(lambda: window.jobs.active is None, timeout=10_000)
     assert window.actionSave.isEnabled() and window.actionCopy.isEnabled() and not window.actionStop.isEnabled()
+
+
+def test_every_declared_slot_resolves_on_the_window(window: MainWindow) -> None:
+    """A slot path that names nothing (or a method instead of a part) fails here, not when a user clicks."""
+    from operator import attrgetter
+
+    from bridgegui.ui.mainwindow.actions import THEME_ACTIONS
+
+    for spec in (*ACTIONS, *THEME_ACTIONS):
+        for path in (spec.triggered, spec.toggled, spec.checked_trigger):
+            if path is not None:
+                assert callable(attrgetter(path)(window)), f"{spec.name}: {path}"
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")  # the offscreen platform's note about any dialog
+def test_save_current_as_preset_opens_its_dialog(qtbot: QtBot, window: MainWindow) -> None:
+    from bridgegui.ui.dialogs import SavePresetDialog
+
+    window.actionSavePreset.trigger()
+    dialog = window.findChild(SavePresetDialog)
+    assert dialog is not None and dialog.isVisible()
+    dialog.reject()

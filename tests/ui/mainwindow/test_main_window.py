@@ -17,8 +17,8 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
-from bridgegui.engine.boards import board_dealer, board_vulnerability
-from bridgegui.engine.cards import SEATS
+from bridgegui.engine.boards import Board, board_dealer, board_vulnerability
+from bridgegui.engine.cards import SEATS, parse_deal
 from bridgegui.engine.constraints import DealRequest
 from bridgegui.engine.deal_numbers import deal_index
 from bridgegui.formats import pbn
@@ -522,3 +522,35 @@ def test_each_evaluation_panel_sits_on_the_outer_side_of_its_own_hand(qtbot: QtB
         assert hand.top() <= panels[seat].center().y() <= hand.bottom(), seat
     for seat in "NS":  # centred over or under the diagram, where the hand is
         assert abs(panels[seat].center().x() - diagram.center().x()) < 30, seat
+
+
+def test_opening_a_file_during_the_analysis_before_a_save_leaves_the_saved_file_alone(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The analysis of set A ends after set B was opened: A's file must not receive B's boards."""
+    import threading
+
+    from bridgegui.engine import double_dummy
+
+    release = threading.Event()
+
+    def slow_tags(board: Board) -> dict[str, str]:
+        release.wait(5)
+        return {"DoubleDummyTricks": "7" * 20}
+
+    monkeypatch.setattr(double_dummy, "available", lambda: True)
+    monkeypatch.setattr(double_dummy, "board_tags", slow_tags)
+    other = tmp_path / "other.pbn"
+    pbn.save(other, [Board(1, parse_deal("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"))])
+    window.deal_set(3, confirm=False)
+    qtbot.waitUntil(lambda: not window.is_dealing(), timeout=10_000)
+    target = tmp_path / "lesson.pbn"
+    window.action("actionSaveDoubleDummy").setChecked(True)
+    assert window.save_file(target) is False  # the analysis runs first
+    assert window.jobs.analysing()
+    assert window.open_file(other, confirm=False)
+    release.set()
+    assert window.jobs.runner.wait_idle(5_000)
+    qtbot.wait(50)
+    assert not target.exists(), "the old set's file was written with the newly opened set"
+    assert window.document.path == other and len(window.boards()) == 1

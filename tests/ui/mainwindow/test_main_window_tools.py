@@ -1,4 +1,4 @@
-"""The tool windows the main window opens (issues 7 and 8) and dealing a set with a shuffle model.
+"""The tool windows the main window opens and dealing a set with a shuffle model.
 
 Each tool window is imported when first opened and runs its own worker; the main window closes them
 when it closes, so no thread outlives it (the autouse fixture checks).

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QInputDialog
 from bridgegui.engine.lab.audit import LabSummary
 from bridgegui.engine.lab.shuffles import MarkovShuffle, RiffleShuffle, ShuffleModel, UniformShuffle
 from bridgegui.ui.tools.shuffle_lab_window import AuditWindow, ShuffleLabWindow
-from bridgegui.ui.tools.suit_length_chart import standard_error
+from bridgegui.ui.widgets.suit_length_chart import standard_error
 
 
 @pytest.fixture
