@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bridgegui.engine.bidding.backward import AuctionCondition, request_for_auction
 from bridgegui.engine.bidding.calls import DOUBLE, PASS, REDOUBLE, Auction, AuctionError, Call, Contract
 from bridgegui.engine.bidding.system import (
     NO_FIT_EXPLANATION,
@@ -68,6 +69,7 @@ __all__ = [
     "PASS",
     "REDOUBLE",
     "Auction",
+    "AuctionCondition",
     "AuctionError",
     "BiddingResult",
     "Call",
@@ -80,5 +82,6 @@ __all__ = [
     "call_from_code",
     "load_system",
     "parse_system",
+    "request_for_auction",
     "shipped_systems",
 ]

@@ -1,0 +1,174 @@
+"""Backward bidding: deal boards on which the system itself bids a given auction, exactly.
+
+A call *means* a constraint on the hand that makes it (Old Lady's constraint view of bidding), so
+the same system file that chooses calls also tells the dealer what each seat's hand must look like.
+``request_for_auction`` turns an auction prefix into a ``DealRequest`` in two parts:
+
+* **Positive meanings**, as the request's seat constraints.  At each position of the prefix, if
+  exactly one reachable rule of the system can make the call there (and the call is not also the
+  Pass the system makes when nothing fits), the caller's hand must satisfy that rule's meaning.  A
+  seat's several calls are intersected (``SeatConstraint.intersect``: "opened 1NT, then rebid 2♥").
+  These go to the exact per-seat dealer, which draws the most restrictive seat from its conditional
+  law instead of waiting for it by chance.
+* **Everything else** as the request's ``condition``, an ``AuctionCondition``: it keeps the deals
+  on which the system, run on the candidate deal, bids the whole prefix.  That enforces the
+  negative inferences a meaning cannot hold (the seat did not make a call the system ranks higher
+  at that turn; partner passed, so had no opening), the ``where`` expressions, and the rules whose
+  call several rules can make.
+
+Exactness.  Each positive meaning is *implied* by the system bidding the prefix (the only rule
+that can make the call must have fitted), so the set of deals the request's seats allow contains
+every deal on which the system bids the prefix, and the condition then keeps exactly those.  The
+exact dealer draws from "uniform, given the seat constraints", and rejection on the condition
+turns that into "uniform, given the system bids the prefix": the law of plain rejection ("deal at
+random, let the system bid, keep the deals whose auction starts this way"), only much faster.
+
+Playing tricks.  A meaning may use ``tricks N`` (seed 003's playing-trick count, the heuristic
+Old Lady could evaluate only forwards: given a hand, count its tricks, but never "which hands
+take 6 tricks?").  bridgegui's trick count is a sum over suits of a per-holding table (all 8192
+holdings of a suit, tabulated once), and the exact dealer counts and draws hands from such sums.
+So dealing for an auction with a three-level preempt draws the preemptor's hand exactly from the
+hands with that many playing tricks, instead of hoping to meet one.
+
+An unreachable prefix (an illegal call, a call no reachable rule makes at its position, or calls
+whose meanings no single hand satisfies) raises ``ImpossibleError`` naming the call and its
+position before anything is dealt.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from bridgegui.engine.bidding.calls import PASS, Auction, AuctionError, Call
+from bridgegui.engine.bidding.system import Rule, System, call_code
+from bridgegui.engine.cards import FULL_DECK_MASK, SEAT_NAMES, seat_index
+from bridgegui.engine.constraints import DealRequest, SeatConstraint
+from bridgegui.engine.errors import BridgeError, ImpossibleError
+from bridgegui.engine.exact import SeatSampler
+
+_SEPARATORS = re.compile(r"[\s,\-–—]+")
+
+
+@dataclass(frozen=True)
+class AuctionCondition:
+    """Keeps the deals of a batch on which ``system`` bids ``prefix`` (a ``BatchCondition``).
+
+    Vectorised by position: at call k every surviving deal has the same auction so far, so one
+    ``System.choose`` on the surviving hands of the seat to call decides the whole batch, and the
+    deals whose call differs from the prefix's drop out before the next position.
+    """
+
+    system: System
+    prefix: Auction
+
+    @property
+    def text(self) -> str:
+        return f"the {self.system.name} system bids {self.prefix.text() or 'nothing yet'}"
+
+    def __call__(self, batch: np.ndarray) -> np.ndarray:
+        deals = np.asarray(batch, dtype=np.uint64).reshape(-1, 4)
+        keep = np.arange(deals.shape[0])
+        auction = Auction(self.prefix.dealer)
+        for call in self.prefix.calls:
+            if keep.size == 0:
+                break
+            codes, _ = self.system.choose(deals[keep, seat_index(auction.next_seat)], auction)
+            keep = keep[codes == call_code(call)]
+            auction = auction + call
+        mask = np.zeros(deals.shape[0], dtype=bool)
+        mask[keep] = True
+        return mask
+
+
+def _calls(prefix: Sequence[Call | str] | str) -> list[Call]:
+    """The calls of a prefix given as text (``"1NT P 2C"``) or as calls; a malformed call raises ``AuctionError``."""
+    if isinstance(prefix, str):
+        tokens = [t.rstrip("!") for t in _SEPARATORS.split(prefix) if t]
+        return [Call.parse(t) for t in tokens]
+    return [c if isinstance(c, Call) else Call.parse(c) for c in prefix]
+
+
+def _where(index: int, seat: str, call: Call) -> str:
+    return f"call {index + 1} ({SEAT_NAMES[seat_index(seat)]}), {call.symbol()}"
+
+
+def rules_making(system: System, auction: Auction, call: Call) -> tuple[tuple[Rule, ...], bool]:
+    """The reachable rules that make ``call`` after ``auction``, and whether the no-fit Pass can make it.
+
+    Candidates with an illegal call are skipped as the system skips them; a rule after one that
+    fits every hand (``any`` and no ``where``) is never reached, and then no hand is left for the
+    no-fit Pass either.
+    """
+    makers: list[Rule] = []
+    for rule in system.rules_for(auction):
+        if not auction.is_legal(rule.call):
+            continue
+        if rule.call == call:
+            makers.append(rule)
+        if rule.always_fits:
+            return tuple(makers), False
+    return tuple(makers), call == PASS
+
+
+def _count(constraint: SeatConstraint) -> int:
+    """How many hands fit ``constraint`` (exact, from the per-suit tables)."""
+    return SeatSampler(constraint, FULL_DECK_MASK).count
+
+
+def request_for_auction(
+    system: System, prefix: Auction | Sequence[Call | str] | str, dealer: str | None = None
+) -> DealRequest:
+    """The request whose boards are exactly those on which ``system`` bids ``prefix`` from ``dealer``.
+
+    ``prefix`` is an ``Auction`` (its dealer is used when ``dealer`` is None), calls, or text such
+    as ``"1NT P 2C P"``.  Raises ``AuctionError`` for text that is not a call, and
+    ``ImpossibleError`` (carrying the seat) for a prefix the system never bids: an illegal call, a
+    call no reachable rule makes at its position, or calls of one seat (or of the four seats
+    together) that no deal satisfies.  See the module docstring for why the result is exact.
+    """
+    if isinstance(prefix, Auction):
+        calls = list(prefix.calls)
+        dealer = prefix.dealer if dealer is None else dealer
+    else:
+        calls = _calls(prefix)
+    if dealer is None:
+        raise BridgeError("request_for_auction needs the dealer's seat for an auction given as calls")
+    auction = Auction(dealer)
+    seats: list[SeatConstraint] = [SeatConstraint()] * 4
+    for index, call in enumerate(calls):
+        seat = auction.next_seat
+        where = _where(index, seat, call)
+        try:
+            following = auction + call
+        except AuctionError as exc:
+            raise ImpossibleError(f"{exc}; the system never bids it", seat=seat) from None
+        makers, no_fit_pass = rules_making(system, auction, call)
+        if not makers and not no_fit_pass:
+            after = f"after {auction.symbols()}" if auction.calls else "as the first call"
+            raise ImpossibleError(f"{where}: no rule of the {system.name} system makes this call {after}", seat=seat)
+        if len(makers) == 1 and not no_fit_pass and not makers[0].always_fits:
+            s = seat_index(seat)
+            meaning = makers[0].meaning
+            try:
+                combined = seats[s].intersect(meaning)
+            except BridgeError as exc:
+                raise ImpossibleError(
+                    f"{where}: {SEAT_NAMES[s]}'s calls so far fit no hand together ({exc})", seat=seat
+                ) from None
+            if not combined.is_empty and _count(combined) == 0:
+                raise ImpossibleError(
+                    f"{where}: no hand fits {SEAT_NAMES[s]}'s calls so far ({combined.describe()})", seat=seat
+                )
+            seats[s] = combined
+            problems = DealRequest(tuple(seats)).problems()  # type: ignore[arg-type]
+            if problems:
+                raise ImpossibleError(f"{where}: the four hands cannot fit together ({problems[0].text()})", seat=seat)
+        auction = following
+    return DealRequest(tuple(seats), condition=AuctionCondition(system, auction))  # type: ignore[arg-type]
+
+
+__all__ = ["AuctionCondition", "request_for_auction", "rules_making"]
