@@ -69,7 +69,7 @@ def drop_order(names: list[str]) -> list[str]:
     """The column measures among ``names`` in the order a memory-bound sampler leaves them out."""
     rank = {name: i for i, name in enumerate(_DROP_ORDER)}
     columns = [n for n in names if tables.single_suit(n) is None]
-    return sorted(columns, key=lambda n: (rank.get(n.partition("_")[0], rank.get(n, len(rank))), n))
+    return sorted(columns, key=lambda n: (rank.get(n, rank.get(n.partition("_")[0], len(rank))), n))
 
 
 @dataclass

@@ -215,7 +215,7 @@ MEASURE_WORDS = {
 SUIT_MEASURE_WORDS = {"support": "support", "quality": "quality"}
 """Words of the per-suit ranges (``support hearts 10-12``, ``quality spades 3+``) -> the field."""
 
-_STOPPER_WORDS = ("stopper", "stoppers", "stop")
+_STOPPER_WORDS = ("stopper", "stoppers")
 _RULE20_WORDS = ("rule20", "rule of 20", "rule 20")
 _TERM_WORDS = (
     "hcp, points, spades, hearts, diamonds, clubs, shape, balanced, semibalanced, not, cards, qt, ltc, tricks, "

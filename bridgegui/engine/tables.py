@@ -167,7 +167,7 @@ def single_suit(name: str) -> int | None:
     a column that is zero in the three other suits.
     """
     kind, _, letter = name.partition("_")
-    if kind in ("QUALITY", "STOPPER") and letter in SUIT_LETTERS and letter:
+    if kind in ("QUALITY", "STOPPER") and len(letter) == 1 and letter in SUIT_LETTERS:
         return SUIT_LETTERS.index(letter)
     return None
 

@@ -282,3 +282,21 @@ def test_a_rare_request_with_new_terms_is_dealt_at_once():
     assert elapsed < 1.0, elapsed
     progress = list(planner.deal_stream(plan, 16, seed=9))
     assert progress[-1].tried <= planner.MIN_BATCH  # one batch, where rejection would try 18,000 per board
+
+
+def test_a_memory_bound_sampler_leaves_out_summed_measures_and_the_dealer_checks_them(monkeypatch):
+    """Dropping HCP drops the rule of 20 with it; the plan is then incomplete and the dealer filters."""
+    monkeypatch.setattr(exact, "MAX_KEPT_COMBINATIONS", 1000)
+    assert exact.drop_order(["HCP", "QUALITY_S", "TOTAL_POINTS", "SUPPORT_H", "LOSERS"]) == [
+        "LOSERS",
+        "SUPPORT_H",
+        "TOTAL_POINTS",
+        "HCP",
+    ]
+    constraint = parse_seat_spec("points 12-16, support hearts 11+, rule20, quality hearts 2+, ltc 7-8")
+    plan = exact.plan_seat(constraint, FULL_DECK_MASK)
+    assert not plan.complete
+    assert plan.count == exact.SeatSampler(constraint, FULL_DECK_MASK).count
+    request = DealRequest.from_specs(west=constraint.to_spec())
+    deals = planner.deal(request, 200, seed=4)
+    assert request.mask(deals).all()
