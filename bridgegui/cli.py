@@ -14,6 +14,7 @@ constraints no deal can satisfy (or too rare to find within the effort bound), 1
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 import time
 from collections.abc import Sequence
@@ -21,7 +22,7 @@ from typing import TextIO
 
 import numpy as np
 
-from bridgegui import __version__
+from bridgegui import __version__, cli_bidding
 from bridgegui.engine import planner
 from bridgegui.engine.boards import Board, boards_from_batch
 from bridgegui.engine.cards import Deal
@@ -142,6 +143,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress or summary on standard error")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    cli_bidding.add_arguments(parser)
     return parser
 
 
@@ -236,7 +238,14 @@ def run_script_file(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) ->
 
 
 def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
+    if args.explain is not None:
+        if args.script is not None or args.auction is not None:
+            raise SpecError("--explain takes one deal: give it without a script or --auction")
+        cli_bidding.explain(args, stdout)
+        return EXIT_OK
     if args.script is not None:
+        if args.auction is not None:
+            raise SpecError("give either a dealer script or --auction, not both")
         return run_script_file(args, stdout, stderr)
     args.produce = 16 if args.produce is None else args.produce
     args.format = args.format or "pbn"
@@ -245,6 +254,8 @@ def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     if args.first_board < 1:
         raise SpecError("--first-board starts at 1")
     request = request_from_args(args)
+    if args.auction is not None:
+        return run_auction(args, request, stdout)
     model = _shuffle_model(args.shuffle)
     if not model.is_uniform:
         return run_with_model(args, request, model, stdout)
@@ -261,9 +272,23 @@ def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
         progress_line.update(last, final=True)
     batch = np.concatenate(parts)
     boards = boards_from_batch(batch, args.first_board)
+    if args.dealer:
+        boards = [dataclasses.replace(b, dealer=args.dealer.upper()) for b in boards]
     write_output(boards, args, request, seed, stdout)
     if not args.quiet and last is not None and stderr.isatty():
         stderr.write(f"{len(boards)} boards, seed {seed}, {last.tried:,} deals tried in {last.elapsed:.2f} s\n")
+    return EXIT_OK
+
+
+def run_auction(args: argparse.Namespace, extra: DealRequest, stdout: TextIO) -> int:
+    """``--auction CALLS``: boards on which the system bids the calls first, dealt exactly (see ``cli_bidding``)."""
+    if args.shuffle != "uniform":
+        raise SpecError("--auction deals uniformly: it cannot be combined with --shuffle")
+    system = cli_bidding.system_of(args)
+    seed = args.seed if args.seed is not None else new_seed()
+    boards, request = cli_bidding.deal_for_auction(args, system, extra, seed)
+    note = f"Auction: {args.auction} ({system.title or system.name})"
+    write_output(boards, args, request, seed, stdout, note=note)
     return EXIT_OK
 
 
@@ -294,6 +319,8 @@ def write_output(
 ) -> None:
     from bridgegui.formats import pbn, text
 
+    if getattr(args, "bid", False):
+        boards = cli_bidding.bid_boards(boards, cli_bidding.system_of(args))
     if getattr(args, "dd", False):
         from bridgegui.engine import double_dummy
 

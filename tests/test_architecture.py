@@ -85,6 +85,7 @@ FORBIDDEN_IMPORTS = {
     "bridgegui.workers": ("bridgegui.ui", "bridgegui.cli", "PySide6.QtWidgets"),
     "bridgegui.ui": ("bridgegui.cli",),
     "bridgegui.cli": ("bridgegui.ui", "bridgegui.workers", "PySide6"),
+    "bridgegui.cli_bidding": ("bridgegui.ui", "bridgegui.workers", "PySide6"),
 }
 
 

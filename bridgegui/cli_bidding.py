@@ -1,0 +1,175 @@
+"""The command line's bidding: ``--system``, ``--auction``, ``--bid`` and ``--explain`` of ``bridgegui-deal``.
+
+Part of the ``bridgegui-deal`` front end (``bridgegui.cli`` calls it), kept in its own module so the
+dealing command stays readable.  Every answer comes from one bidding-system file
+(``bridgegui.engine.bidding``): it deals the boards for an auction, bids every board, and explains a
+hand's calls.
+
+Who deals: every board's dealer makes the auction's first call.  Without ``-d`` the dealer follows the
+board number (Law 2: board 1 North, 2 East, 3 South, 4 West), so a set of 16 boards for ``1NT P 2C P``
+has each seat open 1NT on four boards; ``-d S`` (or an auction written ``S:1NT P 2C P``) makes South
+deal, and open, every board.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterator
+from typing import TextIO
+
+import numpy as np
+
+from bridgegui.engine import planner
+from bridgegui.engine.bidding import Auction, System, load_system, request_for_auction
+from bridgegui.engine.boards import Board, board_dealer
+from bridgegui.engine.cards import SEAT_NAMES, SEATS, Deal, parse_deal
+from bridgegui.engine.constraints import DealRequest
+from bridgegui.engine.errors import BridgeError
+
+DEFAULT_SYSTEM = "standard"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The bidding flags, in their own group of ``--help``."""
+    group = parser.add_argument_group("bidding (a bidding system's file decides every call)")
+    group.add_argument(
+        "--system",
+        default=None,
+        metavar="NAME|FILE",
+        help=f"the bidding system: standard (5-card majors, 15-17 notrump), acol (4-card majors, 12-14 "
+        f"notrump) or a .system file (default {DEFAULT_SYSTEM})",
+    )
+    group.add_argument(
+        "--auction",
+        default=None,
+        metavar="CALLS",
+        help="deal boards on which the system bids these calls first, e.g. '1NT P 2C P' "
+        "(the board's dealer makes the first call; 'S:1NT P 2C P' makes South deal)",
+    )
+    group.add_argument(
+        "-d",
+        "--dealer",
+        default=None,
+        choices=("N", "E", "S", "W", "n", "e", "s", "w"),
+        metavar="SEAT",
+        help="the seat that deals (and bids first) on every board (default: from the board number)",
+    )
+    group.add_argument(
+        "--bid",
+        action="store_true",
+        help="write the system's whole auction for every board into the PBN auction section, "
+        "each call's explanation as its note",
+    )
+    group.add_argument(
+        "--explain",
+        default=None,
+        metavar="DEAL",
+        help="print each seat's call and why for one PBN deal, e.g. 'N:AKQ2.K72.Q84.J93 ...' "
+        "(the deal's first seat deals unless -d says otherwise)",
+    )
+
+
+def wants_bidding(args: argparse.Namespace) -> bool:
+    return bool(args.system or args.auction or args.bid or args.explain)
+
+
+def system_of(args: argparse.Namespace) -> System:
+    """The system the flags name (a malformed file raises ``SystemFileError``: exit status 2)."""
+    return load_system(args.system or DEFAULT_SYSTEM)
+
+
+def _fixed_dealer(args: argparse.Namespace) -> str | None:
+    return args.dealer.upper() if args.dealer else None
+
+
+def split_auction(text: str, fixed_dealer: str | None) -> tuple[str | None, str]:
+    """``"S:1NT P"`` → ``("S", "1NT P")``; ``-d`` wins over the auction's own dealer only when they agree."""
+    head, sep, rest = text.partition(":")
+    if sep and head.strip().upper() in SEATS:
+        written = head.strip().upper()
+        if fixed_dealer is not None and fixed_dealer != written:
+            raise BridgeError(f"the auction says {SEAT_NAMES[SEATS.index(written)]} deals, but -d says {fixed_dealer}")
+        return written, rest
+    return fixed_dealer, text
+
+
+def _seed_for(seed: int, dealer: str) -> int:
+    """A seed of its own for each dealer's share of the set, derived from the set's seed."""
+    state = np.random.SeedSequence([seed, SEATS.index(dealer)]).generate_state(4, dtype=np.uint32)
+    return int.from_bytes(state.tobytes(), "little")
+
+
+def deal_for_auction(
+    args: argparse.Namespace, system: System, extra: DealRequest, seed: int
+) -> tuple[list[Board], DealRequest]:
+    """The boards for ``--auction``: each board's dealer bids the prefix first, dealt exactly.
+
+    Boards are grouped by dealer; each dealer's boards come from ``request_for_auction`` for that
+    dealer (intersected with any seat specs given too), from a seed derived from the set's seed.
+    Returns the boards in board order and the request of the first board (for the file's header).
+    """
+    dealer, calls = split_auction(args.auction, _fixed_dealer(args))
+    Auction.parse(dealer or "N", calls)  # an illegal or unreadable auction is malformed: AuctionError, status 2
+    numbers = range(args.first_board, args.first_board + args.produce)
+    dealers = [dealer or board_dealer(n) for n in numbers]
+    by_dealer: dict[str, Iterator[np.ndarray]] = {}
+    requests: dict[str, DealRequest] = {}
+    for seat in dict.fromkeys(dealers):
+        request = _combined(request_for_auction(system, calls, seat), extra)
+        requests[seat] = request
+        count = dealers.count(seat)
+        rows = planner.deal(request, count, seed=_seed_for(seed, seat), max_tries=args.max_tries)
+        by_dealer[seat] = iter(np.asarray(rows))
+    boards = [
+        Board(n, Deal.from_masks(next(by_dealer[d]).tolist()), dealer=d) for n, d in zip(numbers, dealers, strict=True)
+    ]
+    return boards, requests[dealers[0]]
+
+
+def _combined(request: DealRequest, extra: DealRequest) -> DealRequest:
+    """The auction's request and the seat specs given with it: both must hold."""
+    if extra.is_empty:
+        return request
+    seats = tuple(a.intersect(b) for a, b in zip(request.seats, extra.seats, strict=True))
+    return DealRequest(seats, extra.ns, extra.ew, condition=request.condition)  # type: ignore[arg-type]
+
+
+def bid_boards(boards: list[Board], system: System) -> list[Board]:
+    """Every board with the system's whole auction (explanations as notes) and its contract."""
+    bid = []
+    for board in boards:
+        if board.deal is None or not board.deal.is_complete:
+            bid.append(board)
+            continue
+        dealer = board.effective_dealer or "N"
+        result = system.bid(board.deal, dealer)
+        auction = result.annotated()
+        contract = auction.contract()
+        tags = {
+            "Contract": str(contract) if contract is not None else "Pass",
+            "Declarer": contract.declarer if contract is not None else None,
+        }
+        bid.append(board.with_auction(auction).with_tags(**tags))
+    return bid
+
+
+def explain(args: argparse.Namespace, stdout: TextIO) -> None:
+    """``--explain DEAL``: the system's auction for one deal, each call with the rule's sentence."""
+    system = system_of(args)
+    deal = parse_deal(args.explain)
+    dealer = _fixed_dealer(args) or args.explain.strip()[0].upper()
+    result = system.bid(deal, dealer)
+    stdout.write(f"{system.title or system.name}, {SEAT_NAMES[SEATS.index(dealer)]} deals\n")
+    for i, choice in enumerate(result.choices):
+        seat = result.auction.seat_of(i)
+        stdout.write(f"{SEAT_NAMES[seat_index(seat)]:<6} {choice.call.symbol():<5} {choice.explanation}\n")
+    contract = result.auction.contract()
+    final = f"{contract.symbol()} by {SEAT_NAMES[seat_index(contract.declarer)]}" if contract else "passed out"
+    stdout.write(f"Auction: {result.auction.text()} ({final})\n")
+
+
+def seat_index(seat: str) -> int:
+    return SEATS.index(seat)
+
+
+__all__ = ["add_arguments", "bid_boards", "deal_for_auction", "explain", "system_of", "wants_bidding"]

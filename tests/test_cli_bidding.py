@@ -1,0 +1,143 @@
+"""bridgegui-deal's bidding flags: --system, --auction, -d, --bid and --explain, with their exit statuses."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from bridgegui import cli
+from bridgegui.engine.bidding import Auction, load_system
+from bridgegui.formats import pbn
+
+MINI = """\
+system: Mini
+title: Mini test system
+description: openings, 1NT with Stayman, and pass
+
+after P*
+  2C    hcp 22+                        -- 2♣: 22 or more points.
+  1NT   hcp 15-17, balanced            -- 1NT: 15-17 points and a balanced hand.
+  1S    hcp 12-21, spades 5+           -- 1♠: 12-21 points and 5+ spades.
+  1H    hcp 12-21, hearts 5+           -- 1♥: 12-21 points and 5+ hearts.
+  1C    hcp 12-21                      -- 1♣: 12-21 points.
+  P     any                            -- Pass: not enough to open.
+
+after P* 1NT P
+  2C    hcp 8+ where hearts(me) >= 4 or spades(me) >= 4   -- 2♣ is Stayman: 8+ points and a 4-card major.
+
+after P* 1NT P 2C P
+  2H    hearts 4+                      -- 2♥: four hearts.
+  2S    spades 4+                      -- 2♠: four spades.
+  2D    any                            -- 2♦: no four-card major.
+
+after **
+  P     any                            -- Pass: nothing else in this small system.
+"""
+
+NORTH_OPENS_1NT = "N:AKQ2.K72.Q84.J93 T987.AJ5.K72.K82 J6.Q984.AJ5.Q765 543.T63.T963.AT4"
+
+
+@pytest.fixture
+def mini(tmp_path: Path) -> Path:
+    path = tmp_path / "mini.system"
+    path.write_text(MINI, encoding="utf-8")
+    return path
+
+
+def run(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    status = cli.main(list(argv), stdout=out, stderr=err)
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_boards_for_an_auction_are_bid_that_way_by_the_system(mini: Path, tmp_path: Path) -> None:
+    target = tmp_path / "stayman.pbn"
+    status, _out, err = run(
+        "--system", str(mini), "--auction", "1NT P 2C P 2H", "-p", "8", "-s", "7", "-o", str(target)
+    )
+    assert status == 0, err
+    boards = pbn.load(target)
+    system = load_system(mini)
+    assert [b.number for b in boards] == list(range(1, 9))
+    assert [b.effective_dealer for b in boards] == list("NESW" * 2), "each board's dealer (Law 2) opens"
+    for board in boards:
+        assert board.deal is not None
+        calls = system.bid(board.deal, board.effective_dealer or "N").auction.text().split()
+        assert calls[:5] == ["1NT", "P", "2C", "P", "2H"]
+
+
+def test_the_dealer_can_be_fixed_with_d_or_in_the_auction(mini: Path, tmp_path: Path) -> None:
+    for args in (("-d", "S", "--auction", "1NT P 2C P"), ("--auction", "S:1NT P 2C P")):
+        target = tmp_path / "fixed.pbn"
+        status, _out, err = run("--system", str(mini), *args, "-p", "4", "-s", "1", "-o", str(target))
+        assert status == 0, err
+        assert {b.effective_dealer for b in pbn.load(target)} == {"S"}
+    status, _out, err = run("--system", str(mini), "-d", "N", "--auction", "S:1NT", "-p", "1")
+    assert status == 2 and "-d" in err
+
+
+def test_a_seed_repeats_the_set(mini: Path) -> None:
+    first = run("--system", str(mini), "--auction", "1NT P 2C P", "-p", "4", "-s", "99")
+    assert first[0] == 0
+    assert run("--system", str(mini), "--auction", "1NT P 2C P", "-p", "4", "-s", "99") == first
+
+
+def test_bid_writes_every_boards_auction_with_explanations(mini: Path, tmp_path: Path) -> None:
+    target = tmp_path / "bid.pbn"
+    status, _out, err = run("--system", str(mini), "--bid", "-p", "6", "-s", "3", "-o", str(target))
+    assert status == 0, err
+    system = load_system(mini)
+    for board in pbn.load(target):
+        auction = board.auction
+        assert isinstance(auction, Auction) and auction.is_complete
+        assert board.deal is not None
+        expected = system.bid(board.deal, board.effective_dealer or "N")
+        assert auction.calls == expected.auction.calls
+        assert list(auction.notes) == [c.explanation for c in expected.choices]
+        contract = auction.contract()
+        assert board.tag("Contract") == (str(contract) if contract else "Pass")
+
+
+def test_explain_prints_each_call_and_why(mini: Path) -> None:
+    status, out, err = run("--system", str(mini), "--explain", NORTH_OPENS_1NT)
+    assert status == 0, err
+    lines = out.splitlines()
+    assert lines[0] == "Mini test system, North deals"
+    assert lines[1].split()[:2] == ["North", "1NT"] and "15-17 points" in lines[1]
+    assert lines[3].split()[:2] == ["South", "2♣"] and "Stayman" in lines[3]
+    assert lines[-1].startswith("Auction: 1NT P 2C P 2")
+
+
+@pytest.mark.parametrize(
+    ("auction", "status", "says"),
+    [
+        ("1NT P 2Q", 2, "'2Q' is not a call"),
+        ("1NT 1C", 2, "insufficient"),
+        ("1NT P 3C", 3, "3♣"),
+        ("2C P 2C", 2, "insufficient"),
+    ],
+)
+def test_malformed_and_unreachable_auctions(mini: Path, auction: str, status: int, says: str) -> None:
+    got, _out, err = run("--system", str(mini), "--auction", auction, "-p", "2")
+    assert got == status and says in err
+
+
+def test_a_malformed_system_file_says_where(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.system"
+    bad.write_text(MINI.replace("hcp 15-17, balanced", "hcp 15-17, balancd"), encoding="utf-8")
+    status, _out, err = run("--system", str(bad), "--auction", "1NT", "-p", "1")
+    assert status == 2
+    assert "bad.system:7:20: " in err and "balancd" in err
+
+
+def test_the_shipped_systems_deal_for_an_auction() -> None:
+    for name in ("standard", "acol"):
+        try:
+            load_system(name)
+        except Exception as exc:  # the shipped files arrive with their own work; skip until then
+            pytest.skip(f"{name} system not shipped yet: {exc}")
+        status, out, err = run("--system", name, "--auction", "1NT P", "-p", "2", "-s", "4")
+        assert status == 0, err
+        assert out.count("[Deal ") == 2
