@@ -38,11 +38,13 @@ position before anything is dealt.
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
+from bridgegui.engine import planner
 from bridgegui.engine.bidding.calls import PASS, Auction, AuctionError, Call
 from bridgegui.engine.bidding.system import Rule, System, call_code
 from bridgegui.engine.cards import FULL_DECK_MASK, SEAT_NAMES, seat_index
@@ -171,4 +173,18 @@ def request_for_auction(
     return DealRequest(tuple(seats), condition=AuctionCondition(system, auction))  # type: ignore[arg-type]
 
 
-__all__ = ["AuctionCondition", "request_for_auction", "rules_making"]
+def time_boards_for_auction(
+    system: System,
+    prefix: Auction | Sequence[Call | str] | str,
+    dealer: str | None = None,
+    count: int = 16,
+    seed: int = 1,
+) -> float:
+    """Seconds to deal ``count`` boards for ``prefix``, setup included (for the benchmark script,
+    ``bridgegui.bench``: the issue's goal is 16 boards in under a second)."""
+    start = time.perf_counter()
+    planner.deal(request_for_auction(system, prefix, dealer), count, seed=seed)
+    return time.perf_counter() - start
+
+
+__all__ = ["AuctionCondition", "request_for_auction", "rules_making", "time_boards_for_auction"]

@@ -140,7 +140,12 @@ class Rule:
         Compared with an empty ``SeatConstraint`` rather than asked ``is_empty``, so a measure the
         constraint language gains later can never make a restrictive rule look unrestricted.
         """
-        return self.where is None and self.meaning == SeatConstraint()
+        return self.where is None and not self.has_meaning
+
+    @cached_property
+    def has_meaning(self) -> bool:
+        """True when the meaning restricts the hand (is not ``any``)."""
+        return self.meaning != SeatConstraint()
 
     def where_function(self, seat: int) -> WhereFunction | None:
         """The compiled ``where`` for a calling seat (0..3), or None when the rule has none."""
@@ -157,12 +162,17 @@ class Rule:
                     self._compiled[seat] = function
         return function
 
+    def seed_where(self, seat: int, function: WhereFunction) -> None:
+        """Keep a ``where`` already compiled for ``seat`` (the reader compiles North's to check the text)."""
+        with self._lock:
+            self._compiled.setdefault(seat, function)
+
     def mask(self, hands: np.ndarray, seat: int) -> np.ndarray:
         """Which of the ``(n,)`` hands of ``seat`` satisfy the meaning and the ``where``."""
         hands = np.asarray(hands, dtype=np.uint64).reshape(-1)
         if self.always_fits:
             return np.ones(hands.shape[0], dtype=bool)
-        ok = self.meaning.mask(hands) if self.meaning != SeatConstraint() else np.ones(hands.shape[0], dtype=bool)
+        ok = self.meaning.mask(hands) if self.has_meaning else np.ones(hands.shape[0], dtype=bool)
         function = self.where_function(seat)
         if function is not None:
             rows = np.flatnonzero(ok)

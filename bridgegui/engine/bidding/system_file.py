@@ -113,7 +113,7 @@ class _Reader:
         try:
             return Call.parse(text)
         except ValueError as exc:
-            raise self.fail(line, column, f"{text!r} is not a call ({exc})") from None
+            raise self.fail(line, column, str(exc)) from None
 
     def pattern(self, text: str, line: int, column: int) -> Pattern:
         """The tokens of an ``after`` pattern; ``column`` is where ``text`` starts on the line."""
@@ -129,6 +129,13 @@ class _Reader:
             for alternative in token.split("|"):
                 if not alternative:
                     raise self.fail(line, token_column + offset, f"{token!r}: an empty alternative between bars")
+                if alternative.lower() in PATTERN_WILDCARDS:
+                    raise self.fail(
+                        line,
+                        token_column + offset,
+                        f"{token!r}: {alternative} cannot be one of several alternatives; list calls (1C|1D) "
+                        f"or write {alternative} alone",
+                    )
                 codes.add(call_code(self.call(alternative, line, token_column + offset)))
                 offset += len(alternative) + 1
             elements.append(frozenset(codes))
@@ -159,9 +166,9 @@ class _Reader:
             raise self.fail(line, column, f"no hand fits this meaning: {problems[0].message}")
         return constraint
 
-    def where(self, text: str, line: int, column: int) -> None:
-        """Check a ``where`` expression: only ``me``, and it compiles (for North; the other seats'
-        versions differ only in the seat word)."""
+    def where(self, text: str, line: int, column: int) -> WhereFunction:
+        """Check a ``where`` expression: only ``me``, and it compiles.  Returns North's version (the
+        other seats' differ only in the seat word, so they compile whenever this one does)."""
         try:
             tokens = tokenize(text)
         except ScriptError as exc:
@@ -178,7 +185,7 @@ class _Reader:
             raise self.fail(line, column, "the where expression never mentions me, the calling hand")
         replaced, shifts = _me_replaced(text, 0)
         try:
-            _compile_expression(replaced)
+            return _compile_expression(replaced)
         except ScriptError as exc:
             raise self.fail(
                 line, column + _original_offset(max(exc.column, 1) - 1, shifts), _script_message(exc)
@@ -188,6 +195,8 @@ class _Reader:
         call_match = re.match(r"\s*(\S+)", code)
         assert call_match is not None  # the line is not blank
         call_column = call_match.start(1) + 1
+        if call_match.group(1).lower() == "after":
+            raise self.fail(line, call_column, "after starts a block at the start of a line: remove the indentation")
         call = self.call(call_match.group(1), line, call_column)
         dashes = code.find("--", call_match.end(1))
         if dashes < 0:
@@ -206,14 +215,15 @@ class _Reader:
             raise self.fail(line, at, f"{call} needs a meaning before its explanation: write any for no constraint")
         meaning = self.meaning(meaning_text, line, meaning_column)
         where_text = None
+        north: WhereFunction | None = None
         if where_match:
             where_part = body[where_match.end() :]
             where_text = where_part.strip()
             if not where_text:
                 raise self.fail(line, body_start + where_match.start() + 1, "where needs an expression about me")
             where_column = body_start + where_match.end() + len(where_part) - len(where_part.lstrip()) + 1
-            self.where(where_text, line, where_column)
-        return Rule(
+            north = self.where(where_text, line, where_column)
+        rule = Rule(
             index,
             call,
             meaning,
@@ -223,6 +233,9 @@ class _Reader:
             where=where_text,
             compile_where=compile_where if where_text is not None else None,
         )
+        if north is not None:
+            rule.seed_where(0, north)
+        return rule
 
 
 def _original_offset(at: int, shifts: list[tuple[int, int]]) -> int:

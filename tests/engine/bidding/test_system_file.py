@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from bridgegui.engine.bidding import Auction, Call, SystemFileError, load_system, parse_system
+from bridgegui.engine.bidding import Auction, Call, SystemFileError, load_system, parse_system, shipped_systems
 from bridgegui.engine.bidding.system_file import compile_where
 from bridgegui.engine.cards import Hand
 from bridgegui.engine.constraints import parse_seat_spec
@@ -184,6 +184,9 @@ def test_a_pattern_token_that_is_not_a_call():
     assert "'2Z' is not a call" in error.message
     assert position(HEADER + "after 1C|1Q\n  P any -- p.\n") == (2, 10)
     assert position(HEADER + "after 1C||1D\n  P any -- p.\n") == (2, 10)
+    error = fault(HEADER + "after P* 1C X|bid\n  P any -- p.\n")
+    assert (error.line, error.column) == (2, 15)
+    assert "bid cannot be one of several alternatives" in error.message
 
 
 def test_a_block_without_rules():
@@ -195,6 +198,15 @@ def test_a_block_without_rules():
 
 def test_a_rule_call_that_is_not_a_call():
     assert position(HEADER + "after P*\n    8NT hcp 15-17 -- x.\n") == (3, 5)
+    error = fault(HEADER + "after P*\n  P any -- p.\n  after 1NT P\n")
+    assert (error.line, error.column) == (4, 3)
+    assert "remove the indentation" in error.message
+
+
+def test_every_shipped_system_reads():
+    for name in shipped_systems():
+        system = load_system(name)
+        assert system.rules and system.source == f"{name}.system"
 
 
 def test_a_rule_without_its_explanation():
