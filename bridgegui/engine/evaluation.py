@@ -134,10 +134,23 @@ def support_points(hands: np.ndarray, trumps: int) -> np.ndarray:
     return _per_suit_sum(hands, tables.suit_tables(tables.measure_name("SUPPORT", trumps)))
 
 
+def _top_two_by_shape() -> np.ndarray:
+    """``table[shape_code]``: the lengths of the two longest suits together."""
+    grid = np.stack(np.meshgrid(*(np.arange(SHAPE_RADIX),) * 4, indexing="ij"), axis=-1).reshape(-1, 4)
+    longest = np.sort(grid, axis=1)
+    table = (longest[:, 2] + longest[:, 3]).astype(np.int16)
+    table.flags.writeable = False
+    return table
+
+
+TOP_TWO_BY_SHAPE = _top_two_by_shape()
+"""The two longest suits' lengths together, by ``shape_code`` (the rule of 20's shape term; the exact
+sampler reads it too, at its join)."""
+
+
 def rule_of_20_count(hands: np.ndarray) -> np.ndarray:
     """HCP plus the lengths of the two longest suits (the figure the rule of 20 compares with 20)."""
-    lengths = np.sort(suit_lengths(hands), axis=-1).astype(np.int16)
-    return hcp(hands) + lengths[..., 2] + lengths[..., 3]
+    return hcp(hands) + TOP_TWO_BY_SHAPE[shape_code(suit_lengths(hands))]
 
 
 def rule_of_20(hands: np.ndarray) -> np.ndarray:

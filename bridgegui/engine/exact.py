@@ -38,7 +38,7 @@ from math import comb
 
 import numpy as np
 
-from bridgegui.engine import tables
+from bridgegui.engine import evaluation, tables
 from bridgegui.engine.cards import FULL_SUIT, HOLDING_BITS, suit_holding
 from bridgegui.engine.constraints import Range, SeatConstraint
 
@@ -53,16 +53,6 @@ _DROP_ORDER = ("PLAYING_TRICKS", "QUICK_TRICKS_HALVES", "LOSERS", "CONTROLS", "S
 ``SUPPORT_X`` at the place of ``SUPPORT``).  Single-suit measures are never given up: they add no column."""
 
 _ALL_HOLDINGS = np.arange(1 << 13, dtype=np.int64)
-
-
-def _top_two_table() -> np.ndarray:
-    """``table[shape_code]``: the lengths of the two longest suits together (for the rule of 20)."""
-    s, h, d, c = np.meshgrid(*(np.arange(14),) * 4, indexing="ij")
-    lengths = np.sort(np.stack([s, h, d, c], axis=-1).reshape(-1, 4), axis=1)
-    return (lengths[:, 2] + lengths[:, 3]).astype(np.int64)
-
-
-_TOP_TWO = _top_two_table()
 
 
 def drop_order(names: list[str]) -> list[str]:
@@ -221,7 +211,7 @@ class SeatSampler:
                         ok &= s <= r.hi
                 if self.rule20:
                     k = 2 + self.table_names.index("HCP")
-                    ok &= lf[:, None, k] + rf[None, :, k] + _TOP_TWO[code] >= 20
+                    ok &= lf[:, None, k] + rf[None, :, k] + evaluation.TOP_TWO_BY_SHAPE[code] >= 20
                 a, b = np.nonzero(ok)
                 if a.size == 0:
                     continue
