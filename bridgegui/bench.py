@@ -102,12 +102,64 @@ def bench_classic_dealer(script: str, boards: int) -> float | None:
     return produced / elapsed
 
 
+BIDDING_AUCTIONS = {
+    "Stayman": "1NT P 2C P 2H",
+    "preempt": "3H P P P",
+}
+"""The auctions of the bidding benchmark (issue 12's goal: 16 boards in under a second, setup included)."""
+
+
+def bench_bidding(system_name: str, repeats: int) -> list[str]:
+    """Lines of figures for one shipped system: openings and whole auctions chosen per second (in-process),
+    and 16 boards dealt for each of ``BIDDING_AUCTIONS`` both in-process and as a whole ``bridgegui-deal``
+    process (what a user runs; interpreter start and imports included)."""
+    import sys
+
+    from bridgegui.engine.bidding import load_system, request_for_auction
+    from bridgegui.engine.bidding.system import time_auctions, time_openings
+
+    system = load_system(system_name)
+    openings = statistics.median(time_openings(system, 100_000) for _ in range(repeats))
+    auctions = statistics.median(time_auctions(system, 10_000) for _ in range(repeats))
+    lines = [
+        f"{system_name}: openings chosen, in-process       {100_000 / openings:>12,.0f} per s",
+        f"{system_name}: whole auctions bid, in-process    {10_000 / auctions:>12,.0f} per s",
+    ]
+    for label, auction in BIDDING_AUCTIONS.items():
+
+        def deal_set(calls: str = auction) -> None:
+            planner.deal(request_for_auction(system, calls, "N"), 16, seed=None)
+
+        inside = median_time(deal_set, repeats)
+        with tempfile.TemporaryDirectory() as tmp:
+            command = [sys.executable, "-m", "bridgegui.cli", "--system", system_name, "--auction", auction]
+            command += ["-p", "16", "-q", "-o", str(Path(tmp) / "set.pbn")]
+
+            def run_process(c: list[str] = command) -> None:
+                subprocess.run(c, check=True)
+
+            whole = median_time(run_process, repeats)
+        lines.append(
+            f"{system_name}: 16 boards for {auction!r} ({label}): {inside * 1000:.0f} ms in-process, "
+            f"{whole * 1000:.0f} ms as a whole bridgegui-deal process (setup included)"
+        )
+    return lines
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bridgegui.bench", description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=1_000_000, help="deals for S0 (default 10^6)")
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--compare", action="store_true", help="also time the classic C dealer (if installed)")
+    parser.add_argument(
+        "--bidding", action="store_true", help="only the bidding figures (openings, auctions, boards for an auction)"
+    )
     args = parser.parse_args(argv)
+    if args.bidding:
+        for name in ("standard", "acol"):
+            for line in bench_bidding(name, args.repeats):
+                print(line)
+        return
 
     print(f"S0: {args.deals:,} unconstrained deals (median of {args.repeats})")
     s0 = bench_s0(args.deals, args.repeats)
@@ -126,6 +178,9 @@ def main(argv: list[str] | None = None) -> None:
             if classic is not None:
                 line += f"; classic dealer {classic:,.0f}/s, ratio {rate / classic:.1f}x"
         print(line)
+    for name in ("standard", "acol"):
+        for line in bench_bidding(name, args.repeats):
+            print(line)
 
 
 if __name__ == "__main__":
