@@ -98,21 +98,37 @@ def _where(index: int, seat: str, call: Call) -> str:
     return f"call {index + 1} ({SEAT_NAMES[seat_index(seat)]}), {call.symbol()}"
 
 
+def _contains(outer: Rule, inner: Rule) -> bool:
+    """Whether every hand that fits ``inner``'s meaning fits ``outer``'s (``outer`` has no ``where``).
+
+    Sound, not complete: the two meanings' intersection equals ``inner``'s only when ``inner`` asks
+    at least everything ``outer`` asks, so a True is certain; a False may miss a containment.
+    """
+    try:
+        return inner.meaning.intersect(outer.meaning) == inner.meaning
+    except BridgeError:
+        return False
+
+
 def rules_making(system: System, auction: Auction, call: Call) -> tuple[tuple[Rule, ...], bool]:
     """The reachable rules that make ``call`` after ``auction``, and whether the no-fit Pass can make it.
 
-    Candidates with an illegal call are skipped as the system skips them; a rule after one that
-    fits every hand (``any`` and no ``where``) is never reached, and then no hand is left for the
-    no-fit Pass either.
+    Candidates with an illegal call are skipped as the system skips them.  A rule is never reached
+    after one that fits every hand (``any`` and no ``where``), and then no hand is left for the
+    no-fit Pass either; nor is a rule whose meaning an earlier rule without ``where`` contains
+    (every hand that fits it is taken first).
     """
     makers: list[Rule] = []
+    earlier: list[Rule] = []
     for rule in system.rules_for(auction):
         if not auction.is_legal(rule.call):
             continue
-        if rule.call == call:
+        if rule.call == call and not any(_contains(e, rule) for e in earlier):
             makers.append(rule)
         if rule.always_fits:
             return tuple(makers), False
+        if rule.where is None:
+            earlier.append(rule)
     return tuple(makers), call == PASS
 
 

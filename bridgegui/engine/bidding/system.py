@@ -21,7 +21,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cache, cached_property
 
 import numpy as np
 
@@ -63,6 +63,7 @@ def call_from_code(code: int) -> Call:
     return Call.from_rank(code) if code < PASS_CODE else (PASS, DOUBLE, REDOUBLE)[code - PASS_CODE]
 
 
+@cache
 def _call_char(call: Call) -> str:
     """One character per call, so an auction is a string and a pattern a regular expression."""
     return chr(0x100 + call_code(call))
@@ -104,7 +105,16 @@ class Pattern:
 
     def matches(self, calls: Sequence[Call]) -> bool:
         """Whether the pattern matches the whole auction so far."""
-        return self.regex.fullmatch("".join(_call_char(c) for c in calls)) is not None
+        return self.matches_text(auction_text(calls))
+
+    def matches_text(self, text: str) -> bool:
+        """``matches`` for an auction already spelt by ``auction_text`` (one spelling for every block)."""
+        return self.regex.fullmatch(text) is not None
+
+
+def auction_text(calls: Sequence[Call]) -> str:
+    """The calls as the one-character-per-call string that ``Pattern.regex`` reads."""
+    return "".join(map(_call_char, calls))
 
 
 WhereFunction = Callable[[np.ndarray], np.ndarray]
@@ -247,7 +257,8 @@ class System:
         key = tuple(auction.calls)
         found = self._candidates.get(key)
         if found is None:
-            found = tuple(rule for block in self.blocks if block.pattern.matches(key) for rule in block.rules)
+            text = auction_text(key)
+            found = tuple(rule for block in self.blocks if block.pattern.matches_text(text) for rule in block.rules)
             self._candidates[key] = found
         return found
 

@@ -108,6 +108,22 @@ def test_a_pass_nothing_else_fits_has_no_positive_meaning(system):
     assert request_for_auction(system, "1H P P", "N").seats[2] == SeatConstraint()
 
 
+def test_a_rule_an_earlier_rule_contains_is_never_reached():
+    text = """system: Shadow
+after P*
+  1NT  hcp 15-17, balanced              -- 1NT.
+  1C   hcp 15-17, balanced, clubs 4+    -- never: 1NT takes these hands first.
+  1C   hcp 12-14                        -- 1♣: 12-14.
+  1D   hcp 15-17, shape 4333            -- never either: 4333 is balanced.
+  P    any                              -- Pass.
+"""
+    shadow = parse_system(text)
+    request = request_for_auction(shadow, "1C", "N")
+    assert request.seats[0] == parse_seat_spec("hcp 12-14")  # the only 1♣ rule that can fire
+    with pytest.raises(ImpossibleError, match="1♦: no rule of the Shadow system makes this call"):
+        request_for_auction(shadow, "1D", "N")
+
+
 @pytest.mark.parametrize(
     ("prefix", "words"),
     [
