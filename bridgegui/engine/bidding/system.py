@@ -35,13 +35,13 @@ NO_FIT_EXPLANATION = "Nothing in the system fits this hand: pass."
 """The explanation of the Pass the system makes when none of its rules fits the hand."""
 
 PASS_CODE, DOUBLE_CODE, REDOUBLE_CODE = 35, 36, 37
-N_CALL_CODES = 38
 NO_RULE = -1
 """``rule_indices`` value for a hand no rule fits (the system passes)."""
 
 DEFAULT_MAX_CALLS = 60
-"""Calls bid at most by ``bid``/``bid_batch``: far more than any auction a system of natural bids
-makes, a guard against a file whose rules double and redouble for ever."""
+"""Calls bid at most by ``bid``/``bid_batch``: far more than a system's auctions take, and a bound
+on the work whatever a file says (the Laws allow auctions of up to 319 calls).  An auction cut off
+there is returned unfinished."""
 
 
 def call_code(call: Call) -> int:
@@ -271,7 +271,11 @@ class System:
         """
         if auction.is_complete:
             raise BridgeError(f"the auction {auction.text() or '(empty)'} is over: nobody calls next")
-        hands = np.asarray(hands, dtype=np.uint64).reshape(-1)
+        hands = np.asarray(hands, dtype=np.uint64)
+        if hands.ndim != 1:
+            raise BridgeError(
+                f"choose takes the (n,) hand masks of the seat to call, not an array of shape {hands.shape}"
+            )
         calls = np.full(hands.shape[0], PASS_CODE, dtype=np.int16)
         rule_indices = np.full(hands.shape[0], NO_RULE, dtype=np.int32)
         seat = seat_index(auction.next_seat)

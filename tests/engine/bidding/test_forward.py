@@ -170,9 +170,11 @@ def test_choose_on_a_batch_equals_choose_hand_by_hand(system):
         assert (codes[~fitted] == call_code(PASS)).all()
 
 
-def test_choose_refuses_a_finished_auction(system):
+def test_choose_refuses_a_finished_auction_and_whole_deals(system):
     with pytest.raises(BridgeError, match="over"):
         system.choose(np.zeros(1, dtype=np.uint64), Auction.parse("N", "P P P P"))
+    with pytest.raises(BridgeError, match="shape"):
+        system.choose(deal_batch(3, seed=1), Auction("N"))
 
 
 def test_bid_explains_every_call_and_annotates(system):
