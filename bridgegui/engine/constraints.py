@@ -390,7 +390,9 @@ def parse_partnership_spec(text: str) -> PartnershipConstraint:
             else:
                 raise ConstraintError("partnership terms are hcp (e.g. hcp 25-27) and fit (e.g. fit 8+ hearts)")
         except BridgeError as exc:
-            raise ConstraintError(f"term {number} '{term}': {exc}", field=term_field) from None
+            raise ConstraintError(
+                f"term {number} '{term}': {exc}", field=term_field, reason=getattr(exc, "reason", str(exc))
+            ) from None
     return PartnershipConstraint(hcp, fit)
 
 
@@ -439,13 +441,15 @@ class DealRequest:
             try:
                 seats.append(parse_seat_spec(text))
             except ConstraintError as exc:
-                raise ConstraintError(f"{SEAT_NAMES[seat]}: {exc}", seat=SEATS[seat], field=exc.field) from None
+                raise ConstraintError(
+                    f"{SEAT_NAMES[seat]}: {exc}", seat=SEATS[seat], field=exc.field, reason=exc.reason
+                ) from None
         sides = []
         for name, text in (("NS", ns), ("EW", ew)):
             try:
                 sides.append(parse_partnership_spec(text))
             except ConstraintError as exc:
-                raise ConstraintError(f"{name}: {exc}", seat=name, field=exc.field) from None
+                raise ConstraintError(f"{name}: {exc}", seat=name, field=exc.field, reason=exc.reason) from None
         return cls(tuple(seats), sides[0], sides[1])  # type: ignore[arg-type]
 
     @property
@@ -539,7 +543,9 @@ class DealRequest:
         problems = self.problems()
         if problems:
             first = problems[0]
-            raise ConstraintError("; ".join(p.text() for p in problems), seat=first.seat, field=first.field)
+            raise ConstraintError(
+                "; ".join(p.text() for p in problems), seat=first.seat, field=first.field, reason=first.message
+            )
 
 
 def seat_problems(c: SeatConstraint, seat: str = "") -> list[Problem]:

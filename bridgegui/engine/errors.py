@@ -62,22 +62,24 @@ class DealNumberError(BridgeError):
 
 
 class _RequestError(BridgeError):
-    """An error about a request that knows where it is (seat and field), for a window to mark."""
+    """An error about a request that knows where it is (seat and field), for a window to mark.
 
-    def __init__(self, message: str, *, seat: str = "", field: str | None = None) -> None:
+    ``str(exc)`` is the whole sentence for a reader who sees no editor ("North: term 2 'hcp 40+': ...");
+    ``reason`` is what is wrong without the seat or the term it was found in (the editor that shows it
+    already says whose field it is).  Whoever adds context to a message passes the inner ``reason`` on,
+    so no one ever strips a prefix back off the English.
+    """
+
+    def __init__(self, message: str, *, seat: str = "", field: str | None = None, reason: str | None = None) -> None:
         super().__init__(message)
         self.seat = seat
         self.field = field
+        self.reason = message if reason is None else reason
 
     @property
     def problem(self) -> Problem:
-        """The typed record of this error: ``message`` without a leading seat name."""
-        message = str(self)
-        if self.seat:
-            head, sep, rest = message.partition(": ")
-            if sep and head == _SEAT_WORDS[self.seat]:
-                message = rest
-        return Problem(self.seat, self.field, message)
+        """The typed record of this error: its seat, its field and its ``reason``."""
+        return Problem(self.seat, self.field, self.reason)
 
 
 class ConstraintError(_RequestError):

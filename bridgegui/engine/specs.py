@@ -348,7 +348,9 @@ def seat_spec_values(text: str) -> dict[str, object]:
             else:
                 raise ConstraintError(f"unknown word {word!r}; terms are {_TERM_WORDS}")
         except BridgeError as exc:
-            raise ConstraintError(f"term {number} '{term}': {exc}", field=term_field(low)) from None
+            raise ConstraintError(
+                f"term {number} '{term}': {exc}", field=term_field(low), reason=getattr(exc, "reason", str(exc))
+            ) from None
     return {
         **values,
         "lengths": tuple(lengths),

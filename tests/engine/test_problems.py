@@ -107,7 +107,11 @@ def test_from_specs_errors_carry_seat_and_field(kwargs, seat, field, text):
         assert str(error) == text
     problem = error.problem
     assert (problem.seat, problem.field) == (seat, field)
-    assert problem.text() == str(error)  # the message without the seat, which text() puts back
+    # The record says what is wrong, without the seat or the term it was found in: the editor that
+    # shows it already says whose field it is (nothing strips a prefix back off the English).
+    assert problem.message == error.reason
+    assert not problem.message.startswith(("term ", "North", "East", "South", "West", "NS", "EW"))
+    assert str(error).endswith(problem.message)
 
 
 def test_seat_problems_take_the_seat_they_are_about():

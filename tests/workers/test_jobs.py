@@ -145,7 +145,8 @@ def test_a_bridge_error_fails_with_its_message_and_problem(
 ) -> None:
     def work(cancel: threading.Event) -> Generator[int, None, None]:
         yield 1
-        raise ConstraintError("North: hcp 40+ is more than any hand can have (37)", seat="N", field="hcp")
+        reason = "hcp 40+ is more than any hand can have (37)"
+        raise ConstraintError(f"North: {reason}", seat="N", field="hcp", reason=reason)
 
     with qtbot.waitSignal(runner.failed, timeout=TIMEOUT) as blocker:
         job = runner.start(work)

@@ -244,13 +244,13 @@ class ConstraintsDock(QDockWidget):
             try:
                 seats.append(self.seat_editors[seat].constraint())
             except ConstraintError as exc:
-                raise ConstraintError(f"{name}: {exc}", seat=seat, field=exc.field) from None
+                raise ConstraintError(f"{name}: {exc}", seat=seat, field=exc.field, reason=exc.reason) from None
         sides = []
         for side in SIDES:
             try:
                 sides.append(self.partnership_editors[side].constraint())
             except ConstraintError as exc:
-                raise ConstraintError(f"{side}: {exc}", seat=side, field=exc.field) from None
+                raise ConstraintError(f"{side}: {exc}", seat=side, field=exc.field, reason=exc.reason) from None
         return DealRequest(tuple(seats), sides[0], sides[1], condition=self._compiled_condition())  # type: ignore[arg-type]
 
     def _compiled_condition(self) -> ExpressionCondition | None:

@@ -157,16 +157,6 @@ def check_fits(r: Range | None, top: int, what: str, *, field: str, scale: int =
             )
 
 
-def term_message(term: str, exc: ConstraintError) -> str:
-    """The parser's complaint about a one-term spec, without its "term 1 '…': " prefix.
-
-    Inside a field the user knows which term is meant; the editor parses each field's term alone,
-    so the prefix the parser puts on is exactly ``term 1 '<term>': `` (the term as given, spaces
-    collapsed).  If the parser ever words it differently, the whole message is shown.
-    """
-    return str(exc).removeprefix(f"term 1 '{term}': ").removeprefix(f"term 1 '{term.lower()}': ")
-
-
 # -- error marks and feedback ------------------------------------------------------------------------
 
 

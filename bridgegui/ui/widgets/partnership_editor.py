@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QComboBox, QGridLayout, QHBoxLayout, QLabel, QSize
 
 from bridgegui.engine.constraints import Fit, PartnershipConstraint, Range, parse_partnership_spec
 from bridgegui.engine.errors import PARTNERSHIP_FIELDS, ConstraintError
-from bridgegui.ui.widgets.editor_fields import FieldMarks, IntBound, Quiet, check_fits, style_feedback, term_message
+from bridgegui.ui.widgets.editor_fields import FieldMarks, IntBound, Quiet, check_fits, style_feedback
 
 COMBINED_HCP_TOP = 40
 """The most points a side's hcp fields take: all the deck's."""
@@ -151,7 +151,7 @@ class PartnershipEditor(QWidget):
         try:
             parse_partnership_spec(term)
         except ConstraintError as exc:
-            return ("hcp", term_message(term, exc))
+            return ("hcp", exc.reason)
         return None
 
     def set_feedback(self, text: str, *, error: bool = False, field: str | None = None) -> None:

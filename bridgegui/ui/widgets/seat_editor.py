@@ -49,7 +49,6 @@ from bridgegui.ui.widgets.editor_fields import (
     RangeField,
     check_fits,
     style_feedback,
-    term_message,
 )
 from bridgegui.ui.widgets.partnership_editor import PartnershipEditor
 from bridgegui.ui.widgets.suit_text import suit_html
@@ -465,7 +464,7 @@ class SeatEditor(QWidget):
             try:
                 parse_seat_spec(term)
             except ConstraintError as exc:
-                return (field, term_message(term, exc)), None
+                return (field, exc.reason), None
         try:
             return None, parse_seat_spec(", ".join(term for _, term in terms))
         except ConstraintError as exc:  # the terms were each fine: only the shape terms meet here
