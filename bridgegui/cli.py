@@ -52,6 +52,11 @@ seat specs (--north/--east/--south/--west): comma-separated terms, each optional
   ltc 7-               losing-trick count
   tricks 6+            playing tricks (per-suit play-out estimate)
   controls 3+          aces 2, kings 1
+  points 13+           total points: HCP plus one for every card over four in a suit
+  support hearts 10-12 HCP plus shortness (void 5, singleton 3, doubleton 1) with hearts as trumps
+  rule20               HCP plus the two longest suits' lengths is 20 or more
+  quality spades 3+    how many of A K Q J 10 the suit holds
+  stopper hearts       a stopper: A, Kx, Qxx or Jxxx
 partnership specs (--ns/--ew): hcp 25-27, fit 8+ hearts (or fit 8+ for some suit)
 --fit "NS 8+ hearts" is a shorthand for --ns "fit 8+ hearts"
 

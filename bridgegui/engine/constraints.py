@@ -157,8 +157,8 @@ class SeatConstraint:
         """The editor fields (``errors.SEAT_FIELDS``) this constraint sets, in the editors' order.
 
         A window marks the field a problem is in; when a seat's request fits no hand and only one
-        field is set, that field is the one to loosen.  Terms the editor has no field for are
-        ``unfielded_terms``.
+        field is set, that field is the one to loosen.  The bidding systems' terms
+        (``unfielded_terms``) all count as the one ``more`` field.
         """
         found = []
         if self.hcp is not None:
@@ -169,6 +169,8 @@ class SeatConstraint:
         if self.cards:
             found.append("cards")
         found += [MEASURE_FIELDS[name] for name in MEASURE_FIELDS if name != "hcp" and getattr(self, name) is not None]
+        if self.unfielded_terms():
+            found.append("more")  # the seat editor's one text field for the bidding systems' terms
         return tuple(found)
 
     def unfielded_terms(self) -> tuple[str, ...]:

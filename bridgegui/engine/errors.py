@@ -9,8 +9,27 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-SEAT_FIELDS = ("hcp", "spades", "hearts", "diamonds", "clubs", "shape", "cards", "qt", "ltc", "tricks", "controls")
-"""The fields of one seat's constraint, as the seat editors name them (``Problem.field`` uses these)."""
+SEAT_FIELDS = (
+    "hcp",
+    "spades",
+    "hearts",
+    "diamonds",
+    "clubs",
+    "shape",
+    "cards",
+    "qt",
+    "ltc",
+    "tricks",
+    "controls",
+    "more",
+)
+"""The fields of one seat's constraint, as the seat editors name them (``Problem.field`` uses these).
+
+``more`` is the one text field for the terms made for bidding systems (``points``, ``support``,
+``rule20``, ``quality``, ``stopper``)."""
+
+MORE_WORDS = ("points", "total", "support", "rule20", "rule", "quality", "stopper", "stoppers")
+"""The first words of the terms the ``more`` field holds."""
 
 PARTNERSHIP_FIELDS = ("hcp", "fit")
 """The fields of a partnership's constraint (``Problem.field`` for a side ``"NS"``/``"EW"``)."""

@@ -217,7 +217,7 @@ def plan_request(request: DealRequest) -> DealPlan:
         if seat_plan.count == 0:
             fields = constraint.fields()
             # With one field set (and no term the editor cannot show), that field is the one to loosen.
-            only = fields[0] if len(fields) == 1 and not constraint.unfielded_terms() else None
+            only = fields[0] if len(fields) == 1 else None
             raise ImpossibleError(
                 f"no hand fits {SEAT_NAMES[seat]}'s request ({constraint.describe()})", seat=SEATS[seat], field=only
             )

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from bridgegui.engine.cards import SUIT_NAMES, SUITS, card_name, mask_cards, parse_card
-from bridgegui.engine.errors import SEAT_FIELDS, BridgeError, ConstraintError
+from bridgegui.engine.errors import MORE_WORDS, SEAT_FIELDS, BridgeError, ConstraintError
 
 if TYPE_CHECKING:
     from bridgegui.engine.constraints import SeatConstraint
@@ -226,10 +226,12 @@ _TERM_WORDS = (
 def term_field(low: str) -> str | None:
     """The editor field (``errors.SEAT_FIELDS``) a seat-spec term sets, or None.
 
-    None for an unknown word, and for the terms the seat editor has no field for (``points``,
-    ``support``, ``rule20``, ``quality``, ``stopper``): a problem with one is shown at the seat, unmarked.
+    ``more`` for the terms made for bidding systems (``points``, ``support``, ``rule20``,
+    ``quality``, ``stopper``: the seat editor shows them in one text field); None for an unknown word.
     """
     word = low.partition(" ")[0]
+    if word in MORE_WORDS:
+        return "more"
     two_words = " ".join(low.split()[:2])
     if low in ("balanced", "semibalanced", "semi-balanced") or word in ("shape", "not", "exclude"):
         return "shape"

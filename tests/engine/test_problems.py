@@ -22,11 +22,11 @@ from bridgegui.engine.planner import deal, plan_request
     ("spec", "field"),
     [
         ("hcp 17-15", "hcp"),
-        ("points 3x", None),  # total points: the seat editor has no field for it (nor for the four below)
-        ("support trumps 8+", None),
-        ("quality spades six", None),
-        ("stopper", None),
-        ("rule20, rule of 20", None),
+        ("points 3x", "more"),  # the bidding systems' terms: the seat editor's one More field
+        ("support trumps 8+", "more"),
+        ("quality spades six", "more"),
+        ("stopper", "more"),
+        ("rule20, rule of 20", "more"),
         ("hcp 10, hcp 11", "hcp"),
         ("spades 14", "spades"),
         ("hearts 5+, hearts 6", "hearts"),

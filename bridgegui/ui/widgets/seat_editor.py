@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 from bridgegui.engine.cards import SEATS, SUIT_NAMES
 from bridgegui.engine.constraints import SeatConstraint, parse_seat_spec
 from bridgegui.engine.errors import PARTNERSHIP_FIELDS, SEAT_FIELDS, ConstraintError
+from bridgegui.engine.specs import cards_text
 from bridgegui.ui.widgets.editor_fields import (
     Bound,
     FieldMarks,
@@ -54,6 +55,7 @@ from bridgegui.ui.widgets.partnership_editor import PartnershipEditor
 from bridgegui.ui.widgets.suit_text import suit_html
 
 ADVANCED_FIELDS = ("qt", "ltc", "tricks", "controls")
+"""The range fields of the advanced part (which also holds the ``more`` text field)."""
 
 # Field -> (SeatConstraint attribute, largest value a hand can have, scale): qt is kept in halves.
 _MEASURES = {
@@ -175,7 +177,9 @@ class SeatEditor(QWidget):
         self._advanced_button.setAutoRaise(True)
         self._advanced_button.setArrowType(Qt.ArrowType.RightArrow)
         self._advanced_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        self._advanced_button.setToolTip(self.tr("Quick tricks, losing-trick count, playing tricks and controls"))
+        self._advanced_button.setToolTip(
+            self.tr("Quick tricks, losing-trick count, playing tricks, controls, and more terms")
+        )
         self._advanced_button.toggled.connect(self.set_advanced_visible)
         outer.addWidget(self._advanced_button, 0, Qt.AlignmentFlag.AlignLeft)
 
@@ -202,6 +206,21 @@ class SeatEditor(QWidget):
         )
         for row, (name, label, tip) in enumerate(advanced_rows):
             self._add_range(adv, row, 0, name, label, _MEASURES[name][1], tip, parent=self._advanced)
+        # The terms made for bidding systems, as spec text: no term a spec can say is ever dropped.
+        more_label = QLabel(self.tr("More"), self._advanced)
+        self._more = QLineEdit(self._advanced)
+        self._more.setObjectName("moreEdit")
+        self._more.setPlaceholderText(self.tr("e.g. points 13+, quality hearts 3+"))
+        self._more.setToolTip(
+            self.tr(
+                "More terms: points 13+ (HCP and length), support hearts 10-12 (HCP and shortness with "
+                "hearts as trumps), rule20, quality spades 3+ (of A K Q J 10), stopper hearts"
+            )
+        )
+        self._more.setClearButtonEnabled(True)
+        more_label.setBuddy(self._more)
+        adv.addWidget(more_label, len(advanced_rows), 0)
+        adv.addWidget(self._more, len(advanced_rows), 1, 1, 4)
         self._advanced.setVisible(False)
         outer.addWidget(self._advanced)
 
@@ -216,6 +235,7 @@ class SeatEditor(QWidget):
         fields: dict[str, tuple[QWidget, ...]] = {name: f.widgets() for name, f in self._ranges.items()}
         fields["shape"] = (self._shape_combo, self._pattern)
         fields["cards"] = (self._cards,)
+        fields["more"] = (self._more,)
         self._marks = FieldMarks(self, fields)
         self._feedback_error = False
 
@@ -225,6 +245,7 @@ class SeatEditor(QWidget):
         self._shape_combo.currentIndexChanged.connect(self._edited)
         self._pattern.textChanged.connect(self._edited)
         self._cards.textChanged.connect(self._edited)
+        self._more.textChanged.connect(self._edited)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         self._update_advanced_text()
 
@@ -258,7 +279,10 @@ class SeatEditor(QWidget):
         pattern = " ".join(shapes)
         if c.exclude_shapes:
             pattern = (pattern + " not " + " ".join(c.exclude_shapes)).strip()
-        cards = SeatConstraint(cards=c.cards).to_spec().removeprefix("cards ")
+        cards = cards_text(c.cards)
+        more = SeatConstraint(
+            points=c.points, support=c.support, rule20=c.rule20, quality=c.quality, stoppers=c.stoppers
+        ).to_spec()
         with self._programmatic():
             self._ranges["hcp"].set_range(c.hcp)
             for suit, name in enumerate(SUIT_NAMES):
@@ -266,6 +290,7 @@ class SeatEditor(QWidget):
             self._shape_combo.setCurrentIndex(preset)
             self._pattern.setText(pattern)
             self._cards.setText(cards)
+            self._more.setText(more)
             for name in ADVANCED_FIELDS:
                 self._ranges[name].set_range(getattr(c, _MEASURES[name][0]))
 
@@ -296,7 +321,7 @@ class SeatEditor(QWidget):
         self._style_feedback()
         self._marks.feedback = (field, text) if error and field is not None else None
         self._marks.apply()
-        if error and field in ADVANCED_FIELDS:
+        if error and field in (*ADVANCED_FIELDS, "more"):
             self.set_advanced_visible(True)
 
     def feedback(self) -> str:
@@ -314,6 +339,7 @@ class SeatEditor(QWidget):
             self._shape_combo.setCurrentIndex(0)
             self._pattern.clear()
             self._cards.clear()
+            self._more.clear()
         self.set_feedback("")
 
     def set_advanced_visible(self, visible: bool) -> None:
@@ -330,7 +356,7 @@ class SeatEditor(QWidget):
         """The input widgets of ``field`` (for tests and for focusing a field in error)."""
         if field in self._ranges:
             return self._ranges[field].widgets()
-        return {"shape": (self._shape_combo, self._pattern), "cards": (self._cards,)}[field]
+        return {"shape": (self._shape_combo, self._pattern), "cards": (self._cards,), "more": (self._more,)}[field]
 
     # -- internals ---------------------------------------------------------------------------------
 
@@ -399,6 +425,7 @@ class SeatEditor(QWidget):
 
     def _update_advanced_text(self) -> None:
         n = sum(self._ranges[name].text() is not None for name in ADVANCED_FIELDS)
+        n += len([term for term in self._more.text().split(",") if term.strip()])
         text = self.tr("Advanced")
         if n:
             text = self.tr("Advanced ({n} set)").format(n=n)
@@ -451,6 +478,9 @@ class SeatEditor(QWidget):
             text = self._ranges[name].text()
             if text is not None:
                 terms.append((name, f"{name} {text}"))
+        more = self._more.text().strip().strip(",").strip()
+        if more:
+            terms.append(("more", more))
         return terms
 
     def _read(self) -> tuple[tuple[str, str] | None, SeatConstraint | None]:

@@ -417,3 +417,32 @@ def test_marks_follow_a_theme_change(editor):
     assert dark_tint != light_tint and dark_tint.lightnessF() < 0.5
     editor.set_feedback("fine")
     assert low.palette().color(QPalette.ColorRole.Base) == QColor("#1e1e1e")
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "points 13-21, spades 5+",
+        "hcp 15-17, balanced, stopper hearts, stopper clubs",
+        "support hearts 10-12",
+        "hcp 10+, rule20",
+        "spades 6, quality spades 3+, tricks 6-7",
+    ],
+)
+def test_no_term_a_spec_can_say_is_dropped(qtbot, spec):
+    """The bidding systems' terms have no fields of their own: they live in the More field, and survive."""
+    editor = SeatEditor("N")
+    qtbot.addWidget(editor)
+    editor.set_spec(spec)
+    assert editor.constraint() == parse_seat_spec(spec)
+    assert editor.spec() == parse_seat_spec(spec).to_spec()
+
+
+def test_a_mistake_in_the_more_field_is_marked_there(qtbot):
+    editor = SeatEditor("S")
+    qtbot.addWidget(editor)
+    (more,) = editor.field_widgets("more")
+    more.setText("quality spades lots")
+    problem = editor.problem()
+    assert problem is not None and problem[0] == "more"
+    assert "more" in editor.marked_fields()
