@@ -223,6 +223,10 @@ _TERM_WORDS = (
 )
 
 
+_NEGATIONS = ("not", "exclude", "except")
+"""Words after which shape patterns are excluded rather than allowed."""
+
+
 def term_field(low: str) -> str | None:
     """The editor field (``errors.SEAT_FIELDS``) a seat-spec term sets, or None.
 
@@ -233,7 +237,7 @@ def term_field(low: str) -> str | None:
     if word in MORE_WORDS:
         return "more"
     two_words = " ".join(low.split()[:2])
-    if low in ("balanced", "semibalanced", "semi-balanced") or word in ("shape", "not", "exclude"):
+    if low in ("balanced", "semibalanced", "semi-balanced") or word in ("shape", *_NEGATIONS):
         return "shape"
     if word == "cards":
         return "cards"
@@ -283,15 +287,23 @@ def seat_spec_values(text: str) -> dict[str, object]:
             if low in ("balanced", "semibalanced", "semi-balanced"):
                 shapes.append(normalise_shape_token(low))
             elif word == "shape":
-                tokens = rest.split()
+                # Patterns any of which will do; after "not" (or "exclude", "except"), or written
+                # -4333 or !4333, patterns to exclude: "shape 5xxx 6xxx not 5332".
+                tokens = [tok for tok in rest.split() if tok != "shape"]
                 if not tokens:
                     raise ConstraintError("shape needs at least one pattern, e.g. shape 5xxx or shape balanced")
+                negated = False
                 for tok in tokens:
-                    target = excludes if tok.startswith(("-", "!")) else shapes
+                    if tok in _NEGATIONS:
+                        negated = True
+                        continue
+                    target = excludes if negated or tok.startswith(("-", "!")) else shapes
                     token = normalise_shape_token(tok.lstrip("-!"))
                     pattern_shapes(token)
                     target.append(token)
-            elif word in ("not", "exclude"):
+                if negated and tokens[-1] in _NEGATIONS:
+                    raise ConstraintError("not needs a pattern to exclude, e.g. not 4333")
+            elif word in _NEGATIONS:
                 tokens = rest.split()
                 if tokens and tokens[0] == "shape":
                     tokens = tokens[1:]

@@ -393,3 +393,27 @@ def test_intersect_holds_exactly_when_both_hold(a, b):
     else:
         assert (c.mask(batch) == both).all()
         assert parse_seat_spec(c.to_spec()) == c
+
+
+@pytest.mark.parametrize(
+    ("spec", "shapes", "excluded"),
+    [
+        ("shape 5xxx 6xxx not 5332", ("5xxx", "6xxx"), ("5332",)),
+        ("shape 5xxx except 5332 6xxx", ("5xxx",), ("5332", "6xxx")),
+        ("shape not 4333", (), ("4333",)),
+        ("shape 5xxx -5332 !5422", ("5xxx",), ("5332", "5422")),
+        ("shape 5xxx, not 5332", ("5xxx",), ("5332",)),
+    ],
+)
+def test_one_shape_term_says_what_will_do_and_what_not(
+    spec: str, shapes: tuple[str, ...], excluded: tuple[str, ...]
+) -> None:
+    """The seat editor's pattern field is the body of one shape term: the grammar is the parser's."""
+    c = parse_seat_spec(spec)
+    assert c.shapes == shapes and c.exclude_shapes == excluded
+    assert parse_seat_spec(c.to_spec()) == c
+
+
+def test_a_shape_term_ending_in_not_says_what_is_missing() -> None:
+    with pytest.raises(ConstraintError, match="not needs a pattern"):
+        parse_seat_spec("shape 5xxx not")

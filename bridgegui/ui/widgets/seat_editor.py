@@ -68,7 +68,6 @@ _MEASURES = {
 
 _SHAPE_PRESETS = ("", "balanced", "semibalanced")
 _SPLIT = re.compile(r"[\s,]+")
-_NEGATIONS = ("not", "exclude", "except")
 
 
 class SeatEditor(QWidget):
@@ -435,32 +434,16 @@ class SeatEditor(QWidget):
         style_feedback(self._feedback, self, self._feedback_error)
 
     def _shape_terms(self) -> list[str]:
-        """The preset and the pattern field as ``shape``/``not`` spec terms (unchecked: the parser judges).
+        """The preset and the pattern field as spec terms: ``balanced``, ``shape 5xxx not 4333``.
 
-        Words before a ``not`` (or ``exclude``/``except``) are patterns that will do, words after it
-        patterns to exclude; a pattern written ``-4333`` or ``!4333`` is excluded wherever it stands.
+        The pattern field is the body of a ``shape`` term (the spec grammar reads its ``not``, ``-4333``
+        and ``!4333``); commas between patterns read as spaces, since a comma ends a spec term.
         """
         preset = _SHAPE_PRESETS[self._shape_combo.currentIndex()]
-        shapes = [preset] if preset else []
-        excludes: list[str] = []
-        negated = False
-        for token in _SPLIT.split(self._pattern.text().strip()):
-            low = token.lower()
-            if not low or low == "shape":
-                continue
-            if low in _NEGATIONS:
-                negated = True
-            elif negated or low.startswith(("-", "!")):
-                excludes.append(low.lstrip("-!") or low)
-            else:
-                shapes.append(low)
-        terms = []
-        if shapes == [preset] and preset:
-            terms.append(preset)
-        elif shapes:
-            terms.append("shape " + " ".join(shapes))
-        if excludes or negated:
-            terms.append(" ".join(["not", *excludes]))
+        terms = [preset] if preset else []
+        patterns = " ".join(_SPLIT.split(self._pattern.text().strip()))
+        if patterns:
+            terms.append(f"shape {patterns}")
         return terms
 
     def _terms(self) -> list[tuple[str, str]]:
