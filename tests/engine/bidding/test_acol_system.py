@@ -119,6 +119,18 @@ CASES = [
     ("1H", "AQ4.KJ3.KQ62.Q85", "1NT", MENDELSON + ": 1NT overcall, 15-18 balanced with a stopper"),
     ("1C X P", "Q852.743.9632.95", "1S", MENDELSON + ": advancing a takeout double, weak: bid a four-card major"),
     ("1C X P", "KQ85.A43.9632.95", "2S", MENDELSON + ": advancing a takeout double with 9-11 points, jump"),
+    # ---- More: 2NT, 2♣, a four-level preempt, reverses, preference, competition ------------------
+    ("2NT P", "74.KJ852.Q63.952", "3D", MAGEE + ": transfers over 2NT, 3♦ shows hearts"),
+    ("2NT P", "K74.Q3.9862.J852", "3NT", REB + ": raise 2NT (20-22) to game with 4+ points"),
+    ("2C P", "AKJ84.73.852.852", "2S", SE + ": positive response to 2♣, a good five-card suit and 8+"),
+    ("", "AKQJT98.AKQ.2.32", "2C", SE + ": 2♣ also opens a game-forcing hand with nine playing tricks"),
+    ("", "KQJT9874.5.32.43", "4S", REB + " and " + RULE_234 + ": an eight-card suit opens at the four level"),
+    ("1D P 1S P", "5.AQ74.AKJ63.K82", "2H", MAGEE + ": a reverse shows 16+ points and longer first suit"),
+    ("1H P 1S P 2C P", "KJ74.Q63.852.J52", "2H", REB + ": responder's preference to opener's first suit"),
+    ("1D", "74.KQJ874.852.74", "2H", SE + ": weak jump overcall, a six-card suit and a weak hand"),
+    ("1D X P", "AQ84.KJ5.852.K74", "2D", MAGEE + ": answering a takeout double with 12+, cue-bid their suit"),
+    ("1D 1S", "74.KJ83.A852.974", "X", MAGEE + ": negative double shows the unbid major"),
+    ("1D 1S X P", "K4.KJ73.AQ952.83", "2H", MAGEE + ": after a negative double opener shows the unbid major"),
 ]
 
 

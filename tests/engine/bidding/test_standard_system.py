@@ -128,6 +128,20 @@ CASES = [
     ("1C X P", "KQ85.A43.9632.95", "2S", COMPETITIVE + ": advancing a takeout double with 9-11 points, jump"),
     ("1D 1S P", "K84.Q963.852.K74", "2S", COMPETITIVE + ": raise partner's overcall with support"),
     ("1D 1S", "74.KJ83.A852.974", "X", CONVENTIONS + ": negative double shows the unbid major"),
+    # ---- More: 2NT, 2♣, weak-two continuations, a four-level preempt, reverses, preference -----
+    ("2NT P", "74.KJ852.Q63.952", "3D", CONVENTIONS + ": Jacoby transfers over 2NT, 3♦ shows hearts"),
+    ("2NT P", "KJ74.Q3.9862.852", "3C", CONVENTIONS + ": Stayman over 2NT with a four-card major"),
+    ("2NT P", "K74.Q3.9862.J852", "3NT", GRANT + ": raise 2NT to game with enough to make 25 together"),
+    ("2C P", "AKJ84.73.852.852", "2S", CONVENTIONS + ": positive response to 2♣, a good five-card suit and 8+"),
+    ("2S P 2NT P", "KQJ874.63.A52.74", "3D", CONVENTIONS + ": 2NT asks about a weak two; a maximum shows a feature"),
+    ("2S P 2NT P", "KQJ874.63.852.74", "3S", CONVENTIONS + ": 2NT asks about a weak two; a minimum rebids the suit"),
+    ("", "KQJT9874.5.32.43", "4S", GRANT + " and " + RULE_234 + ": an eight-card suit opens at the four level"),
+    ("1D P 1S P", "5.AQ74.AKJ63.K82", "2H", GRANT + ": a reverse (a higher second suit at the two level) shows 17+"),
+    ("1H P 1S P 2C P", "KJ74.Q63.852.J52", "2H", GRANT + ": responder's preference to opener's first suit"),
+    ("1D", "74.KQJ874.852.74", "2H", COMPETITIVE + ": weak jump overcall, a good six-card suit and a weak hand"),
+    ("1D X P", "AQ84.KJ5.852.K74", "2D", COMPETITIVE + ": advancing a takeout double with 12+, cue-bid their suit"),
+    ("1D 1S X P", "K4.KJ73.AQ952.83", "2H", CONVENTIONS + ": after a negative double opener shows the unbid major"),
+    ("1H 1NT P", "K74.Q3.K962.Q852", "3NT", COMPETITIVE + ": advancing a 1NT overcall as over a 1NT opening"),
 ]
 
 
