@@ -228,6 +228,68 @@ class BiddingResult:
         return auction
 
 
+MAX_EXPANDED_KEYS = 64
+"""A pattern of literal calls with alternatives is indexed by every auction it spells when there are
+at most this many; a pattern with more goes to the regular-expression list."""
+
+
+@dataclass(frozen=True)
+class _PatternIndex:
+    """Finds the blocks whose pattern matches an auction without trying every pattern.
+
+    Most patterns are literal calls, perhaps after a leading ``P*`` ("P* 1NT P 2C P"); such a
+    pattern matches exactly the auctions it spells (after the leading passes, for ``P*``), so a
+    dictionary from those spellings finds them.  Patterns with other wildcards, or whose first call
+    after ``P*`` may itself be a pass, are matched by their regular expressions.  The result is the
+    same as ``Pattern.matches`` on every block, in file order.
+    """
+
+    exact: dict[tuple[int, ...], tuple[int, ...]]
+    after_passes: dict[tuple[int, ...], tuple[int, ...]]
+    general: tuple[tuple[int, Pattern], ...]
+
+    @classmethod
+    def build(cls, blocks: Sequence[Block]) -> _PatternIndex:
+        exact: dict[tuple[int, ...], list[int]] = {}
+        after_passes: dict[tuple[int, ...], list[int]] = {}
+        general: list[tuple[int, Pattern]] = []
+        for b, block in enumerate(blocks):
+            elements = block.pattern.elements
+            leading = bool(elements) and elements[0] == "P*"
+            literals = elements[1:] if leading else elements
+            sets = [e for e in literals if isinstance(e, frozenset)]
+            size = 1
+            for e in sets:
+                size *= len(e)
+            simple = len(sets) == len(literals) and size <= MAX_EXPANDED_KEYS
+            if not simple or (leading and sets and PASS_CODE in sets[0]):
+                general.append((b, block.pattern))
+                continue
+            target = after_passes if leading else exact
+            keys: list[tuple[int, ...]] = [()]
+            for e in sets:
+                keys = [(*k, code) for k in keys for code in sorted(e)]
+            for k in keys:
+                target.setdefault(k, []).append(b)
+        return cls(
+            {k: tuple(v) for k, v in exact.items()},
+            {k: tuple(v) for k, v in after_passes.items()},
+            tuple(general),
+        )
+
+    def blocks_matching(self, calls: Sequence[Call]) -> list[int]:
+        """The indices of the blocks whose pattern matches ``calls``, in file order."""
+        codes = tuple(call_code(c) for c in calls)
+        first = 0
+        while first < len(codes) and codes[first] == PASS_CODE:
+            first += 1
+        found = [*self.exact.get(codes, ()), *self.after_passes.get(codes[first:], ())]
+        if self.general:
+            text = auction_text(calls)
+            found += [b for b, pattern in self.general if pattern.matches_text(text)]
+        return sorted(found)
+
+
 @dataclass(frozen=True, eq=False)
 class System:
     """A bidding system read from a system file (``system_file.parse_system``).
@@ -257,10 +319,14 @@ class System:
         key = tuple(auction.calls)
         found = self._candidates.get(key)
         if found is None:
-            text = auction_text(key)
-            found = tuple(rule for block in self.blocks if block.pattern.matches_text(text) for rule in block.rules)
+            blocks = self._index.blocks_matching(key)
+            found = tuple(rule for b in blocks for rule in self.blocks[b].rules)
             self._candidates[key] = found
         return found
+
+    @cached_property
+    def _index(self) -> _PatternIndex:
+        return _PatternIndex.build(self.blocks)
 
     def choose(self, hands: np.ndarray, auction: Auction) -> tuple[np.ndarray, np.ndarray]:
         """The system's call for each of the ``(n,)`` hands of the seat to call next.

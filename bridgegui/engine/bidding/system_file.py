@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -105,6 +105,8 @@ class _Reader:
     """One pass over the lines of a file; ``fail`` raises with the reader's source."""
 
     source: str
+    meanings: dict[str, SeatConstraint] = field(default_factory=dict)
+    """Meanings already read, by text: a system repeats many (checking one is the costly part of reading)."""
 
     def fail(self, line: int, column: int, message: str) -> SystemFileError:
         return SystemFileError(self.source, line, column, message)
@@ -147,6 +149,9 @@ class _Reader:
         """A rule's meaning; a fault points at the first term that makes the spec fail."""
         if text.lower() == "any":
             return SeatConstraint()
+        known = self.meanings.get(text)
+        if known is not None:
+            return known
         try:
             constraint = parse_seat_spec(text)
         except BridgeError as exc:
@@ -164,6 +169,7 @@ class _Reader:
         problems = seat_problems(constraint)
         if problems:
             raise self.fail(line, column, f"no hand fits this meaning: {problems[0].message}")
+        self.meanings[text] = constraint
         return constraint
 
     def where(self, text: str, line: int, column: int) -> WhereFunction:

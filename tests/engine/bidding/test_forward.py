@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from bridgegui.engine.bidding import NO_FIT_EXPLANATION, PASS, Auction, Call, parse_system
+from bridgegui.engine.bidding import NO_FIT_EXPLANATION, PASS, Auction, Call, load_system, parse_system, shipped_systems
 from bridgegui.engine.bidding.system import NO_RULE, call_code, call_from_code, time_auctions, time_openings
 from bridgegui.engine.cards import CARD_BITS, SEATS, Deal, Hand, parse_deal, seat_index
 from bridgegui.engine.dealing import deal_batch
@@ -231,3 +231,23 @@ def test_opening_benchmark_is_fast(system):
     # The goal is well under a second for 100,000 openings; a loaded test machine gets some slack.
     assert time_openings(system, 100_000) < 1.0
     assert time_auctions(system, 2_000) < 2.0
+
+
+def test_the_pattern_index_agrees_with_matching_every_pattern(system):
+    extra = parse_system(
+        "system: Index\n"
+        "after P* P 1C\n  P any -- a.\n"  # a pass may follow the leading passes: matched by its expression
+        "after P* 1C|1D|1H|1S|1NT|2C|2D|2H|2S|2NT X|P 2C|2D|2H|2S|2NT|3C|3D|3H|3S|3NT\n  P any -- b.\n"
+        "after 1C|1D P\n  P any -- c.\n"
+        "after P*\n  P any -- d.\n"
+        "after ** X\n  P any -- e.\n"
+    )
+    systems = [system, extra, *(load_system(name) for name in shipped_systems())]
+    deals = deal_batch(100, seed=12)
+    auctions = {calls(text) for text in ("P P 1C", "P 1C", "1D P", "1C X 3NT", "P P P P", "1H P 1S X")}
+    for bidder in systems:
+        auctions |= {a.calls[:k] for a in bidder.bid_batch(deals, "N") for k in range(len(a.calls) + 1)}
+    for checked in systems:
+        for key in auctions:
+            expected = [b for b, block in enumerate(checked.blocks) if block.pattern.matches(key)]
+            assert checked._index.blocks_matching(key) == expected, (checked.name, key)
