@@ -381,7 +381,7 @@ class System:
             choices.append(choice)
         return BiddingResult(auction, tuple(choices))
 
-    def bid_batch_codes(
+    def bid_batch_with_rules(
         self, deals: np.ndarray, dealer: str, max_calls: int = DEFAULT_MAX_CALLS
     ) -> tuple[list[Auction], np.ndarray]:
         """Bid every deal of an ``(n, 4)`` batch; the auctions and the ``(n, calls)`` rule indices.
@@ -418,8 +418,8 @@ class System:
         return final, rule_history
 
     def bid_batch(self, deals: np.ndarray, dealer: str, max_calls: int = DEFAULT_MAX_CALLS) -> list[Auction]:
-        """The system's complete auction for every deal of an ``(n, 4)`` batch (see ``bid_batch_codes``)."""
-        return self.bid_batch_codes(deals, dealer, max_calls)[0]
+        """The system's complete auction for every deal of an ``(n, 4)`` batch (see ``bid_batch_with_rules``)."""
+        return self.bid_batch_with_rules(deals, dealer, max_calls)[0]
 
 
 def time_openings(system: System, count: int = 100_000, seed: int = 1) -> float:

@@ -199,9 +199,9 @@ def test_bid_batch_equals_bid_and_every_auction_is_legal(system):
         assert len({a.text() for a in auctions}) > 20  # the batch really spreads over many auctions
 
 
-def test_bid_batch_codes_give_each_calls_rule(system):
+def test_bid_batch_with_rules_give_each_calls_rule(system):
     deals = deal_batch(200, seed=6)
-    auctions, rules = system.bid_batch_codes(deals, "N")
+    auctions, rules = system.bid_batch_with_rules(deals, "N")
     for i in range(200):
         result = system.bid(Deal.from_masks(deals[i]), "N")
         expected = [c.rule.index if c.rule is not None else NO_RULE for c in result.choices]
