@@ -131,6 +131,7 @@ CASES = [
     ("1D X P", "AQ84.KJ5.852.K74", "2D", MAGEE + ": answering a takeout double with 12+, cue-bid their suit"),
     ("1D 1S", "74.KJ83.A852.974", "X", MAGEE + ": negative double shows the unbid major"),
     ("1D 1S X P", "K4.KJ73.AQ952.83", "2H", MAGEE + ": after a negative double opener shows the unbid major"),
+    ("3H P", "A52.K84.AK73.Q52", "4H", REB + ": raise partner's preempt to game with a fit and the values"),
 ]
 
 

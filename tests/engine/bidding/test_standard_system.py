@@ -142,6 +142,7 @@ CASES = [
     ("1D X P", "AQ84.KJ5.852.K74", "2D", COMPETITIVE + ": advancing a takeout double with 12+, cue-bid their suit"),
     ("1D 1S X P", "K4.KJ73.AQ952.83", "2H", CONVENTIONS + ": after a negative double opener shows the unbid major"),
     ("1H 1NT P", "K74.Q3.K962.Q852", "3NT", COMPETITIVE + ": advancing a 1NT overcall as over a 1NT opening"),
+    ("3H P", "A52.K84.AK73.Q52", "4H", GRANT + ": raise partner's preempt to game with a fit and the values"),
 ]
 
 
