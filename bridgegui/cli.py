@@ -144,7 +144,12 @@ def build_parser() -> argparse.ArgumentParser:
         "probability P, e.g. 0.384)",
     )
     parser.add_argument(
-        "--max-tries", type=int, default=planner.DEFAULT_MAX_TRIES, metavar="N", help="give up after N deals tried"
+        "--max-tries",
+        type=int,
+        default=None,
+        metavar="N",
+        help=f"give up after N deals tried (default {planner.DEFAULT_MAX_TRIES:,}; "
+        f"with --auction {cli_bidding.AUCTION_MAX_TRIES:,}, since every deal is bid by the system)",
     )
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress or summary on standard error")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
@@ -254,6 +259,8 @@ def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
         return run_script_file(args, stdout, stderr)
     args.produce = 16 if args.produce is None else args.produce
     args.format = args.format or "pbn"
+    if args.max_tries is None:
+        args.max_tries = cli_bidding.AUCTION_MAX_TRIES if args.auction is not None else planner.DEFAULT_MAX_TRIES
     if args.produce < 1:
         raise SpecError("-p needs at least 1 board")
     if args.first_board < 1:

@@ -28,6 +28,11 @@ from bridgegui.engine.errors import BridgeError
 
 DEFAULT_SYSTEM = "standard"
 
+AUCTION_MAX_TRIES = 5_000_000
+"""The effort bound for ``--auction``: every candidate is bid by the system, so a prefix that only the
+system's ranking makes unreachable (which cannot be proved before dealing) stops within seconds
+rather than after the plain dealer's 50 million deals."""
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The bidding flags, in their own group of ``--help``."""

@@ -141,3 +141,21 @@ def test_the_shipped_systems_deal_for_an_auction() -> None:
         status, out, err = run("--system", name, "--auction", "1NT P", "-p", "2", "-s", "4")
         assert status == 0, err
         assert out.count("[Deal ") == 2
+
+
+def test_an_auction_only_the_ranking_forbids_stops_within_the_budget(tmp_path: Path, monkeypatch) -> None:
+    """1♦ is never bid (1♣ with its 'where' always comes first), which no check can prove before dealing:
+    the search stops at the --auction effort bound with status 3, not after the plain dealer's bound."""
+    from bridgegui import cli_bidding
+
+    shadowed = tmp_path / "shadowed.system"
+    shadowed.write_text(
+        "system: Shadowed\n\nafter P*\n"
+        "  1C  hcp 12+ where spades(me) >= 0   -- 1♣: every opening hand.\n"
+        "  1D  hcp 12+                         -- 1♦: never reached.\n"
+        "  P   any                             -- Pass.\n",
+        encoding="utf-8",
+    )
+    monkeypatch.setattr(cli_bidding, "AUCTION_MAX_TRIES", 20_000)
+    status, _out, err = run("--system", str(shadowed), "--auction", "1D", "-p", "1")
+    assert status == 3 and "impossible" in err
