@@ -12,6 +12,7 @@ Every question and error goes through the window's ``confirm_unsaved_changes`` a
 
 from __future__ import annotations
 
+import logging
 import typing
 from collections.abc import Callable
 from pathlib import Path
@@ -31,6 +32,8 @@ from bridgegui.ui.widgets.board_list import BoardListModel
 
 if typing.TYPE_CHECKING:
     from bridgegui.ui.mainwindow.window import MainWindow
+
+log = logging.getLogger(__name__)
 
 SCRIPT_FILTER = "Dealer scripts (*.dl *.dlr *.txt);;All files (*)"
 
@@ -249,6 +252,15 @@ class BoardSetDocument(QObject):
             self.window.show_error(
                 title,
                 self.tr("{file} is not a dealer script this program can run:\n{exc}").format(file=path.name, exc=exc),
+            )
+            return False
+        except Exception as exc:  # a script must never crash the window: say so, keep the editors as they are
+            log.exception("importing %s failed", path)
+            self.window.show_error(
+                title,
+                self.tr("{file} could not be read as a dealer script ({kind}: {exc}).").format(
+                    file=path.name, kind=type(exc).__name__, exc=exc
+                ),
             )
             return False
         specs = dict(zip(SEATS, imported.seat_specs, strict=True))

@@ -27,10 +27,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, Qt, QTimer, Slot
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QPagedPaintDevice
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QPagedPaintDevice
 from PySide6.QtWidgets import (
     QDialog,
-    QDockWidget,
     QLabel,
     QMainWindow,
     QMenu,
@@ -49,9 +48,11 @@ from bridgegui.settings import THEMES, Settings
 from bridgegui.ui.app import apply_theme, icon
 from bridgegui.ui.dialogs import DealSetDialog
 from bridgegui.ui.mainwindow import actions as declared
+from bridgegui.ui.mainwindow.autosave import Autosave, ask_restore_dialog
 from bridgegui.ui.mainwindow.constraints_dock import ConstraintsDock
 from bridgegui.ui.mainwindow.deal_area import DealArea
 from bridgegui.ui.mainwindow.deal_commands import DealCommands
+from bridgegui.ui.mainwindow.docks import BoardsDock, DoubleDummyDock, place_docks
 from bridgegui.ui.mainwindow.document import BoardSetDocument
 from bridgegui.ui.mainwindow.feedback import LiveFeedback
 from bridgegui.ui.mainwindow.jobs import Jobs
@@ -61,8 +62,6 @@ from bridgegui.ui.mainwindow.seed_bar import SeedBar
 from bridgegui.ui.mainwindow.sheets import Sheets
 from bridgegui.ui.mainwindow.tool_windows import ToolWindows
 from bridgegui.ui.mainwindow.window_state import restore_window_state, store_window_state
-from bridgegui.ui.widgets.board_list import BoardList
-from bridgegui.ui.widgets.dd_panel import DoubleDummyPanel
 from bridgegui.workers.jobs import JobFailure
 
 
@@ -101,6 +100,8 @@ class MainWindow(QMainWindow):
         self.feedback.update_now()
         for warning in self.startup_warnings:
             self.statusBar().showMessage(warning, 15_000)
+        # After the event loop starts (and after a test has replaced ask_restore): what a crash left.
+        QTimer.singleShot(0, self._recover_and_autosave)
 
     # ------------------------------------------------------------------------------------------------
     # construction
@@ -118,38 +119,14 @@ class MainWindow(QMainWindow):
         self.partnership_editors = self.constraints_dock.partnership_editors
         self.condition_editor = self.constraints_dock.condition_editor
         self.constraints_dock.dealer_changed.connect(self._dealer_mode_changed)
-        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.constraints_dock)
 
-        self.board_list = BoardList(self)
+        self.boards_dock = BoardsDock(self)
+        self.board_list = self.boards_dock.board_list
         self.board_model = self.board_list.board_model()
         self.board_list.board_selected.connect(self._board_selected)
-        self.boards_dock = QDockWidget(self.tr("Boards"), self)
-        self.boards_dock.setObjectName("boardsDock")
-        self.boards_dock.setWidget(self.board_list)
-        # The editors keep the full height on the left; the board list goes under the deal, which
-        # leaves the deal the whole width between them.
-        self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
-        self.setCorner(Qt.Corner.TopLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
-        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.boards_dock)
-        # Double dummy in a tab beside the board list: no width taken from the deal, and no analysis
-        # while the tab is not on screen.
-        self.dd_panel = DoubleDummyPanel(self)
-        self.dd_dock = QDockWidget(self.tr("Double Dummy"), self)
-        self.dd_dock.setObjectName("ddDock")
-        self.dd_dock.setWidget(self.dd_panel)
-        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.dd_dock)
-        self.tabifyDockWidget(self.boards_dock, self.dd_dock)
-        self.boards_dock.raise_()
-        self.dd_dock.visibilityChanged.connect(self.dd_panel.set_active)
-        screen = QGuiApplication.primaryScreen()
-        if screen is not None and screen.availableGeometry().width() >= 1600:
-            # On a wide screen the editors get two columns: all four and both sides show without scrolling.
-            two = self.constraints_dock.two_column_width()
-            self.resizeDocks([self.constraints_dock], [two], Qt.Orientation.Horizontal)
-        # On a short screen the deal needs the height more than the list does (it scrolls).
-        short = screen is not None and screen.availableGeometry().height() < 900
-        lines = 8 if short else 12
-        self.resizeDocks([self.boards_dock], [lines * self.fontMetrics().height()], Qt.Orientation.Vertical)
+        self.dd_dock = DoubleDummyDock(self)
+        self.dd_panel = self.dd_dock.dd_panel
+        place_docks(self, self.constraints_dock, self.boards_dock, self.dd_dock)
 
     def _build_theme_actions(self) -> None:
         self.theme_actions: dict[str, QAction] = {}
@@ -238,7 +215,7 @@ class MainWindow(QMainWindow):
         self.feedback.changed.connect(self.refresh)
         self.document = BoardSetDocument(self, self.board_model, self.settings, self.recent_menu)
         self.document.replaced.connect(lambda: self.go_to_row(0))
-        self.document.saved_state_changed.connect(self.refresh)
+        self.document.saved_state_changed.connect(self._saved_state_changed)
         self.practice = Practice(self, self.settings, self.action("actionPractice"), self.action("actionReveal"))
         self.practice.visibility_changed.connect(self._visibility_changed)
         self.sheets = Sheets(self)
@@ -250,6 +227,7 @@ class MainWindow(QMainWindow):
             self.tr("A preset could not be read: {p}").format(p=p) for p in self.presets_controller.problems
         ]
         self.tool_windows = ToolWindows(self)
+        self.autosave = Autosave(self)
         self.deal_commands = DealCommands(self)
 
     def store_settings(self) -> None:
@@ -376,8 +354,24 @@ class MainWindow(QMainWindow):
         )
         declared.apply_enabled(self.actions_by_name, state)
 
+    @Slot()
+    def _saved_state_changed(self) -> None:
+        self.refresh()
+        if not self.is_modified():
+            self.autosave.discard()  # the set is in its file now: nothing to recover
+
+    @Slot()
+    def _recover_and_autosave(self) -> None:
+        if not self._closed:
+            self.autosave.offer()
+            self.autosave.start()
+
     # ------------------------------------------------------------------------------------------------
-    # questions and errors (tests replace these two methods)
+    # questions and errors (tests replace these three methods)
+
+    def ask_restore(self, count: int, saved_at: str, original: str | None, then: Callable[[bool], None]) -> None:
+        """Ask whether to restore the boards a session that did not close normally left; ``then(answer)``."""
+        ask_restore_dialog(self, count, saved_at, original, then)
 
     def show_error(self, title: str, text: str) -> None:
         """Tell the user something failed, without blocking the event loop (a window-modal box)."""
@@ -684,6 +678,8 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(0, lambda: self.confirm_unsaved_changes(close_now))
             return
         self._closed = True
+        self.autosave.timer.stop()
+        self.autosave.discard()  # closed normally: the user saved or chose to discard the boards
         self.feedback.stop()
         self.store_settings()
         with contextlib.suppress(OSError):

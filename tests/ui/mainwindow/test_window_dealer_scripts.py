@@ -170,3 +170,19 @@ def test_a_user_preset_can_be_deleted_but_not_a_shipped_one(window: MainWindow) 
     shipped = window.presets()[0]
     assert not window.delete_preset(shipped)
     assert "cannot be deleted" in window.errors[-1]  # type: ignore[attr-defined]
+
+
+def test_any_failure_to_read_a_script_is_a_dialog_not_a_crash(window, tmp_path, monkeypatch) -> None:
+    """Whatever goes wrong inside the script reader, the user sees a message and the editors stay as they were."""
+    from bridgegui.ui.mainwindow import document
+
+    def broken(_text: str) -> None:
+        raise RecursionError("maximum recursion depth exceeded")
+
+    monkeypatch.setattr(document, "import_script", broken)
+    script = tmp_path / "deep.dl"
+    script.write_text("condition " + "(" * 300 + "hcp(north) > 10" + ")" * 300 + "\n")
+    before = window.request_specs()
+    assert window.import_script_file(script) is False
+    assert window.errors and "deep.dl" in window.errors[-1]
+    assert window.request_specs() == before

@@ -1,0 +1,63 @@
+"""The docks under the deal: the board list and, in a tab beside it, the double-dummy panel; and how the docks share the window.
+
+The editors keep the full height on the left; the board list goes under the deal, which leaves the
+deal the whole width between them.  Double dummy sits in a tab beside the board list: no width taken
+from the deal, and no analysis while the tab is not on screen.
+"""
+
+from __future__ import annotations
+
+import typing
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QDockWidget, QMainWindow
+
+from bridgegui.ui.widgets.board_list import BoardList
+from bridgegui.ui.widgets.dd_panel import DoubleDummyPanel
+
+if typing.TYPE_CHECKING:
+    from bridgegui.ui.mainwindow.constraints_dock import ConstraintsDock
+
+
+class BoardsDock(QDockWidget):
+    """The board list (``boardsDock``)."""
+
+    def __init__(self, window: QMainWindow) -> None:
+        super().__init__(window.tr("Boards"), window)
+        self.setObjectName("boardsDock")
+        self.board_list = BoardList(window)
+        self.setWidget(self.board_list)
+
+
+class DoubleDummyDock(QDockWidget):
+    """The double-dummy table and par (``ddDock``); it analyses only while it is on screen."""
+
+    def __init__(self, window: QMainWindow) -> None:
+        super().__init__(window.tr("Double Dummy"), window)
+        self.setObjectName("ddDock")
+        self.dd_panel = DoubleDummyPanel(window)
+        self.setWidget(self.dd_panel)
+        self.visibilityChanged.connect(self.dd_panel.set_active)
+
+
+def place_docks(window: QMainWindow, constraints: ConstraintsDock, boards: BoardsDock, dd: DoubleDummyDock) -> None:
+    """Put the docks where they belong and size them for the screen."""
+    window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, constraints)
+    window.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
+    window.setCorner(Qt.Corner.TopLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
+    window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, boards)
+    window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dd)
+    window.tabifyDockWidget(boards, dd)
+    boards.raise_()
+    screen = QGuiApplication.primaryScreen()
+    if screen is not None and screen.availableGeometry().width() >= 1600:
+        # On a wide screen the editors get two columns: all four and both sides show without scrolling.
+        window.resizeDocks([constraints], [constraints.two_column_width()], Qt.Orientation.Horizontal)
+    # On a short screen the deal needs the height more than the list does (it scrolls).
+    short = screen is not None and screen.availableGeometry().height() < 900
+    lines = 8 if short else 12
+    window.resizeDocks([boards], [lines * window.fontMetrics().height()], Qt.Orientation.Vertical)
+
+
+__all__ = ["BoardsDock", "DoubleDummyDock", "place_docks"]

@@ -1,0 +1,71 @@
+"""Crash recovery: an unsaved set is copied to the data folder, offered back after a crash, and removed on a normal close."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from pytestqt.qtbot import QtBot
+
+from bridgegui.ui.main_window import MainWindow
+from bridgegui.ui.mainwindow.autosave import autosave_dir
+
+
+def _deal_set(qtbot: QtBot, window: MainWindow, count: int = 3) -> None:
+    window.deal_set(count, confirm=False)
+    qtbot.waitUntil(lambda: not window.is_dealing() and len(window.boards()) == count, timeout=10_000)
+
+
+def test_an_unsaved_set_is_offered_back_after_a_crash(qtbot: QtBot, make_window: Callable[[], MainWindow]) -> None:
+    first = make_window()
+    _deal_set(qtbot, first)
+    assert first.autosave.save_now()
+    kept = [b.deal for b in first.boards()]
+    assert (autosave_dir() / "recovered.pbn").exists()
+    # A crash: the window never closes normally.  The next window asks, and the answer restores the set.
+    first.autosave.timer.stop()
+    first._closed = True
+    second = make_window()
+    asked: list[int] = []
+    second.ask_restore = lambda n, _when, _from, then: (asked.append(n), then(True))  # type: ignore[method-assign]
+    qtbot.waitUntil(lambda: bool(asked), timeout=5_000)
+    assert asked == [3]
+    assert [b.deal for b in second.boards()] == kept
+    assert second.is_modified() and second.document.path is None
+
+
+def test_declining_removes_the_copy(qtbot: QtBot, make_window: Callable[[], MainWindow]) -> None:
+    first = make_window()
+    _deal_set(qtbot, first, 2)
+    first.autosave.save_now()
+    first._closed = True
+    second = make_window()
+    second.ask_restore = lambda _n, _when, _from, then: then(False)  # type: ignore[method-assign]
+    qtbot.waitUntil(lambda: not (autosave_dir() / "recovered.pbn").exists(), timeout=5_000)
+    assert second.boards() == []
+
+
+def test_saving_or_closing_normally_leaves_nothing_to_recover(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
+    _deal_set(qtbot, window)
+    window.autosave.save_now()
+    assert window.save_file(tmp_path / "lesson.pbn")
+    assert not (autosave_dir() / "recovered.pbn").exists()
+    _deal_set(qtbot, window)
+    window.autosave.save_now()
+    assert (autosave_dir() / "recovered.pbn").exists()
+    window.board_model.mark_saved()  # what "Discard" at the question does to the set
+    window.close()
+    assert not (autosave_dir() / "recovered.pbn").exists()
+
+
+def test_a_recovery_copy_that_cannot_be_read_is_set_aside(qtbot: QtBot, make_window: Callable[[], MainWindow]) -> None:
+    folder = autosave_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "recovered.pbn").write_bytes(b'[Board "1"]\n[Deal "N:this is not a deal"]\n')
+    window = make_window()
+    asked: list[int] = []
+    window.ask_restore = lambda n, *_rest: asked.append(n)  # type: ignore[method-assign]
+    qtbot.wait(50)
+    assert asked == [] and window.isVisible()
+    assert (folder / "recovered.pbn.corrupt").exists() and not (folder / "recovered.pbn").exists()
+    (folder / "recovered.pbn.corrupt").unlink()
