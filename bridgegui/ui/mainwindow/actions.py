@@ -84,6 +84,13 @@ ACTIONS: tuple[ActionSpec, ...] = (
         enabled=lambda s: s.can_deal,
     ),
     ActionSpec(
+        "actionDealForAuction",
+        N_("Deal for an &Auction…"),
+        ("Ctrl+Shift+A",),
+        N_("Deal boards on which a bidding system bids the auction you type"),
+        triggered="auction_dealing.ask",
+    ),
+    ActionSpec(
         "actionStop", N_("S&top"), ("Esc",), N_("Stop dealing"), "stop", triggered="stop", enabled=lambda s: s.running
     ),
     ActionSpec(
@@ -297,7 +304,19 @@ MENUS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
         "editMenu",
         ("actionCopy", "actionCopyDealNumber", "-", "actionGoToDealNumber", "-", "actionClearConstraints"),
     ),
-    (N_("&Deal"), "dealMenu", ("actionDeal", "actionDealSet", "actionStop", "-", "actionPrevBoard", "actionNextBoard")),
+    (
+        N_("&Deal"),
+        "dealMenu",
+        (
+            "actionDeal",
+            "actionDealSet",
+            "actionDealForAuction",
+            "actionStop",
+            "-",
+            "actionPrevBoard",
+            "actionNextBoard",
+        ),
+    ),
     (N_("P&ractice"), "practiceMenu", ("actionPractice", "actionReveal", "-", "actionQuiz")),
     (N_("&Presets"), "presetsMenu", ()),
     (N_("&View"), "viewMenu", ("actionFourColour", "@paletteMenu", "-")),

@@ -34,6 +34,7 @@ from bridgegui.engine.constraints import DealRequest
 from bridgegui.engine.dealing import make_rng
 from bridgegui.engine.lab.shuffles import ModelProgress, ShuffleModel, deal_with_model
 from bridgegui.engine.planner import DEFAULT_MAX_TRIES
+from bridgegui.engine.rotation import rotate_deals
 from bridgegui.formats import pbn
 from bridgegui.ui.widgets.board_list import BoardListModel, DealtBlock
 from bridgegui.workers.dealing import DealingService, DealProgress
@@ -92,6 +93,8 @@ class ActiveJob:
     target: Path | None = None
     then: Callable[[], object] | None = None
     model: ShuffleModel | None = None
+    # dealing for an auction: how far to turn each board's deal so its dealer bids first
+    turns: np.ndarray | None = None
 
 
 class Jobs(QObject):
@@ -185,8 +188,11 @@ class Jobs(QObject):
         plan: DealPlan | None,
         request_text: str,
         dealer: str | None,
+        turns: np.ndarray | None = None,
     ) -> int:
         """Deal board ``number`` at ``row`` (replacing the board there, or appending); returns the job id.
+
+        ``turns`` (dealing for an auction): how far to turn the deal round the table (``engine.rotation``).
 
         With a fixed seed, board ``b`` alone is board ``b`` of the set dealt from that seed from board 1:
         ``b - 1`` deals are drawn and dropped first.
@@ -194,7 +200,7 @@ class Jobs(QObject):
         skip = number - 1 if fixed_seed else 0
         job_id = self.service.start_dealing(request, 1, seed=seed, plan=plan, skip=skip)
         self.active = ActiveJob(
-            "single", job_id, seed, 1, number, row, started, request_text=request_text, dealer=dealer
+            "single", job_id, seed, 1, number, row, started, request_text=request_text, dealer=dealer, turns=turns
         )
         self._busy_timer.start()
         self.stats_label.setText("")
@@ -212,11 +218,15 @@ class Jobs(QObject):
         plan: DealPlan | None,
         request_text: str,
         dealer: str | None,
+        turns: np.ndarray | None = None,
     ) -> int:
-        """Deal ``count`` boards numbered from ``first_board`` into the model (the caller empties it); returns the job id."""
+        """Deal ``count`` boards numbered from ``first_board`` into the model (the caller empties it); returns the job id.
+
+        ``turns`` (dealing for an auction): one per board, how far to turn its deal round the table.
+        """
         job_id = self.service.start_dealing(request, count, seed=seed, plan=plan)
         self.active = ActiveJob(
-            "set", job_id, seed, count, first_board, 0, started, request_text=request_text, dealer=dealer
+            "set", job_id, seed, count, first_board, 0, started, request_text=request_text, dealer=dealer, turns=turns
         )
         self._show_progress(count, self.tr("%v of %m boards"))
         self.stats_label.setText("")
@@ -230,6 +240,8 @@ class Jobs(QObject):
         if job is None or job.job_id != job_id or job.kind not in ("single", "set"):
             return  # stale: a newer job owns the window
         model = self.board_model
+        if job.turns is not None:  # dealt for an auction at North: each board's dealer bids first
+            deals = rotate_deals(deals, job.turns[job.received : job.received + deals.shape[0]])
         if job.kind == "single":
             deal = Deal.from_masks(deals[0].tolist())
             old = model.board(job.row) if job.row < model.rowCount() else None

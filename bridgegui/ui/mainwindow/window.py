@@ -22,7 +22,6 @@ About are the platform's modal ones), and every question or error goes through
 from __future__ import annotations
 
 import contextlib
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -46,12 +45,13 @@ from bridgegui.engine.lab.shuffles import ShuffleModel
 from bridgegui.presets import Preset
 from bridgegui.settings import THEMES, Settings
 from bridgegui.ui.app import apply_theme, icon
-from bridgegui.ui.dialogs import DealSetDialog
 from bridgegui.ui.mainwindow import actions as declared
+from bridgegui.ui.mainwindow.auction_target import AuctionDealing
 from bridgegui.ui.mainwindow.autosave import Autosave, ask_restore_dialog
 from bridgegui.ui.mainwindow.constraints_dock import ConstraintsDock
 from bridgegui.ui.mainwindow.deal_area import DealArea
 from bridgegui.ui.mainwindow.deal_commands import DealCommands
+from bridgegui.ui.mainwindow.dealing import Dealing
 from bridgegui.ui.mainwindow.docks import BoardsDock, DoubleDummyDock, place_docks
 from bridgegui.ui.mainwindow.document import BoardSetDocument
 from bridgegui.ui.mainwindow.feedback import LiveFeedback
@@ -228,6 +228,10 @@ class MainWindow(QMainWindow):
         ]
         self.tool_windows = ToolWindows(self)
         self.autosave = Autosave(self)
+        self.dealing = Dealing(self)
+        self.auction_dealing = AuctionDealing(self)
+        self.auction_dealing.changed.connect(self.refresh)
+        status.addWidget(self.auction_dealing.label)
         self.deal_commands = DealCommands(self)
 
     def store_settings(self) -> None:
@@ -335,6 +339,10 @@ class MainWindow(QMainWindow):
     def is_modified(self) -> bool:
         return self.document.is_modified()
 
+    def is_closed(self) -> bool:
+        """True once the window has closed (its jobs are stopped; nothing new starts)."""
+        return self._closed
+
     @Slot()
     def refresh(self) -> None:
         """Derive the title and every action's enabled state from the window's state."""
@@ -343,7 +351,8 @@ class MainWindow(QMainWindow):
         deal = self.diagram.deal()
         running = self.jobs.active is not None
         state = declared.ActionState(
-            can_deal=not self.feedback.blocking and self.jobs.kind not in ("analysis", "model"),
+            can_deal=(self.auction_dealing.target is not None or not self.feedback.blocking)
+            and self.jobs.kind not in ("analysis", "model"),
             running=running,
             analysing=self.jobs.analysing(),
             row=self._row,
@@ -431,68 +440,19 @@ class MainWindow(QMainWindow):
     def set_seed_mode(self, mode: str) -> None:
         self.seed_bar.set_mode(mode)
 
-    def _request_to_deal(self) -> DealRequest | None:
-        if self._closed:
-            return None
-        if self.jobs.kind in ("analysis", "model"):
-            self.statusBar().showMessage(self.tr("Wait for the current job to finish, or stop it."), 8000)
-            return None
-        request, reason = self.feedback.request_to_deal()
-        if request is None and reason:
-            self.statusBar().showMessage(reason, 8000)
-        return request
-
     def deal(self) -> int | None:
         """Deal the current board (F5); returns the job id, or None if the request has a mistake."""
-        started = time.perf_counter()
-        request = self._request_to_deal()
-        if request is None:
-            return None
-        return self.jobs.deal_one(
-            request,
-            seed=self.seed_bar.seed_for_job(),
-            fixed_seed=self.seed_bar.mode() == "fixed",
-            number=self.current_board_number() or 1,
-            row=self._row,
-            started=started,
-            plan=self.feedback.cached_plan(request),
-            request_text=self.constraints_dock.request_text(),
-            dealer=self.constraints_dock.fixed_dealer(),
-        )
+        return self.dealing.deal()
 
     def ask_deal_set(self) -> None:
-        dialog = DealSetDialog(self, count=self.settings["deal_set/count"], first_board=1)
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.accepted.connect(lambda: self.deal_set(dialog.count(), dialog.first_board()))
-        dialog.open()
+        self.dealing.ask_deal_set()
 
     def deal_set(self, count: int = 16, first_board: int = 1, *, confirm: bool = True) -> None:
         """Replace the set with ``count`` new boards numbered from ``first_board`` (asks first if unsaved)."""
         if confirm:
-            self.confirm_unsaved_changes(lambda: self._start_set(count, first_board))
+            self.confirm_unsaved_changes(lambda: self.dealing.start_set(count, first_board))
         else:
-            self._start_set(count, first_board)
-
-    def _start_set(self, count: int, first_board: int) -> int | None:
-        started = time.perf_counter()
-        request = self._request_to_deal()
-        if request is None:
-            return None
-        self.settings["deal_set/count"] = count
-        request_text = self.constraints_dock.request_text()
-        job_id = self.jobs.deal_set(
-            request,
-            seed=self.seed_bar.seed_for_job(),
-            count=count,
-            first_board=first_board,
-            plan=self.feedback.cached_plan(request),
-            started=started,
-            request_text=request_text,
-            dealer=self.constraints_dock.fixed_dealer(),
-        )
-        self.document.new_set(request_text)
-        self.go_to_row(0)
-        return job_id
+            self.dealing.start_set(count, first_board)
 
     def stop(self) -> None:
         """Stop whatever runs (Esc): dealing, the analysis before saving, or a shuffle-model set."""
@@ -512,28 +472,8 @@ class MainWindow(QMainWindow):
             self.constraints_dock.set_summary(failure.message, error=True)
 
     def deal_with_model_set(self, model: ShuffleModel, count: int, first_board: int = 1) -> None:
-        """Replace the set with ``count`` boards dealt by an imperfect-shuffle ``model`` (asks first if unsaved).
-
-        The set is the one ``bridgegui-deal --shuffle SPEC --seed S -p COUNT`` writes; each board is
-        tagged ``[Shuffle "SPEC"]`` because such deals are deliberately not uniform.
-        """
-        self.confirm_unsaved_changes(lambda: self._start_model_set(model, count, first_board))
-
-    def _start_model_set(self, model: ShuffleModel, count: int, first_board: int) -> int | None:
-        if self._closed or self.jobs.active is not None:
-            self.statusBar().showMessage(self.tr("Wait for the current job to finish, or stop it."), 8000)
-            return None
-        request = self._request_to_deal()
-        if request is None:
-            return None
-        return self.jobs.deal_with_model(
-            model,
-            request,
-            seed=self.seed_bar.seed_for_job(),
-            count=count,
-            first_board=first_board,
-            request_text=self.constraints_dock.request_text(),
-        )
+        """Replace the set with ``count`` boards dealt by an imperfect-shuffle ``model`` (asks first if unsaved)."""
+        self.confirm_unsaved_changes(lambda: self.dealing.start_model_set(model, count, first_board))
 
     # ------------------------------------------------------------------------------------------------
     # constraints, presets, files, printing: the parts do the work

@@ -1,0 +1,243 @@
+"""Deal for an auction: the teacher names an auction prefix and a bidding system, and Deal and Deal Set deal boards on which the system bids it.
+
+The boards are dealt exactly as ``bridgegui-deal --auction`` deals them: the engine's
+``request_for_auction`` (the calls' meanings drawn by the exact per-seat dealer, the system run on
+every candidate), for a dealer at North, then each deal turned round the table
+(``engine.rotation``) so that the board's own dealer (Law 2, or the dealer chosen in the editors)
+makes the first call.  While an auction is chosen the editors' constraints are set aside; clearing
+the auction brings them back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from bridgegui.engine.bidding import Auction, System, load_system, request_for_auction, shipped_systems
+from bridgegui.engine.constraints import DealRequest
+from bridgegui.engine.errors import BridgeError
+from bridgegui.engine.rotation import turns_to_dealers
+
+SCENARIO_DEALER = "N"
+"""The seat the auction is dealt for; every deal is then turned to its board's dealer."""
+
+
+@dataclass(frozen=True)
+class AuctionTarget:
+    """An auction prefix to deal for, with the system that bids it."""
+
+    system: System
+    calls: str  # "1NT P 2C P", as Auction.text() writes it
+    system_label: str  # "standard", or the file's path
+
+    def request(self) -> DealRequest:
+        """The request for the dealer at ``SCENARIO_DEALER`` (raises ``ImpossibleError`` if never bid)."""
+        return request_for_auction(self.system, self.calls, SCENARIO_DEALER)
+
+    def text(self) -> str:
+        """``1NT – 2♣ (Standard…)``: for the summary line and a saved set's header."""
+        auction = Auction.parse(SCENARIO_DEALER, self.calls)
+        calls = " – ".join(call.symbol() for call in auction.calls) or "—"
+        return f"{calls} ({self.system.title or self.system.name})"
+
+
+def check_target(system: System, text: str, label: str) -> AuctionTarget:
+    """A target for ``text``, or a ``BridgeError`` that says which call is wrong and why."""
+    auction = Auction.parse(SCENARIO_DEALER, text)
+    if not auction.calls:
+        raise BridgeError("type the auction's first calls, e.g. 1NT P 2C")
+    target = AuctionTarget(system, auction.text(), label)
+    target.request()  # refuses an auction the system never bids, naming the call
+    return target
+
+
+class DealForAuctionDialog(QDialog):
+    """Choose the system (``systemCombo``) and type the auction (``auctionEdit``); the answer is checked as you type.
+
+    Signals (GUI thread): ``chosen(target)`` with an ``AuctionTarget``, or ``None`` for "Clear Auction".
+    """
+
+    chosen = Signal(object)
+
+    def __init__(self, parent: QWidget | None, current: AuctionTarget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("dealForAuctionDialog")
+        self.setWindowTitle(self.tr("Deal for an Auction"))
+        self._systems: dict[str, System] = {}
+        self.system_combo = QComboBox(self)
+        self.system_combo.setObjectName("systemCombo")
+        for name in shipped_systems():
+            self.system_combo.addItem(name.capitalize(), name)
+        self.system_combo.addItem(self.tr("Other System File…"), "")
+        self.auction_edit = QLineEdit(self)
+        self.auction_edit.setObjectName("auctionEdit")
+        self.auction_edit.setPlaceholderText(self.tr("e.g. 1NT P 2C P"))
+        self.auction_edit.setToolTip(
+            self.tr("The auction's first calls from the dealer: 1NT P 2C (also 2♣, X for double, XX for redouble)")
+        )
+        self.message = QLabel(self)
+        self.message.setObjectName("auctionMessage")
+        self.message.setWordWrap(True)
+        form = QFormLayout()
+        form.addRow(self.tr("&System:"), self.system_combo)
+        form.addRow(self.tr("&Auction:"), self.auction_edit)
+        note = QLabel(
+            self.tr(
+                "Deal and Deal Set then deal boards on which the system bids these calls, with each "
+                "board's dealer bidding first. The constraints in the editors are set aside until you "
+                "clear the auction."
+            ),
+            self,
+        )
+        note.setWordWrap(True)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
+        self.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.ok_button.setText(self.tr("Deal for This Auction"))
+        clear = QPushButton(self.tr("Clear Auction"), self)
+        clear.setObjectName("clearAuctionButton")
+        clear.setEnabled(current is not None)
+        buttons.addButton(clear, QDialogButtonBox.ButtonRole.ResetRole)
+        clear.clicked.connect(self._clear)
+        buttons.accepted.connect(self._accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.message)
+        layout.addWidget(note)
+        layout.addWidget(buttons)
+        if current is not None:
+            index = self.system_combo.findData(current.system_label)
+            if index < 0:
+                self._systems[current.system_label] = current.system
+                self.system_combo.insertItem(0, Path(current.system_label).name, current.system_label)
+                index = 0
+            self.system_combo.setCurrentIndex(index)
+            self.auction_edit.setText(current.calls)
+        self.system_combo.activated.connect(self._system_activated)
+        self.auction_edit.textChanged.connect(self._check)
+        self._target: AuctionTarget | None = None
+        self._check()
+
+    def _system(self) -> tuple[System, str]:
+        label = str(self.system_combo.currentData())
+        if label not in self._systems:
+            self._systems[label] = load_system(label)
+        return self._systems[label], label
+
+    def _system_activated(self, index: int) -> None:
+        if self.system_combo.itemData(index) == "":
+            path, _ = QFileDialog.getOpenFileName(
+                self, self.tr("Bidding System File"), "", self.tr("Bidding systems (*.system);;All files (*)")
+            )
+            if not path:
+                self.system_combo.setCurrentIndex(0)
+            else:
+                try:
+                    self._systems[path] = load_system(Path(path))
+                except BridgeError as exc:
+                    self.system_combo.setCurrentIndex(0)
+                    self._show(str(exc), error=True)
+                    return
+                self.system_combo.insertItem(0, Path(path).name, path)
+                self.system_combo.setCurrentIndex(0)
+        self._check()
+
+    def _show(self, text: str, *, error: bool) -> None:
+        self.message.setText(text)
+        self.message.setProperty("error", error)
+        self.message.setStyleSheet("color: #c0392b;" if error else "")
+
+    def _check(self) -> None:
+        """Check the typed auction now: the reason for refusing it appears under the field."""
+        self._target = None
+        text = self.auction_edit.text().strip()
+        if not text:
+            self._show("", error=False)
+        else:
+            try:
+                system, label = self._system()
+                self._target = check_target(system, text, label)
+            except BridgeError as exc:
+                self._show(str(exc), error=True)
+            else:
+                self._show(self.tr("Boards will start {auction}.").format(auction=self._target.text()), error=False)
+        self.ok_button.setEnabled(self._target is not None)
+
+    def target(self) -> AuctionTarget | None:
+        return self._target
+
+    def _accept(self) -> None:
+        if self._target is not None:
+            self.chosen.emit(self._target)
+            self.accept()
+
+    def _clear(self) -> None:
+        self.chosen.emit(None)
+        self.accept()
+
+
+class AuctionDealing(QObject):
+    """The window's auction to deal for (or None), the dialog that chooses it, and the line that shows it.
+
+    Signals (GUI thread): ``changed()`` when the auction is chosen or cleared.
+    """
+
+    changed = Signal()
+
+    def __init__(self, window: QWidget) -> None:
+        super().__init__(window)
+        self._window = window
+        self.target: AuctionTarget | None = None
+        self._request: DealRequest | None = None
+        self.label = QLabel(window)
+        self.label.setObjectName("auctionTargetLabel")
+        self.label.setVisible(False)
+
+    def ask(self) -> None:
+        dialog = DealForAuctionDialog(self._window, self.target)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.chosen.connect(self.set_target)
+        dialog.open()
+
+    def set_target(self, target: AuctionTarget | None) -> None:
+        """Deal for ``target`` from now on (None: back to the editors' constraints)."""
+        self.target = target
+        self._request = None
+        self.label.setVisible(target is not None)
+        if target is not None:
+            self.label.setText(self.tr("Dealing for {auction}").format(auction=target.text()))
+            self.label.setToolTip(
+                self.tr(
+                    "Deal and Deal Set deal boards on which the system bids these calls (Deal > Deal for an Auction…)"
+                )
+            )
+        self.changed.emit()
+
+    def request(self) -> DealRequest:
+        """The request for the chosen auction, made once per choice (raises ``BridgeError`` if never bid)."""
+        assert self.target is not None
+        if self._request is None:
+            self._request = self.target.request()
+        return self._request
+
+    def turns(self, first_board: int, count: int, fixed_dealer: str | None) -> np.ndarray:
+        """How far to turn each board's deal so that its dealer bids the auction's first call."""
+        return turns_to_dealers(SCENARIO_DEALER, first_board, count, fixed_dealer)
+
+
+__all__ = ["SCENARIO_DEALER", "AuctionDealing", "AuctionTarget", "DealForAuctionDialog", "check_target"]

@@ -1,0 +1,70 @@
+"""Deal > Deal for an Auction: boards on which the chosen system bids the typed auction, each board's dealer first."""
+
+from __future__ import annotations
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from bridgegui.engine.bidding import load_system
+from bridgegui.ui.main_window import MainWindow
+from bridgegui.ui.mainwindow.auction_target import DealForAuctionDialog, check_target
+
+
+@pytest.fixture(scope="module")
+def standard():
+    return load_system("standard")
+
+
+def _wait(qtbot: QtBot, window: MainWindow, count: int) -> None:
+    qtbot.waitUntil(lambda: not window.is_dealing() and len(window.boards()) == count, timeout=20_000)
+
+
+def test_a_set_for_an_auction_is_bid_that_way_from_every_dealer(qtbot: QtBot, window: MainWindow, standard) -> None:
+    window.auction_dealing.set_target(check_target(standard, "1NT P 2C P", "standard"))
+    assert window.actionDeal.isEnabled() and "1NT" in window.auction_dealing.label.text()
+    window.deal_set(8, confirm=False)
+    _wait(qtbot, window, 8)
+    boards = window.boards()
+    assert [b.effective_dealer for b in boards] == list("NESW" * 2)
+    for board in boards:
+        assert board.deal is not None
+        calls = standard.bid(board.deal, board.effective_dealer or "N").auction.text().split()
+        assert calls[:4] == ["1NT", "P", "2C", "P"]
+    assert "auction" in window.document.request_text
+
+
+def test_a_fixed_dealer_and_a_single_deal(qtbot: QtBot, window: MainWindow, standard) -> None:
+    window.constraints_dock.set_dealer_mode("S")
+    window.auction_dealing.set_target(check_target(standard, "1S", "standard"))
+    window.deal()
+    _wait(qtbot, window, 1)
+    board = window.boards()[0]
+    assert board.effective_dealer == "S" and board.deal is not None
+    assert standard.bid(board.deal, "S").auction.calls[0].code == "1S"
+
+
+def test_clearing_the_auction_brings_the_editors_back(qtbot: QtBot, window: MainWindow, standard) -> None:
+    window.auction_dealing.set_target(check_target(standard, "2C", "standard"))
+    window.auction_dealing.set_target(None)
+    window.seat_editors["N"].set_spec("hcp 20+")
+    window.feedback.update_now()
+    window.deal()
+    _wait(qtbot, window, 1)
+    deal = window.boards()[0].deal
+    assert deal is not None and deal.hand("N").hcp >= 20
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_the_dialog_checks_the_auction_as_it_is_typed(qtbot: QtBot, window: MainWindow) -> None:
+    dialog = DealForAuctionDialog(window)
+    qtbot.addWidget(dialog)
+    assert dialog.system_combo.objectName() == "systemCombo"
+    assert dialog.system_combo.findData("standard") >= 0 and dialog.system_combo.findData("acol") >= 0
+    dialog.auction_edit.setText("1NT 1C")
+    assert not dialog.ok_button.isEnabled() and "insufficient" in dialog.message.text()
+    dialog.auction_edit.setText("1NT P 2C")
+    assert dialog.ok_button.isEnabled() and "1NT" in dialog.message.text()
+    chosen = []
+    dialog.chosen.connect(chosen.append)
+    dialog.ok_button.click()
+    assert chosen and chosen[0].calls == "1NT P 2C"
