@@ -241,6 +241,18 @@ class PrintSeats(Action):
             out.write("\f")
 
 
+def exact_sum(values: np.ndarray) -> int:
+    """The exact sum of an int64 array as a Python int: no int64 overflow, however large the values.
+
+    Each value is split into its high and low 32 bits; a batch is far shorter than 2**31 values, so
+    neither partial sum can overflow.
+    """
+    v = np.asarray(values, dtype=np.int64)
+    high = int((v >> 32).sum(dtype=np.int64))
+    low = int((v & 0xFFFFFFFF).sum(dtype=np.int64))
+    return (high << 32) + low
+
+
 class Average(Action):
     name = "average"
 
@@ -251,7 +263,7 @@ class Average(Action):
         self.count = 0
 
     def accumulate(self, ctx: BatchContext, boards: np.ndarray) -> None:
-        self.total += int(as_column(self.expr(ctx), ctx.n).sum())
+        self.total += exact_sum(as_column(self.expr(ctx), ctx.n))
         self.count += ctx.n
 
     def reset(self) -> None:
@@ -259,6 +271,7 @@ class Average(Action):
 
     @property
     def value(self) -> float:
+        """The mean as a float; ``total`` is an exact Python int, and ``int / int`` rounds correctly."""
         return self.total / self.count if self.count else float("nan")
 
     def report(self, out: TextIO) -> None:
@@ -293,8 +306,12 @@ class Frequency(Action):
 
     @staticmethod
     def _bins(values: np.ndarray, low: int, high: int) -> np.ndarray:
-        """Row 0 is Low, rows 1.. the values low..high, the last row High."""
-        return np.clip(values - low + 1, 0, high - low + 2)
+        """Row 0 is Low, rows 1.. the values low..high, the last row High.
+
+        Compared before subtracting: ``values - low`` would wrap for values near the int64 limits.
+        """
+        inside = np.clip(values, low, high) - low + 1
+        return np.where(values < low, 0, np.where(values > high, high - low + 2, inside))
 
     def accumulate(self, ctx: BatchContext, boards: np.ndarray) -> None:
         rows = self._bins(as_column(self.expr(ctx), ctx.n), self.low, self.high)

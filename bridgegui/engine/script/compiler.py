@@ -14,6 +14,9 @@ that are selected matter).  That is why division by zero cannot be an error here
 ``x != 0 ? 12 / x : 0`` the division runs on the deals where ``x`` is 0 too, where dealer would
 never evaluate it.  So ``n / 0`` and ``n % 0`` are defined as 0.  (Dealer itself dies of SIGFPE on a
 division by zero it does evaluate; a division by a literal 0 is refused when the script is compiled.)
+For the same reason arithmetic on the deal's values is int64 and wraps silently, as C's integers
+do in practice; constant arithmetic is exact and a constant outside the 64-bit integers (such as
+``4611686018427387904 * 2``) is a ``ScriptError`` naming the expression.
 
 ``rnd(n)`` draws from the script's generator.  Dealer substitutes a variable's expression at each
 use, so ``r = rnd(10)`` used twice draws twice; variables whose definitions draw random numbers are
@@ -32,8 +35,9 @@ from bridgegui.engine.cards import CARD_BITS
 from bridgegui.engine.evaluation import SHAPE_RADIX, holdings
 from bridgegui.engine.script import syntax as ast
 from bridgegui.engine.script.diagnostics import WHERE, ScriptError
-from bridgegui.engine.script.scoring import imps, score
+from bridgegui.engine.script.scoring import imps, score, score_value
 from bridgegui.engine.script.shapes import shape_table
+from bridgegui.engine.script.syntax import children
 
 Value = Any
 """An array of one value per deal (any integer dtype, or bool for truth values: C's 0 and 1), or a
@@ -196,30 +200,60 @@ def uses_random(expr: ast.Expr, memo: dict[int, bool] | None = None) -> bool:
         return memo[key]
     if isinstance(expr, ast.Random):
         return True
-    return any(uses_random(child, memo) for child in children(expr))
+    for child in children(expr):  # noqa: SIM110 - a loop: any(generator) would recurse through C's stack too
+        if uses_random(child, memo):
+            return True
+    return False
 
 
-def children(expr: ast.Expr) -> tuple[ast.Expr, ...]:
-    """The sub-expressions of a node (a variable's definition counts as its child)."""
-    if isinstance(expr, ast.Var):
-        return (expr.expr,)
-    if isinstance(expr, ast.Unary):
-        return (expr.operand,)
-    if isinstance(expr, ast.Binary):
-        return (expr.left, expr.right)
-    if isinstance(expr, ast.Ternary):
-        return (expr.test, expr.then, expr.otherwise)
-    if isinstance(expr, ast.Random):
-        return (expr.limit,)
-    if isinstance(expr, ast.Score):
-        return (expr.tricks,)
-    if isinstance(expr, ast.Imps):
-        return (expr.operand,)
-    return ()
+INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
+
+
+def _c_quotient(a: int, b: int) -> int:
+    """C's ``/`` on Python ints (truncating toward zero; ``n / 0`` is 0, as in ``c_divide``)."""
+    if b == 0:
+        return 0
+    q = abs(a) // abs(b)
+    return -q if (a < 0) != (b < 0) else q
+
+
+def _constant_binary(op: str, a: int, b: int) -> int:
+    """A binary operator on constants, in exact Python integers (the caller checks the range)."""
+    if op == "+":
+        return a + b
+    if op == "-":
+        return a - b
+    if op == "*":
+        return a * b
+    if op == "/":
+        return _c_quotient(a, b)
+    if op == "%":
+        return 0 if b == 0 else a - b * _c_quotient(a, b)
+    if op == "&&":
+        return int(a != 0 and b != 0)
+    if op == "||":
+        return int(a != 0 or b != 0)
+    return int({"==": a == b, "!=": a != b, "<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}[op])
+
+
+def _in_range(value: int, what: str, node: ast.Expr) -> int:
+    """``value`` when it is a 64-bit integer; otherwise a ``ScriptError`` naming the expression."""
+    if not INT64_MIN <= value <= INT64_MAX:
+        raise ScriptError(
+            f"the constant {what} does not fit in a 64-bit integer (in the expression{WHERE});"
+            " dealer's arithmetic would overflow too",
+            node.line,
+            node.column,
+        )
+    return value
 
 
 def constant_value(expr: ast.Expr, memo: dict[int, int | None] | None = None) -> int | None:
-    """The value of an expression that does not depend on the deal, or ``None`` (``memo`` as in ``uses_random``)."""
+    """The value of an expression that does not depend on the deal, or ``None`` (``memo`` as in ``uses_random``).
+
+    Constants are computed exactly, in Python integers, and a result outside the 64-bit integers is a
+    ``ScriptError`` naming the expression (at run time the arithmetic is numpy's int64, which wraps).
+    """
     memo = {} if memo is None else memo
     if isinstance(expr, ast.Num):
         return expr.value
@@ -232,12 +266,12 @@ def constant_value(expr: ast.Expr, memo: dict[int, int | None] | None = None) ->
         v = constant_value(expr.operand, memo)
         if v is None:
             return None
-        return -v if expr.op == "-" else int(v == 0)
+        return _in_range(-v, f"-({v})", expr) if expr.op == "-" else int(v == 0)
     if isinstance(expr, ast.Binary):
         a, b = constant_value(expr.left, memo), constant_value(expr.right, memo)
         if a is None or b is None:
             return None
-        return int(_BINARY[expr.op](np.int64(a), np.int64(b)))
+        return _in_range(_constant_binary(expr.op, a, b), f"{a} {expr.op} {b}", expr)
     if isinstance(expr, ast.Ternary):
         t = constant_value(expr.test, memo)
         if t is None:
@@ -248,7 +282,9 @@ def constant_value(expr: ast.Expr, memo: dict[int, int | None] | None = None) ->
         return None if v is None else int(imps(np.int64(v)))
     if isinstance(expr, ast.Score):
         v = constant_value(expr.tricks, memo)
-        return None if v is None else int(score(expr.vulnerable, expr.level, expr.strain, np.int64(v)))
+        if v is None:
+            return None
+        return _in_range(score_value(expr.vulnerable, expr.level, expr.strain, v), f"score of {v} tricks", expr)
     return None
 
 

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from bridgegui.engine.errors import BridgeError
 
 WHERE = "{where}"
@@ -23,3 +28,46 @@ class ScriptError(BridgeError):
         where = f" at line {line}, column {column}" if line else ""
         text = message.replace(WHERE, where) if WHERE in message else message + where
         super().__init__(text)
+
+
+MAX_DEPTH = 1000
+"""How deeply an expression may nest: parentheses, operators, function arguments and variables
+defined through other variables each count a level.  Dealer (a yacc parser) takes about 500
+parentheses; a script deeper than this is refused with a ``ScriptError`` rather than a
+``RecursionError``."""
+
+_FRAMES_PER_LEVEL = 8
+"""Python frames the parser, the compiler's tree walks and a compiled expression use per level."""
+
+_room_lock = threading.Lock()
+_room_users = 0
+_room_saved = 0
+
+
+@contextmanager
+def recursion_room() -> Iterator[None]:
+    """Let the recursive parts of the script engine reach ``MAX_DEPTH`` levels of nesting.
+
+    Python's default recursion limit (1000 frames) allows only about 70 levels of parentheses to a
+    recursive-descent parser.  Since Python 3.11 a Python-to-Python call uses no C stack, so raising
+    the limit for the duration is safe; the first user raises it and the last one restores it
+    (several threads may compile or run scripts at once).  A ``RecursionError`` that still happens
+    becomes a ``ScriptError``.
+    """
+    global _room_users, _room_saved
+    with _room_lock:
+        if _room_users == 0:
+            _room_saved = sys.getrecursionlimit()
+            sys.setrecursionlimit(max(_room_saved, _room_saved + MAX_DEPTH * _FRAMES_PER_LEVEL))
+        _room_users += 1
+    try:
+        yield
+    except RecursionError:
+        raise ScriptError(
+            f"the script nests parentheses, operators or variables too deeply (more than {MAX_DEPTH} levels)"
+        ) from None
+    finally:
+        with _room_lock:
+            _room_users -= 1
+            if _room_users == 0:
+                sys.setrecursionlimit(_room_saved)

@@ -53,7 +53,8 @@ def _is_word_char(ch: str) -> bool:
 def tokenize(text: str) -> list[Token]:
     """Split ``text`` into tokens, dropping comments and white space; the list ends with an ``eof`` token."""
     tokens: list[Token] = []
-    i, line, col = 0, 1, 1
+    # A UTF-8 byte order mark, which some Windows editors write, is not part of the script (dealer skips it too).
+    i, line, col = (1 if text.startswith("\ufeff") else 0), 1, 1
     n = len(text)
 
     def advance(count: int) -> None:

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from bridgegui.engine.cards import CARD_BITS, SEAT_NAMES, SUIT_NAMES, card_name, parse_card
 from bridgegui.engine.errors import DealError
 from bridgegui.engine.script import syntax as ast
-from bridgegui.engine.script.diagnostics import WHERE, ScriptError
+from bridgegui.engine.script.diagnostics import MAX_DEPTH, WHERE, ScriptError
 from bridgegui.engine.script.lexer import Token, tokenize
 from bridgegui.engine.script.scoring import STRAINS
 from bridgegui.engine.script.shapes import is_pattern, pattern_error, pattern_shapes
@@ -107,6 +107,9 @@ class Parser:
         self.pos = 0
         self.result = ParsedScript()
         self._seen: dict[str, Token] = {}
+        self.depth = 0
+        self._depths: dict[int, int] = {}
+        """How many ``expression`` calls are open: the nesting of parentheses, ``?:`` and arguments."""
 
     # ---- token helpers -------------------------------------------------------------------------
 
@@ -144,6 +147,16 @@ class Parser:
         while self.tok.kind != "eof":
             self.statement()
         return self.result
+
+    def checked(self, expr: ast.Expr) -> ast.Expr:
+        """``expr``, refused when it nests deeper than ``MAX_DEPTH`` counting the variables it uses."""
+        if ast.tree_depth(expr, self._depths) > MAX_DEPTH:
+            raise ScriptError(
+                f"the expression{WHERE} nests more than {MAX_DEPTH} levels deep, counting the variables it uses",
+                expr.line,
+                expr.column,
+            )
+        return expr
 
     def statement(self) -> None:
         t = self.tok
@@ -260,7 +273,7 @@ class Parser:
 
     def set_condition(self, expr: ast.Expr, start: Token) -> None:
         self.once(Token("name", "condition", start.line, start.column))
-        self.result.condition = expr
+        self.result.condition = self.checked(expr)
 
     def definition(self) -> None:
         name_tok = self.next()
@@ -274,7 +287,14 @@ class Parser:
             raise ScriptError(f"'{name}' cannot name a variable: names start with a letter", *_at(name_tok))
         if name in self.result.variables:
             raise ScriptError(f"the variable '{name}' is defined twice (dealer does not allow it)", *_at(name_tok))
-        self.result.variables[name] = self.expression()
+        expr = self.expression()
+        if ast.tree_depth(expr, self._depths) > MAX_DEPTH:
+            raise ScriptError(
+                f"the variable '{name}'{WHERE} nests more than {MAX_DEPTH} levels deep, counting the variables"
+                " it is defined with",
+                *_at(name_tok),
+            )
+        self.result.variables[name] = expr
 
     # ---- predeal -------------------------------------------------------------------------------
 
@@ -367,7 +387,7 @@ class Parser:
             expr = None
             if self.at_op("("):
                 self.next()
-                expr = self.expression()
+                expr = self.checked(self.expression())
                 self.expect_op(")", f" to close {name}(")
             return ast.PrintCompact(expr, **pos) if name == "printcompact" else ast.PrintOneLine(expr, **pos)
         if name == "print":
@@ -382,7 +402,7 @@ class Parser:
             return self.printes(pos)
         if name == "average":
             label = self.next().text if self.tok.kind == "string" else None
-            return ast.Average(label, self.expression(), **pos)
+            return ast.Average(label, self.checked(self.expression()), **pos)
         return self.frequency(pos)
 
     def printes(self, pos: dict[str, int]) -> ast.PrintES:
@@ -395,7 +415,7 @@ class Parser:
                 self.next()
                 items.append("\n")
             else:
-                items.append(self.expression())
+                items.append(self.checked(self.expression()))
             if not self.at_op(","):
                 break
             self.next()
@@ -405,11 +425,11 @@ class Parser:
     def frequency(self, pos: dict[str, int]) -> ast.Frequency:
         label = self.next().text if self.tok.kind == "string" else None
         self.expect_op("(", ' and (expression, low, high), as in frequency "hcp" (hcp(north), 0, 37)')
-        expr = self.expression()
+        expr = self.checked(self.expression())
         low, high = self.bounds()
         if self.at_op(","):
             self.next()
-            expr2 = self.expression()
+            expr2 = self.checked(self.expression())
             t = self.tok
             low2, high2 = self.bounds()
             if (high - low + 3) * (high2 - low2 + 3) > 1_000_000:
@@ -434,62 +454,70 @@ class Parser:
     # ---- expressions ---------------------------------------------------------------------------
 
     def expression(self) -> ast.Expr:
-        test = self.logical_or()
-        if self.at_op("?"):
-            q = self.next()
-            then = self.expression()
-            self.expect_op(":", f" to go with the '?' at line {q.line}, column {q.column}")
-            otherwise = self.expression()
-            return ast.Ternary(test, then, otherwise, line=test.line, column=test.column)
-        return test
+        """``expr``: a ternary over binary operators.  Every entry is a level of nesting (``MAX_DEPTH``)."""
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            t = self.tok
+            raise ScriptError(
+                f"the expression nests too deeply{WHERE}: parentheses, operators and function calls may nest"
+                f" at most {MAX_DEPTH} levels",
+                *_at(t),
+            )
+        try:
+            test = self.binary(0)
+            if self.at_op("?"):
+                q = self.next()
+                then = self.expression()
+                self.expect_op(":", f" to go with the '?' at line {q.line}, column {q.column}")
+                otherwise = self.expression()
+                return ast.Ternary(test, then, otherwise, line=test.line, column=test.column)
+            return test
+        finally:
+            self.depth -= 1
 
-    def binary_level(self, ops: dict[str, str], operand: str) -> ast.Expr:
-        """One left-associative precedence level.
+    def binary_operator(self) -> tuple[str, int] | None:
+        """The binary operator at the current token and its precedence level (0 is ``||``), or None."""
+        t = self.tok
+        if t.kind in ("op", "name"):
+            return BINARY_OPERATORS.get(t.text)
+        return None
 
-        A run of one associative operator (``&&``, ``||``, ``+``, ``*``; int64 arithmetic wraps, so
-        ``+`` and ``*`` are associative too) becomes a balanced tree rather than a left-deep one:
-        the value is the same, and a generated condition of thousands of terms then compiles and
-        runs without deep recursion.
+    def binary(self, min_level: int) -> ast.Expr:
+        """Binary operators of precedence ``min_level`` and above, by precedence climbing.
+
+        Every level is left-associative.  A run of one associative operator (``&&``, ``||``, ``+``,
+        ``*``; int64 arithmetic wraps, so ``+`` and ``*`` are associative too) becomes a balanced
+        tree rather than a left-deep one: the value is the same, and a generated condition of
+        thousands of terms then compiles and runs without deep recursion.  Parsing recurses once per
+        precedence level, not once per operator, so a long chain costs no depth.
         """
-        sub = getattr(self, operand)
-        left = sub()
-        while (self.tok.kind == "op" and self.tok.text in ops) or (self.tok.kind == "name" and self.tok.text in ops):
-            op = ops[self.next().text]
-            run = [sub()]
-            while op in ASSOCIATIVE and self.tok.kind in ("op", "name") and ops.get(self.tok.text) == op:
+        left = self.unary()
+        while (found := self.binary_operator()) is not None and found[1] >= min_level:
+            op, level = found
+            self.next()
+            run = [self.binary(level + 1)]
+            while op in ASSOCIATIVE and (more := self.binary_operator()) is not None and more[0] == op:
                 self.next()
-                run.append(sub())
+                run.append(self.binary(level + 1))
             left = ast.Binary(op, left, _balanced(op, run), line=left.line, column=left.column)
         return left
 
-    def logical_or(self) -> ast.Expr:
-        return self.binary_level({"||": "||", "or": "||"}, "logical_and")
-
-    def logical_and(self) -> ast.Expr:
-        return self.binary_level({"&&": "&&", "and": "&&"}, "equality")
-
-    def equality(self) -> ast.Expr:
-        return self.binary_level({"==": "==", "!=": "!="}, "relation")
-
-    def relation(self) -> ast.Expr:
-        return self.binary_level({"<": "<", "<=": "<=", ">": ">", ">=": ">="}, "sum")
-
-    def sum(self) -> ast.Expr:
-        return self.binary_level({"+": "+", "-": "-"}, "product")
-
-    def product(self) -> ast.Expr:
-        return self.binary_level({"*": "*", "/": "/", "%": "%"}, "unary")
-
     def unary(self) -> ast.Expr:
-        t = self.tok
-        if self.at_op("!", "-") or self.at_name("not"):
-            self.next()
-            op = "-" if t.text == "-" else "!"
-            operand = self.unary()
-            if op == "-" and isinstance(operand, ast.Num):
-                return ast.Num(-operand.value, line=t.line, column=t.column)
-            return ast.Unary(op, operand, line=t.line, column=t.column)
-        return self.primary()
+        """Prefix ``!``, ``not`` and ``-``, read in a loop (a run of them costs no recursion)."""
+        prefixes: list[tuple[str, Token]] = []
+        while self.at_op("!", "-") or self.at_name("not"):
+            t = self.next()
+            prefixes.append(("-" if t.text == "-" else "!", t))
+        if len(prefixes) > MAX_DEPTH:
+            t = prefixes[MAX_DEPTH][1]
+            raise ScriptError(f"more than {MAX_DEPTH} '!' and '-' in a row{WHERE}", *_at(t))
+        expr = self.primary()
+        for op, t in reversed(prefixes):
+            if op == "-" and isinstance(expr, ast.Num):
+                expr = ast.Num(-expr.value, line=t.line, column=t.column)
+            else:
+                expr = ast.Unary(op, expr, line=t.line, column=t.column)
+        return expr
 
     def primary(self) -> ast.Expr:
         t = self.tok
@@ -664,6 +692,16 @@ class Parser:
 
 
 ASSOCIATIVE = frozenset({"&&", "||", "+", "*"})
+
+BINARY_OPERATORS: dict[str, tuple[str, int]] = {
+    "||": ("||", 0), "or": ("||", 0),
+    "&&": ("&&", 1), "and": ("&&", 1),
+    "==": ("==", 2), "!=": ("!=", 2),
+    "<": ("<", 3), "<=": ("<=", 3), ">": (">", 3), ">=": (">=", 3),
+    "+": ("+", 4), "-": ("-", 4),
+    "*": ("*", 5), "/": ("/", 5), "%": ("%", 5),
+}  # fmt: skip
+"""Each binary operator (and its word form) with its C precedence level, lowest first."""
 
 
 def _balanced(op: str, operands: list[ast.Expr]) -> ast.Expr:

@@ -26,10 +26,14 @@ from typing import TextIO
 import numpy as np
 
 from bridgegui.engine import planner
+from bridgegui.engine.cards import SEAT_NAMES
 from bridgegui.engine.constraints import DealRequest, Range, SeatConstraint, parse_seat_spec
 from bridgegui.engine.dealing import new_seed
+from bridgegui.engine.errors import BridgeError, ImpossibleError
 from bridgegui.engine.script import Script, compile_script, run_script
-from bridgegui.engine.script.unparse import SEAT_WORDS, SUIT_WORDS, shape_list, unparse_conjunction
+from bridgegui.engine.script.diagnostics import WHERE, ScriptError, recursion_room
+from bridgegui.engine.script.seat_terms import ConditionParts
+from bridgegui.engine.script.unparse import SEAT_WORDS, SUIT_WORDS, shape_list, unparse, unparse_conjunction
 
 
 @dataclass(frozen=True)
@@ -67,9 +71,51 @@ def _open_range(lo: int, hi: int, most: int) -> Range | None:
     return None if r.is_open else r
 
 
+class ContradictionError(ScriptError, ImpossibleError):
+    """Terms of a script's condition that no hand can meet together (``shape(north, 4333) && shape(north, 5332)``).
+
+    A ``ScriptError`` (the window shows it when importing the script, with the place of the last term)
+    and an ``ImpossibleError`` (the command line exits with its "impossible request" status).
+    """
+
+    def __init__(self, message: str, line: int, column: int, seat: str, field: str) -> None:
+        ScriptError.__init__(self, message, line, column)
+        self.seat = seat
+        self.field = field
+        self.reason = message
+
+
+_TERM_FIELDS = {"hcp": "hcp", "shape": "shape"}
+
+
+def _refuse_empty_terms(parts: ConditionParts) -> None:
+    """Name the terms that contradict each other, instead of letting an empty range reach the seat specs."""
+    for term in parts.terms:
+        if not term.is_empty:
+            continue
+        seat = SEAT_NAMES[term.seat]
+        field = _TERM_FIELDS.get(term.kind, SUIT_WORDS[term.suit or 0])
+        named = [unparse(source) for source in term.sources]
+        last = next((source for source in reversed(term.sources) if source.line), None)
+        line, column = (last.line, last.column) if last is not None else (0, 0)
+        if len(named) >= 2:
+            joined = ", ".join(f"'{n}'" for n in named[:-1]) + f" and '{named[-1]}'"
+            what = "shapes" if term.kind == "shape" else "conditions"
+            message = f"{joined} contradict{WHERE}: no hand of {seat}'s meets these {what} together"
+        elif named:
+            message = f"'{named[0]}' can never be true{WHERE}: no hand of {seat}'s meets it"
+        else:
+            message = f"the condition on {seat}'s {field} can never be true"
+        raise ContradictionError(message, line, column, "NESW"[term.seat], field)
+
+
 def request_from_script(script: Script) -> DealRequest:
-    """The exact-dealer request equivalent to the script's predeals and condition."""
+    """The exact-dealer request equivalent to the script's predeals and condition.
+
+    Raises ``ContradictionError`` when simple terms on one seat contradict each other.
+    """
     parts = script.seat_terms()
+    _refuse_empty_terms(parts)
     seats = []
     for seat in range(4):
         hcp: Range | None = None
@@ -195,7 +241,10 @@ class ExpressionCondition:
 
 
 def compile_condition(text: str) -> ExpressionCondition:
-    """Compile one dealer expression over the whole deal; ``ScriptError`` gives its line and column."""
+    """Compile one dealer expression over the whole deal; ``ScriptError`` gives its line and column.
+
+    ``ScriptError`` is the only exception it raises for any text (the fuzz tests check it).
+    """
     script = compile_script("")
     return ExpressionCondition(text, script.compile_expression(text))
 
@@ -215,11 +264,21 @@ class ImportedScript:
 
 
 def import_script(text: str) -> ImportedScript:
-    """Map a dealer script onto seat specs plus an advanced condition (``ScriptError`` when malformed)."""
+    """Map a dealer script onto seat specs plus an advanced condition.
+
+    ``ScriptError`` is the only exception it raises for any text: malformed scripts, terms that
+    contradict each other (``ContradictionError``), and a condition the seat editors cannot hold.
+    """
     script = compile_script(text)
-    request = request_from_script(script)
-    parts = script.seat_terms()
-    advanced = unparse_conjunction(parts.residual_exprs) if not parts.residual_is_trivial else ""
+    try:
+        with recursion_room():
+            request = request_from_script(script)
+            parts = script.seat_terms()
+            advanced = unparse_conjunction(parts.residual_exprs) if not parts.residual_is_trivial else ""
+    except ScriptError:
+        raise
+    except BridgeError as exc:  # e.g. seat terms that are each possible but not together
+        raise ScriptError(f"the script's condition cannot be met: {exc}") from None
     notes = []
     if script.actions:
         notes.append(f"{len(script.actions)} action(s) are not used by the window; run the script with bridgegui-deal")

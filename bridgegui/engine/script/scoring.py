@@ -27,14 +27,13 @@ STRAINS = "SHDCN"
 def imps(difference: ArrayLike) -> np.ndarray:
     """IMPs for score differences, with the sign of the difference."""
     d = np.asarray(difference, dtype=np.int64)
-    magnitude = np.searchsorted(IMP_UPPER_BOUNDS, np.abs(d), side="left").astype(np.int64)
+    # |d| in float64 keeps the most negative int64 positive (its int64 absolute value is itself).
+    magnitude = np.searchsorted(IMP_UPPER_BOUNDS, np.abs(d.astype(np.float64)), side="left").astype(np.int64)
     return np.sign(d) * magnitude
 
 
-def score(vulnerable: bool, level: int, strain: int, tricks: ArrayLike) -> np.ndarray:
-    """Declarer's score for an undoubled ``level``-``strain`` contract taking ``tricks`` tricks."""
-    t = np.asarray(tricks, dtype=np.int64)
-    needed = level + 6
+def _made_and_rates(vulnerable: bool, level: int, strain: int) -> tuple[int, int, int]:
+    """The score of the contract just made, per overtrick, and per undertrick."""
     minor = strain in (2, 3)
     per_trick = 20 if minor else 30
     contract_points = per_trick * level + (10 if strain == 4 else 0)
@@ -44,6 +43,24 @@ def score(vulnerable: bool, level: int, strain: int, tricks: ArrayLike) -> np.nd
         made += 750 if vulnerable else 500
     elif level == 7:
         made += 1500 if vulnerable else 1000
-    over = (t - needed) * per_trick
-    down = (needed - t) * (100 if vulnerable else 50)
-    return np.where(t >= needed, made + over, -down)
+    return made, per_trick, 100 if vulnerable else 50
+
+
+def score_value(vulnerable: bool, level: int, strain: int, tricks: int) -> int:
+    """``score`` of one trick count, in exact Python integers (for constants, whatever their size)."""
+    made, per_over, per_under = _made_and_rates(vulnerable, level, strain)
+    needed = level + 6
+    return made + (tricks - needed) * per_over if tricks >= needed else -(needed - tricks) * per_under
+
+
+def score(vulnerable: bool, level: int, strain: int, tricks: ArrayLike) -> np.ndarray:
+    """Declarer's score for an undoubled ``level``-``strain`` contract taking ``tricks`` tricks.
+
+    Like all run-time arithmetic of a script this is int64 and wraps for absurd trick counts
+    (beyond about 10**16) without a warning, as C's integers would; real counts are 0 to 13.
+    """
+    t = np.asarray(tricks, dtype=np.int64)
+    made, per_over, per_under = _made_and_rates(vulnerable, level, strain)
+    needed = level + 6
+    with np.errstate(over="ignore"):
+        return np.where(t >= needed, made + (t - needed) * per_over, -((needed - t) * per_under))

@@ -12,7 +12,7 @@ from bridgegui.engine.dealing import make_rng
 from bridgegui.engine.script import actions as act
 from bridgegui.engine.script import syntax as ast
 from bridgegui.engine.script.compiler import BatchContext, Compiler, MeasureTables, as_column
-from bridgegui.engine.script.diagnostics import ScriptError
+from bridgegui.engine.script.diagnostics import recursion_room
 from bridgegui.engine.script.parser import ParsedScript, Parser
 from bridgegui.engine.script.seat_terms import ConditionParts, split_condition
 
@@ -105,20 +105,23 @@ class Script:
         ctx = self.context(batch)
         if self._condition is None:
             return np.ones(ctx.n, dtype=bool)
-        return as_column(self._condition(ctx), ctx.n) != 0
+        with recursion_room():
+            return as_column(self._condition(ctx), ctx.n) != 0
 
     def compile_expression(self, text: str) -> Callable[[np.ndarray], np.ndarray]:
         """A vectorised function of the batch for an extra expression, which may use the script's variables."""
-        parser = Parser(text)
-        parser.result.variables = dict(self.variables)
-        expr = parser.expression()
-        if parser.tok.kind != "eof":
-            raise parser.fail("the end of the expression")
-        fn = self._compiler.compile(expr)
+        with recursion_room():
+            parser = Parser(text)
+            parser.result.variables = dict(self.variables)
+            expr = parser.checked(parser.expression())
+            if parser.tok.kind != "eof":
+                raise parser.fail("the end of the expression")
+            fn = self._compiler.compile(expr)
 
         def evaluate(batch: np.ndarray) -> np.ndarray:
             ctx = self.context(batch)
-            return np.array(as_column(fn(ctx), ctx.n))
+            with recursion_room():
+                return np.array(as_column(fn(ctx), ctx.n))
 
         return evaluate
 
@@ -136,11 +139,17 @@ class Script:
 
             def residual(batch: np.ndarray) -> np.ndarray:
                 ctx = self.context(batch)
-                return np.ones(ctx.n, dtype=bool) if fn is None else as_column(fn(ctx), ctx.n) != 0
+                if fn is None:
+                    return np.ones(ctx.n, dtype=bool)
+                with recursion_room():
+                    return as_column(fn(ctx), ctx.n) != 0
 
             return residual
 
-        return split_condition(self.condition_expr, self.predeal_lengths, self.measures.standard_hcp, compile_residual)
+        with recursion_room():
+            return split_condition(
+                self.condition_expr, self.predeal_lengths, self.measures.standard_hcp, compile_residual
+            )
 
     # ---- actions -------------------------------------------------------------------------------
 
@@ -182,6 +191,12 @@ class Script:
         frequencies and ``print(...)`` pages accumulate until ``finish``.  ``seed`` and ``date`` fill
         ``printpbn``'s Event and Date tags (today when ``date`` is None).
         """
+        with recursion_room():
+            self._run_actions(batch, out, board_offset, seed=seed, date=date)
+
+    def _run_actions(
+        self, batch: np.ndarray, out: TextIO, board_offset: int, *, seed: int | None, date: _dt.date | None
+    ) -> None:
         ctx = self.context(batch)
         if ctx.n == 0:
             return
@@ -227,10 +242,6 @@ def compile_script(text: str, *, source_name: str | None = None, seed: int | Non
     ``column``) for any error in the script, including functions bridgegui cannot compute
     (``tricks``, ``cccc``, ``quality``).
     """
-    try:
+    with recursion_room():
         parsed = Parser(text).parse()
         return Script(parsed, source_name=source_name, seed=seed)
-    except RecursionError:
-        raise ScriptError(
-            "the script nests parentheses, operators or variables too deeply (about a thousand levels)"
-        ) from None

@@ -20,13 +20,14 @@ A deal meets the condition exactly when it meets every term and the residual.  A
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
 from bridgegui.engine.script import syntax as ast
-from bridgegui.engine.script.compiler import children, constant_value
+from bridgegui.engine.script.compiler import constant_value
 from bridgegui.engine.script.shapes import all_shapes
+from bridgegui.engine.script.syntax import children
 
 MAX_VALUE = {"hcp": 37, "length": 13}
 
@@ -48,6 +49,8 @@ class SeatTerm:
     hi: int
     suit: int | None = None
     shapes: frozenset[tuple[int, int, int, int]] | None = None
+    sources: tuple[ast.Expr, ...] = field(default=(), compare=False)
+    """The conjuncts this term was read from (several once merged), to name them in messages."""
 
     @property
     def is_empty(self) -> bool:
@@ -123,7 +126,12 @@ def _unwrap(expr: ast.Expr) -> ast.Expr:
 
 
 def match_term(expr: ast.Expr, standard_hcp: bool) -> SeatTerm | None:
-    """The ``SeatTerm`` a conjunct amounts to, or ``None`` when it is not that simple."""
+    """The ``SeatTerm`` a conjunct amounts to (``sources`` holds the conjunct), or ``None`` when it is not that simple."""
+    term = _match_term(expr, standard_hcp)
+    return None if term is None else replace(term, sources=(expr,))
+
+
+def _match_term(expr: ast.Expr, standard_hcp: bool) -> SeatTerm | None:
     expr = _unwrap(expr)
     negated = False
     while isinstance(expr, ast.Unary) and expr.op == "!":
@@ -173,11 +181,11 @@ def merge_terms(terms: list[SeatTerm]) -> tuple[SeatTerm, ...]:
         if old is None:
             merged[key] = t
         elif t.kind == "shape":
-            merged[key] = SeatTerm(
-                t.seat, "shape", 0, 13, shapes=(old.shapes or frozenset()) & (t.shapes or frozenset())
-            )
+            shapes = (old.shapes or frozenset()) & (t.shapes or frozenset())
+            merged[key] = SeatTerm(t.seat, "shape", 0, 13, shapes=shapes, sources=old.sources + t.sources)
         else:
-            merged[key] = SeatTerm(t.seat, t.kind, max(old.lo, t.lo), min(old.hi, t.hi), suit=t.suit)
+            lo, hi = max(old.lo, t.lo), min(old.hi, t.hi)
+            merged[key] = SeatTerm(t.seat, t.kind, lo, hi, suit=t.suit, sources=old.sources + t.sources)
     return tuple(merged.values())
 
 
@@ -188,7 +196,13 @@ def split_condition(
     compile_residual: Callable[[ast.Expr | None], Callable[[np.ndarray], np.ndarray]],
 ) -> ConditionParts:
     """Decompose ``condition`` (plus the length predeals) into seat terms and a compiled residual."""
-    terms = [SeatTerm(seat, "length", n, n, suit=suit) for (seat, suit), n in predeal_lengths.items()]
+    terms = [
+        SeatTerm(
+            seat, "length", n, n, suit=suit,
+            sources=(ast.Binary("==", ast.HandValue("length", seat, suit), ast.Num(n)),),
+        )
+        for (seat, suit), n in predeal_lengths.items()
+    ]  # fmt: skip
     rest: list[ast.Expr] = []
     for c in conjuncts(condition) if condition is not None else []:
         term = match_term(c, standard_hcp)

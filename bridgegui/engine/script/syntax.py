@@ -116,6 +116,53 @@ class KaplanRubens(Expr):
     suit: int | None = None
 
 
+def children(expr: Expr) -> tuple[Expr, ...]:
+    """The sub-expressions of a node (a variable's definition counts as its child)."""
+    if isinstance(expr, Var):
+        return (expr.expr,)
+    if isinstance(expr, Unary):
+        return (expr.operand,)
+    if isinstance(expr, Binary):
+        return (expr.left, expr.right)
+    if isinstance(expr, Ternary):
+        return (expr.test, expr.then, expr.otherwise)
+    if isinstance(expr, Random):
+        return (expr.limit,)
+    if isinstance(expr, Score):
+        return (expr.tricks,)
+    if isinstance(expr, Imps):
+        return (expr.operand,)
+    return ()
+
+
+def tree_depth(expr: Expr, memo: dict[int, int] | None = None) -> int:
+    """The depth of ``expr``, looking through variables (a leaf is 1), without recursion.
+
+    ``memo`` maps ``id`` of a variable's definition to its depth, so shared definitions are walked
+    once.  The script engine's walks recurse, and ``MAX_DEPTH`` bounds this number for them.
+    """
+    memo = {} if memo is None else memo
+    depth: dict[int, int] = {}
+    stack: list[tuple[Expr, bool]] = [(expr, False)]
+    while stack:
+        node, expanded = stack.pop()
+        key = id(node)
+        if key in depth:
+            continue
+        if isinstance(node, Var) and id(node.expr) in memo:
+            depth[key] = memo[id(node.expr)] + 1
+            continue
+        kids = children(node)
+        if not expanded:
+            stack.append((node, True))
+            stack.extend((k, False) for k in kids if id(k) not in depth)
+            continue
+        depth[key] = 1 + max((depth[id(k)] for k in kids), default=0)
+        if isinstance(node, Var):
+            memo[id(node.expr)] = depth[id(node.expr)]
+    return depth[id(expr)]
+
+
 # ---- actions ----------------------------------------------------------------------------------
 
 

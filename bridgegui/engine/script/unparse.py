@@ -39,6 +39,8 @@ def shape_list(shapes: frozenset[tuple[int, int, int, int]]) -> str | None:
     """``any 4333 + 5431`` for a set of exact shapes; None when a length above 9 cannot be written."""
     if any(length > 9 for shape in shapes for length in shape):
         return None
+    if not shapes:
+        return "xxxx - xxxx"  # the empty set, in words dealer reads
     remaining = set(shapes)
     parts = []
     for pattern in sorted({tuple(sorted(s, reverse=True)) for s in shapes}, reverse=True):

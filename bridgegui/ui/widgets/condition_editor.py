@@ -148,6 +148,8 @@ class ConditionEditor(QWidget):
             self._compiled = compile_condition(text)
         except ScriptError as exc:
             self._error = exc
+        except Exception as exc:  # last resort: a message under the field, never a traceback
+            self._error = ScriptError(self.tr("this condition cannot be compiled: {e}").format(e=exc))
         self._show_error(self._error)
 
     def _show_error(self, error: ScriptError | None) -> None:

@@ -56,3 +56,25 @@ def test_highlighter_colours_functions_and_seats(editor):
     starts = {f.start for f in formats}
     assert 0 in starts  # "hcp"
     assert 4 in starts  # "north"
+
+
+def test_deep_nesting_compiles_and_absurd_nesting_is_shown_under_the_field(editor):
+    # Issue 16: ~70 parentheses used to raise RecursionError out of the editor (a console traceback).
+    editor.edit.setPlainText("(" * 500 + "hcp(north)" + ")" * 500 + " >= 12")
+    assert editor.error() is None and editor.condition() is not None
+    editor.edit.setPlainText("(" * 5000 + "hcp(north)" + ")" * 5000)
+    assert editor.error() is not None
+    assert editor.message.isVisibleTo(editor) and "nests too deeply" in editor.message.text()
+    editor.edit.setPlainText("-(4611686018427387904 * 2) > 0")
+    assert editor.message.isVisibleTo(editor) and "64-bit" in editor.message.text()
+
+
+def test_any_unexpected_failure_is_shown_under_the_field_not_raised(editor, monkeypatch):
+    def broken(text):
+        raise MemoryError("out of memory")
+
+    monkeypatch.setattr("bridgegui.ui.widgets.condition_editor.compile_condition", broken)
+    editor.edit.setPlainText("hcp(north) > 10")
+    with pytest.raises(ScriptError):
+        editor.condition()
+    assert editor.message.isVisibleTo(editor) and "out of memory" in editor.message.text()
