@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtCore import QCoreApplication, QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPagedPaintDevice, QPainter, QPen
 
 from bridgegui.engine.boards import Board
 from bridgegui.engine.cards import SUIT_SYMBOLS, Hand
-from bridgegui.printing.words import cards_text, page_text
+from bridgegui.printing.words import cards_text, page_text, seat_name
 
 RED = QColor(176, 0, 0)
 """Hearts, diamonds and vulnerable seats: dark enough to stay readable when printed in grey."""
@@ -122,6 +122,27 @@ class Canvas:
 
     def suit_line_width(self, suit: int, holding: int, font: QFont) -> float:
         return self.text_width(SUIT_SYMBOLS[suit] + " " + cards_text(holding), font)
+
+
+def hand_label(seat: str, *, vulnerable: bool) -> str:
+    if not vulnerable:
+        return seat_name(seat)
+    return QCoreApplication.translate("bridgegui.printing", "{seat} (vulnerable)").format(seat=seat_name(seat))
+
+
+def draw_hand(
+    canvas: Canvas, x: float, y: float, label: str, mask: int | None, layout_hand: QFont, label_font: QFont
+) -> float:
+    """A seat label and four suit lines; returns the height used."""
+    canvas.text(x, y, label, label_font, GREY)
+    top = y + canvas.line_height(label_font)
+    line = canvas.line_height(layout_hand)
+    if mask is None:
+        canvas.text(x, top, QCoreApplication.translate("bridgegui.printing", "(hand not known)"), layout_hand, GREY)
+        return top + line - y
+    for suit, holding in enumerate(Hand(mask).holdings):
+        canvas.suit_line(x, top + suit * line, suit, holding, layout_hand)
+    return top + 4 * line - y
 
 
 def widest_suit_line(canvas: Canvas, hands: Iterable[int], font: QFont) -> float:

@@ -16,6 +16,7 @@ from PySide6.QtCore import QBuffer, QCoreApplication, QIODevice, QLocale, QMargi
 from PySide6.QtGui import QGuiApplication, QPagedPaintDevice, QPageLayout, QPageSize, QPdfWriter
 
 from bridgegui import APP_NAME, __version__
+from bridgegui.engine.bidding import System
 from bridgegui.engine.boards import Board
 from bridgegui.files import atomic_write
 from bridgegui.printing.practice import render_practice_sheets
@@ -121,10 +122,12 @@ def write_practice_sheets(
     date: str | None = None,
     seed: int | None = None,
     page_size: str | QPageSize | None = None,
+    system: System | None = None,
 ) -> int:
     """Write practice sheets (see ``render_practice_sheets``) to the PDF file ``path``; return the page count.
 
-    ``page_size`` is ``"A4"``, ``"Letter"`` or a ``QPageSize``; ``None`` follows the locale.
+    ``page_size`` is ``"A4"``, ``"Letter"`` or a ``QPageSize``; ``None`` follows the locale.  With a
+    bidding ``system``, answer pages per partnership follow the sheets.
     """
     board_list = list(boards)
     name = title or QCoreApplication.translate("bridgegui.printing", "Bidding practice")
@@ -133,7 +136,7 @@ def write_practice_sheets(
         name,
         page_size,
         lambda device: render_practice_sheets(
-            device, board_list, seats=seats, pair=pair, title=title, date=date, seed=seed
+            device, board_list, seats=seats, pair=pair, title=title, date=date, seed=seed, system=system
         ),
     )
 
@@ -147,10 +150,12 @@ def write_hand_records(
     date: str | None = None,
     seed: int | None = None,
     page_size: str | QPageSize | None = None,
+    system: System | None = None,
 ) -> int:
     """Write hand records (see ``render_hand_records``) to the PDF file ``path``; return the page count.
 
-    ``date`` defaults to today (ISO 8601), since a record without a date is hard to file.
+    ``date`` defaults to today (ISO 8601), since a record without a date is hard to file.  With a
+    bidding ``system``, each board shows the system's auction and its explanations.
     """
     board_list = list(boards)
     when = date if date is not None else _dt.date.today().isoformat()
@@ -159,7 +164,9 @@ def write_hand_records(
         path,
         name,
         page_size,
-        lambda device: render_hand_records(device, board_list, per_page=per_page, title=title, date=when, seed=seed),
+        lambda device: render_hand_records(
+            device, board_list, per_page=per_page, title=title, date=when, seed=seed, system=system
+        ),
     )
 
 
@@ -171,11 +178,15 @@ def write_sheets(
     title: str | None = None,
     seed: int | None = None,
     page_size: str | QPageSize | None = None,
+    system: System | None = None,
 ) -> int:
     """``kind`` ``"practice"`` (all four seats' sheets) or ``"records"`` (4 a page) to ``path``: the
-    one call ``bridgegui-deal --pdf FILE --sheets KIND`` needs.  Returns the page count."""
+    one call ``bridgegui-deal --pdf FILE --sheets KIND`` needs.  Returns the page count.
+
+    With a bidding ``system`` (``bridgegui-deal --system``), practice sheets get answer pages and
+    hand records the system's auction under each board."""
     if kind == "practice":
-        return write_practice_sheets(boards, path, title=title, seed=seed, page_size=page_size)
+        return write_practice_sheets(boards, path, title=title, seed=seed, page_size=page_size, system=system)
     if kind == "records":
-        return write_hand_records(boards, path, title=title, seed=seed, page_size=page_size)
+        return write_hand_records(boards, path, title=title, seed=seed, page_size=page_size, system=system)
     raise ValueError(f"unknown sheets {kind!r}: use {' or '.join(SHEET_KINDS)}")

@@ -4,7 +4,8 @@ Each player's pages show only that player's hand for each board, with the board 
 vulnerability and an empty auction grid (columns W N E S, the order club bidding slips use), so
 partners can bid at the table without seeing each other's cards.  ``pair=True`` prints one sheet per
 partnership instead, with both hands, for the review after bidding.  Every seat starts on a new
-page, so the pages can be handed out.
+page, so the pages can be handed out.  Given a bidding system, answer pages per partnership follow
+the sheets (``answers``).
 """
 
 from __future__ import annotations
@@ -16,18 +17,21 @@ from dataclasses import dataclass
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QFont, QPagedPaintDevice, QPainter
 
+from bridgegui.engine.bidding import System
 from bridgegui.engine.boards import Board
-from bridgegui.engine.cards import SEATS, Hand
+from bridgegui.engine.cards import SEATS
+from bridgegui.printing.answers import render_answer_pages
 from bridgegui.printing.canvas import (
     BLACK,
-    GREY,
     RED,
     RULE,
     SHADE,
     Canvas,
     Header,
+    draw_hand,
     draw_page_frame,
     footer_height,
+    hand_label,
     header_height,
     point_font,
     printable_boards,
@@ -99,7 +103,7 @@ def _practice_layout(
         label_font = point_font(size * 0.72, bold=True)
         head_font = point_font(size * 0.85, bold=True)
         grid_font = point_font(size * 0.8, bold=True)
-        labels = [_hand_label(seat, vulnerable=True) for group in groups for seat in group]
+        labels = [hand_label(seat, vulnerable=True) for group in groups for seat in group]
         widest_label = max(canvas.text_width(label, label_font) for label in labels)
         hand_width = max(widest_suit_line(canvas, masks, hand_font), widest_label) + 12
         grid_min = 4 * canvas.text_width("MMMMM", grid_font)
@@ -116,27 +120,6 @@ def _practice_layout(
     return _PracticeLayout(
         hand_font, label_font, head_font, grid_font, hand_width, head_height, line, row, block, per_page
     )
-
-
-def _hand_label(seat: str, *, vulnerable: bool) -> str:
-    if not vulnerable:
-        return seat_name(seat)
-    return QCoreApplication.translate("bridgegui.printing", "{seat} (vulnerable)").format(seat=seat_name(seat))
-
-
-def _draw_hand(
-    canvas: Canvas, x: float, y: float, label: str, mask: int | None, layout_hand: QFont, label_font: QFont
-) -> float:
-    """A seat label and four suit lines; returns the height used."""
-    canvas.text(x, y, label, label_font, GREY)
-    top = y + canvas.line_height(label_font)
-    line = canvas.line_height(layout_hand)
-    if mask is None:
-        canvas.text(x, top, QCoreApplication.translate("bridgegui.printing", "(hand not known)"), layout_hand, GREY)
-        return top + line - y
-    for suit, holding in enumerate(Hand(mask).holdings):
-        canvas.suit_line(x, top + suit * line, suit, holding, layout_hand)
-    return top + 4 * line - y
 
 
 def _draw_auction_grid(canvas: Canvas, x: float, y: float, width: float, board: Board, layout: _PracticeLayout) -> None:
@@ -178,8 +161,8 @@ def _draw_practice_block(canvas: Canvas, y: float, board: Board, group: str, lay
     canvas.text(x, info_top, vul_text(board), info, vul_colour)
     top = y + layout.head_height
     for i, seat in enumerate(group):
-        label = _hand_label(seat, vulnerable=is_vulnerable(board, seat))
-        _draw_hand(
+        label = hand_label(seat, vulnerable=is_vulnerable(board, seat))
+        draw_hand(
             canvas,
             i * layout.hand_width,
             top,
@@ -203,12 +186,16 @@ def render_practice_sheets(
     title: str | None = None,
     date: str | None = None,
     seed: int | None = None,
+    system: System | None = None,
 ) -> int:
     """Draw practice sheets on ``device`` (a ``QPdfWriter`` or a ``QPrinter``); return the page count.
 
     One sheet (one or more pages) per seat in ``seats``, each showing only that seat's hands; with
     ``pair=True`` one sheet per partnership that has a seat in ``seats``, showing both hands.
-    The device's page size and margins are used as they are.  Raises ``ValueError`` for bad seats
+    With a bidding ``system``, answer pages follow all the sheets: one section per partnership
+    with a seat in ``seats`` (see ``answers``), each board's system auction with every call
+    explained, for the review after bidding.  They come last so that the teacher can keep them
+    back.  The device's page size and margins are used as they are.  Raises ``ValueError`` for bad seats
     and ``OSError`` when the device cannot be painted on (for a PDF: the file cannot be written).
     """
     kept, skipped = printable_boards(boards)
@@ -249,6 +236,18 @@ def render_practice_sheets(
                     )
                 for i, board in enumerate(chunk):
                     _draw_practice_block(canvas, y + i * layout.block, board, group, layout)
+        if system is not None:
+            page_count += render_answer_pages(
+                device,
+                canvas,
+                kept,
+                _sheet_groups(seats, True),
+                system,
+                title=title,
+                date=date,
+                seed=seed,
+                pages_before=page_count,
+            )
         return page_count
     finally:
         painter.end()

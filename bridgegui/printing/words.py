@@ -1,6 +1,6 @@
 """The words printed on sheets and records, translated in the context ``"bridgegui.printing"``.
 
-Seat and vulnerability names, board headings, holdings (ten written ``10``, as bridge books and
+Seat and vulnerability names, board headings, calls and contracts, holdings (ten written ``10``, as bridge books and
 club hand records write it, not PBN's ``T``), evaluation lines and the footer.
 """
 
@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from PySide6.QtCore import QCoreApplication
 
 from bridgegui import APP_NAME, __version__
+from bridgegui.engine.bidding import Auction, Call, System
 from bridgegui.engine.boards import Board
 from bridgegui.engine.cards import Hand, holding_text
 
@@ -116,3 +117,54 @@ def footer_left(date: str | None, seed: int | None) -> str:
 
 def page_text(page: int, pages: int) -> str:
     return QCoreApplication.translate("bridgegui.printing", "page {page} of {pages}").format(page=page, pages=pages)
+
+
+def call_text(call: Call) -> str:
+    """A call as people write it (``2♣``, ``1NT``, ``Pass``, ``Dbl``, ``Rdbl``), with the words translated."""
+    if call.is_pass:
+        return QCoreApplication.translate("bridgegui.printing", "Pass", "the call")
+    if call.is_double:
+        return QCoreApplication.translate("bridgegui.printing", "Dbl", "the call Double, abbreviated")
+    if call.is_redouble:
+        return QCoreApplication.translate("bridgegui.printing", "Rdbl", "the call Redouble, abbreviated")
+    if call.strain == "NT":
+        return f"{call.level}" + QCoreApplication.translate("bridgegui.printing", "NT", "notrump, abbreviated")
+    return call.symbol()
+
+
+def contract_text(auction: Auction) -> str:
+    """``Contract 4♥X by South``, ``Passed out``, or ``Auction not finished`` (a file may hold a part)."""
+    if not auction.is_complete:
+        return QCoreApplication.translate("bridgegui.printing", "Auction not finished")
+    contract = auction.contract()
+    if contract is None:
+        return QCoreApplication.translate("bridgegui.printing", "Passed out")
+    strain = call_text(Call.bid(contract.level, contract.strain))
+    return QCoreApplication.translate("bridgegui.printing", "Contract {contract} by {seat}").format(
+        contract=strain + contract.doubled, seat=seat_name(contract.declarer)
+    )
+
+
+def answers_subtitle(system: System) -> str:
+    return QCoreApplication.translate(
+        "bridgegui.printing", "The answers: how the {system} system bids each board, and why."
+    ).format(system=system.name)
+
+
+def answers_label() -> str:
+    return QCoreApplication.translate("bridgegui.printing", "Answers", "heading of the answer pages")
+
+
+def auctions_by(system: System) -> str:
+    return QCoreApplication.translate("bridgegui.printing", "auctions bid by the {system} system").format(
+        system=system.name
+    )
+
+
+def unreadable_auction() -> str:
+    return QCoreApplication.translate("bridgegui.printing", "The auction in the file is not a legal auction.")
+
+
+def notes_cut() -> str:
+    """Said when a board's notes do not all fit the space for them (the rest are in the file or the program)."""
+    return QCoreApplication.translate("bridgegui.printing", "(more notes than fit here)")
