@@ -56,9 +56,6 @@ INDEX_ROLE = Qt.ItemDataRole.UserRole + 5
 _MIN_ROWS = 3
 _Index = QModelIndex | QPersistentModelIndex
 
-_SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
-_STRAIN_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades", "NT": "notrump"}
-
 
 def alert_colour(palette: QPalette) -> QColor:
     """A blue for the alert mark that reads on the palette's background and is no suit's colour.
@@ -73,7 +70,22 @@ def _tr(text: str) -> str:
 
 
 def _seat_name(seat: str) -> str:
-    return _tr(_SEAT_WORDS[seat])
+    return {"N": _tr("North"), "E": _tr("East"), "S": _tr("South"), "W": _tr("West")}[seat]
+
+
+def _seat_letter(seat: str) -> str:
+    """The column header: a seat's initial, translated (a German table reads W N O S)."""
+    return {"N": _tr("N"), "E": _tr("E"), "S": _tr("S"), "W": _tr("W")}[seat]
+
+
+def _strain_words(strain: str) -> str:
+    return {
+        "C": _tr("clubs"),
+        "D": _tr("diamonds"),
+        "H": _tr("hearts"),
+        "S": _tr("spades"),
+        "NT": _tr("notrump"),
+    }[strain]
 
 
 def differing_positions(first: Auction | None, second: Auction | None) -> tuple[int, ...]:
@@ -174,7 +186,7 @@ class AuctionModel(QAbstractTableModel):
             return None
         seat = COLUMNS[section]
         if role == Qt.ItemDataRole.DisplayRole:
-            return _tr(seat)
+            return _seat_letter(seat)
         if role in (Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.AccessibleTextRole):
             if self._auction is not None and self._auction.dealer == seat:
                 return _tr("{seat} (dealer)").format(seat=_seat_name(seat))
@@ -263,7 +275,7 @@ class AuctionModel(QAbstractTableModel):
             return _tr("Double")
         if call.is_redouble:
             return _tr("Redouble")
-        return _tr("{level} {strain}").format(level=call.level, strain=_tr(_STRAIN_WORDS[call.strain]))
+        return _tr("{level} {strain}").format(level=call.level, strain=_strain_words(call.strain))
 
 
 class _CallDelegate(QStyledItemDelegate):
