@@ -8,9 +8,14 @@ and its preview), File → Export PDF… and ``bridgegui-deal --pdf`` give the s
   auction grid (columns W N E S, the order club bidding slips use), so partners can bid at the table
   without seeing each other's cards.  ``pair=True`` prints one sheet per partnership instead, with both
   hands, for the review after bidding.  Every seat starts on a new page, so the pages can be handed out.
+  Given a bidding ``system``, answer pages follow the sheets, one section per partnership: each
+  board's auction as the system bids it, every call's explanation as a numbered note.
 * **Hand records** (``render_hand_records``): all four hands of each board in the compass layout, with
   HCP, pattern, quick tricks and losing-trick count under each hand, 4 or 6 boards a page, and a header
   with the set's title, date and seed (house style: exported files record how to reproduce the set).
+  Given a ``system``, the system's auction under each board with compact explanations; without one, the
+  auction a board carries (a student's, or one read from a file) with its notes.  Auctions need room
+  under the hands, so a page then holds 4 boards even when 6 were asked for.
 
 Why Qt and not a PDF library: ``QPdfWriter`` and ``QPrinter`` are both ``QPagedPaintDevice``\\s, so
 one drawing routine serves the printer and the PDF, and no dependency is added.  Layout is done in
@@ -30,8 +35,9 @@ Only ``QtGui`` is used here (no widgets: ``ui/`` owns the dialogs).  ``write_*``
 ``QGuiApplication`` when none exists, so the command line can write PDFs without a display, and
 write each file with one atomic write (``bridgegui.files``), so a failure never leaves a truncated PDF.
 
-Modules: ``words`` (translated text), ``canvas`` (drawing in points, the page frame), ``practice``
-and ``records`` (the two documents), ``pdf`` (page sizes and the PDF writers).  Import the names
+Modules: ``words`` (translated text), ``canvas`` (drawing in points, the page frame, a hand),
+``auctions`` (the four-column auction table and its notes), ``practice`` and ``records`` (the two
+documents), ``answers`` (the practice sheets' answer pages), ``pdf`` (page sizes and the PDF writers).  Import the names
 below from ``bridgegui.printing``.
 """
 

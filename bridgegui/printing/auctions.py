@@ -82,11 +82,12 @@ def system_auction(system: System, board: Board, *, compact: bool = False) -> Pr
     return PrintedAuction.grouped(result.auction, texts)
 
 
-def file_auction(board: Board) -> PrintedAuction | BridgeError | None:
+def file_auction(board: Board, *, compact: bool = True) -> PrintedAuction | BridgeError | None:
     """The auction a board carries (its PBN auction section, e.g. a student's), its notes as footnotes.
 
     ``None`` without one; the ``BridgeError`` (not raised) when the section is not a legal auction,
-    so one bad board does not stop a whole set from printing.
+    so one bad board does not stop a whole set from printing.  ``compact`` as for ``system_auction``
+    (a set bid with ``bridgegui-deal --bid`` carries the system's explanations as its notes).
     """
     try:
         auction = board.auction
@@ -94,7 +95,9 @@ def file_auction(board: Board) -> PrintedAuction | BridgeError | None:
         return exc
     if auction is None or not auction.calls:
         return None
-    return PrintedAuction.grouped(auction, auction.notes, auction.alerts)
+    notes = auction.notes + (None,) * (len(auction.calls) - len(auction.notes))
+    texts = [_without_call(n, c) if compact and n else n for n, c in zip(notes, auction.calls, strict=False)]
+    return PrintedAuction.grouped(auction, texts, auction.alerts)
 
 
 def _without_call(text: str, call: Call) -> str:

@@ -133,6 +133,9 @@ def printed(
         for board in boards[:3]
     ]
     noted = students[0].with_auction(students[0].auction.with_note(0, "Our strong notrump."))  # type: ignore[union-attr]
+    third = boards[2]
+    assert third.deal is not None
+    students[2] = third.with_auction(system.bid(third.deal, third.effective_dealer or "N").annotated())
     keep(
         "file",
         printing.write_hand_records([noted, *students[1:], boards[3]], folder / "file.pdf", per_page=6),
@@ -233,6 +236,16 @@ def test_hand_records_print_a_boards_own_auction_without_a_system(
         auction = system.bid(board.deal, board.effective_dealer or "N").auction
         assert contract_words(auction) in cells[str(board.number)]
     assert "Contract" not in cells["4"]  # board 4 carries no auction
+    # Board 3 carries the system's explanations as PBN notes (as --bid writes them): printed compact.
+    from bridgegui.printing.auctions import PrintedAuction, file_auction
+
+    third = boards[2]
+    assert third.deal is not None
+    noted = file_auction(third.with_auction(system.bid(third.deal, third.effective_dealer or "N").annotated()))
+    assert isinstance(noted, PrintedAuction)
+    first_call = noted.auction.calls[0]
+    assert noted.notes[0] and not noted.notes[0].startswith(first_call.symbol() + ":")
+    assert "1" + flat(noted.notes[0])[:25] in cells["3"]
 
 
 @needs_poppler
