@@ -84,10 +84,26 @@ _NOTED_SECTIONS = ("Auction", "Play")
 """Sections that Note tags belong to, and that are sections even when nothing follows the tag."""
 
 _NAME = re.compile(r"[A-Za-z0-9_]+")
-_TAG = re.compile(r'\[[ \t\n]*([A-Za-z0-9_]+)[ \t\n]*"((?:[^"\\\n]|\\[^\n])*)"[ \t\n]*\]')
+# Possessive quantifiers (``++``, ``*+``): a long value is matched in runs, with no backtracking state per
+# character (the plain ``(?:a|b)*`` form needed ~190 bytes of memory per character of a tag value).
+_STRING_BODY = r'(?:[^"\\\n]++|\\[^\n])*+'
+_TAG = re.compile(r'\[[ \t\n]*([A-Za-z0-9_]+)[ \t\n]*"(' + _STRING_BODY + r')"[ \t\n]*\]')
+_STRING = re.compile(_STRING_BODY)
 _ESCAPE = re.compile(r"\\(.)")
 _BOARD_NUMBER = re.compile(r"[0-9]+")
 _CRLF = "\r\n"
+_MAX_REASON_CHARS = 400
+
+MAX_INHERITED_TAGS = 100_000
+"""Tags that ``##`` defaults may add to later games, plus one for every 8 characters of the file:
+a real file's few defaults over a few hundred boards stay far below (see ``_Inheritance``)."""
+
+MAX_BOARD_DIGITS = 9
+"""Digits a board number may have (leading zeros aside)."""
+
+MAX_VALUE_CHARS = 1_000_000
+"""The longest tag value the reader accepts: real files stay far below (a long commentary is a few KB);
+the limit keeps a hostile file from costing memory out of proportion to its size."""
 
 
 class PbnError(BridgeError):
@@ -101,6 +117,8 @@ class PbnError(BridgeError):
         self.line = line
         self.reason = reason
         self.source = source
+        if len(reason) > _MAX_REASON_CHARS:  # a hostile file's tag name or value must not fill the screen
+            reason = reason[: _MAX_REASON_CHARS - 3] + "..."
         where = f"line {line}" if source is None else f"{source}, line {line}"
         super().__init__(f"{where}: {reason}")
 
@@ -123,14 +141,16 @@ class _Token:
     end: int
     name: str = ""
     value: str = ""
+    literal: bool = False
+    """A tag value written ``\\#...``: a value that starts with ``#`` and is not inheritance (see ``_escape``)."""
 
 
 def _found(text: str, i: int) -> str:
     """What the reader found at ``i``, for error messages: the rest of the line, shortened."""
     if i >= len(text):
         return "the end of the file"
-    end = text.find("\n", i)
-    rest = text[i : len(text) if end < 0 else end].strip()
+    end = text.find("\n", i, i + 200)
+    rest = text[i : min(len(text), i + 200) if end < 0 else end].strip()
     if not rest:
         return "the end of the line"
     return repr(rest if len(rest) <= 30 else rest[:27] + "...")
@@ -141,28 +161,37 @@ def _unescape(raw: str) -> str:
     return _ESCAPE.sub(lambda m: m.group(1) if m.group(1) in '"\\' else m.group(), raw)
 
 
-def _read_string(text: str, i: int, line: int, name: str) -> tuple[str, int]:
-    """Read the string token whose opening quote is at ``i``; return its value and the index after it.
+def _string_value(raw: str) -> tuple[str, bool]:
+    """The value of a string token's body, and whether it was written ``\\#...`` (a literal ``#``, not inheritance)."""
+    if raw.startswith("\\#"):
+        return "#" + _unescape(raw[2:]), True
+    return (_unescape(raw) if "\\" in raw else raw), False
+
+
+def _read_string(text: str, i: int, line: int, name: str) -> tuple[str, bool, int]:
+    """Read the string token whose opening quote is at ``i``; return its value, whether it is
+    literal (see ``_string_value``) and the index after it.
 
     ``\\"`` and ``\\\\`` are the escapes PBN defines (section 3.2); any other backslash is kept as
     it is, because real files write suit symbols (``2\\C``) and column widths (``\\2R``) that way.
     """
-    out: list[str] = []
-    j = i + 1
-    n = len(text)
-    while j < n:
-        ch = text[j]
-        if ch == '"':
-            return "".join(out), j + 1
-        if ch == "\n":
-            break
-        if ch == "\\" and j + 1 < n and text[j + 1] in '"\\':
-            out.append(text[j + 1])
-            j += 2
-            continue
-        out.append(ch)
-        j += 1
+    body = _STRING.match(text, i + 1)
+    assert body is not None  # the pattern matches the empty string
+    end = body.end()
+    if end < len(text) and text[end] == '"':
+        raw = body.group()
+        _check_value_length(raw, line, name)
+        return (*_string_value(raw), end + 1)
     raise PbnError(line, f'the value of tag {name} has no closing quote: write [{name} "value"] on one line')
+
+
+def _check_value_length(raw: str, line: int, name: str) -> None:
+    if len(raw) > MAX_VALUE_CHARS:
+        raise PbnError(
+            line,
+            f"the value of tag {name} is {len(raw):,} characters long; "
+            f"no PBN file needs more than {MAX_VALUE_CHARS:,} in one tag",
+        )
 
 
 def _tokens(text: str) -> Iterator[_Token]:
@@ -207,8 +236,9 @@ def _tokens(text: str) -> Iterator[_Token]:
             fast = _TAG.match(text, i)
             if fast is not None:  # the common, well-formed case; the code below finds what is wrong otherwise
                 raw = fast.group(2)
-                value = _unescape(raw) if "\\" in raw else raw
-                yield _Token("tag", start_line, start, fast.end(), name=fast.group(1), value=value)
+                _check_value_length(raw, start_line, fast.group(1))
+                value, literal = _string_value(raw)
+                yield _Token("tag", start_line, start, fast.end(), name=fast.group(1), value=value, literal=literal)
                 line += fast.group().count("\n")
                 i = fast.end()
                 continue
@@ -232,13 +262,13 @@ def _tokens(text: str) -> Iterator[_Token]:
                     start_line,
                     f'expected the value of tag {name} in double quotes, e.g. [{name} "value"], found {found}',
                 )
-            value, j = _read_string(text, j, line, name)
+            value, literal, j = _read_string(text, j, line, name)
             while j < n and text[j] in " \t\n":
                 line += text[j] == "\n"
                 j += 1
             if j >= n or text[j] != "]":
                 raise PbnError(start_line, f"expected ']' to close tag {name}, found {_found(text, j)}")
-            yield _Token("tag", start_line, start, j + 1, name=name, value=value)
+            yield _Token("tag", start_line, start, j + 1, name=name, value=value, literal=literal)
             i = j + 1
         else:
             start = i
@@ -283,19 +313,47 @@ class _Inheritance:
 
     last: dict[str, str]
     defaults: dict[str, str]
+    budget: int
+    """Tags that ``##`` defaults may still add to games: each game copies every default it lacks, so
+    a few bytes of defaults times many games would otherwise cost memory far beyond the file's size."""
+
+    def spend(self, count: int, line: int) -> None:
+        self.budget -= count
+        if self.budget < 0:
+            raise PbnError(
+                line,
+                f"tag inheritance (##) adds more tags than any real file ({len(self.defaults):,} defaults "
+                "copied into every later game); write the tags in each game instead",
+            )
 
     def resolve(self, tok: _Token) -> str:
         value = tok.value
-        if not value.startswith("#"):
+        if tok.literal or not (value == "#" or value.startswith("##")):
             return value
         if tok.name in _NO_INHERITANCE:
-            raise PbnError(tok.line, f'[{tok.name} "{value}"]: PBN does not allow inheriting {tok.name} with #')
+            raise PbnError(tok.line, f"[{tok.name} {_shown(value)}]: PBN does not allow inheriting {tok.name} with #")
         if value.startswith("##"):
             self.defaults[tok.name] = value[2:]
             return value[2:]
-        if value == "#":
-            return self.last.get(tok.name, self.defaults.get(tok.name, ""))
-        return value
+        return self.last.get(tok.name, self.defaults.get(tok.name, ""))
+
+
+def _board_number(value: str, line: int) -> int | None:
+    """The board number a ``Board`` value gives, or None for a label; no more than ``MAX_BOARD_DIGITS``
+    digits are read (Python refuses to convert 4,300 digits, and no event has a billion boards)."""
+    if not _BOARD_NUMBER.fullmatch(value):
+        return None
+    digits = value.lstrip("0")
+    if len(digits) > MAX_BOARD_DIGITS:
+        raise PbnError(
+            line, f"board number {_shown(value)} is too long: board numbers have at most {MAX_BOARD_DIGITS} digits"
+        )
+    return int(value) if digits else None
+
+
+def _shown(value: str, limit: int = 30) -> str:
+    """``value`` quoted for an error message, cut to ``limit`` characters (a hostile file's value can be a megabyte)."""
+    return repr(value if len(value) <= limit else value[: limit - 3] + "...")
 
 
 def _board(game: list[_Token], text: str, inherit: _Inheritance) -> Board:
@@ -348,8 +406,8 @@ def _board(game: list[_Token], text: str, inherit: _Inheritance) -> Board:
 
         try:
             if tok.name == "Board":
-                if _BOARD_NUMBER.fullmatch(value) and int(value) > 0:
-                    number = int(value)
+                if (found := _board_number(value, tok.line)) is not None:
+                    number = found
                 elif value:
                     tags.append(("Board", value))
             elif tok.name == "Dealer":
@@ -360,18 +418,20 @@ def _board(game: list[_Token], text: str, inherit: _Inheritance) -> Board:
                 deal = parse_deal(value, allow_missing=True) if value.strip() else None
             elif not (tok.name in _PLAIN_MANDATORY and value == ""):
                 tags.append((tok.name, value))
+        except PbnError:
+            raise
         except DealError as exc:
-            raise PbnError(tok.line, f"bad Deal {value!r}: {exc}") from None
+            raise PbnError(tok.line, f"bad Deal {_shown(value, 80)}: {exc}") from None
         except BridgeError as exc:
-            raise PbnError(tok.line, f"bad {tok.name} {value!r}: {exc}") from None
+            raise PbnError(tok.line, f"bad {tok.name} {_shown(value)}: {exc}") from None
 
     # "##" defaults fill the tags this game leaves out (section 4.8).
+    inherit.spend(sum(name not in seen for name in inherit.defaults), game[0].line)
     for name, value in inherit.defaults.items():
         if name not in seen:
             seen[name] = value
             if name == "Board":
-                if _BOARD_NUMBER.fullmatch(value) and int(value) > 0:
-                    number = int(value)
+                number = _board_number(value, game[0].line) or number
             elif not (name in _PLAIN_MANDATORY and value == ""):
                 tags.append((name, value))
     inherit.last.update(seen)
@@ -387,7 +447,7 @@ def loads(text: str) -> list[Board]:
     if text.startswith("\ufeff"):
         text = text[1:]
     text = text.replace("\r\n", "\n").replace("\r", "\n")
-    inherit = _Inheritance({}, {})
+    inherit = _Inheritance({}, {}, MAX_INHERITED_TAGS + len(text) // 8)
     return [_board(game, text, inherit) for game in _games(_tokens(text), text)]
 
 
@@ -400,7 +460,11 @@ def _decode(data: bytes) -> str:
     if data.startswith(b"\xef\xbb\xbf"):
         return data[3:].decode("utf-8", errors="replace")
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return data.decode("utf-16")
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError as exc:  # an odd byte count, or a lone surrogate
+            line = data[: exc.start].decode("utf-16", errors="replace").count("\n") + 1
+            raise PbnError(line, f"the file says it is UTF-16 but is not: {exc.reason} at byte {exc.start:,}") from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
@@ -436,14 +500,26 @@ def load(fp_or_path: str | os.PathLike[str] | IO[bytes] | IO[str]) -> list[Board
 def _escape(value: str) -> str:
     """A tag value as a PBN string body: ``"`` becomes ``\\"``; a backslash is doubled only where a reader
     would otherwise take it as an escape (before ``"`` or ``\\``, or at the end), so ``2\\C`` stays as
-    other programs wrote it and ``loads`` gives back exactly ``value``."""
+    other programs wrote it and ``loads`` gives back exactly ``value``.
+
+    A value that reads as inheritance (``"#"``, or one starting ``"##"``, section 4.8) is written with a
+    backslash first, ``\\##...``, which this reader takes as the literal value; so is a leading
+    backslash before ``#`` doubled.  PBN defines no escape for it, and without one every round trip
+    would strip two ``#``.
+    """
+    if value == "#" or value.startswith("##"):
+        return "\\" + _escape_plain(value)
+    return _escape_plain(value)
+
+
+def _escape_plain(value: str) -> str:
     if '"' not in value and "\\" not in value:
         return value
     out = []
     for k, ch in enumerate(value):
         if ch == '"':
             out.append('\\"')
-        elif ch == "\\" and (k + 1 == len(value) or value[k + 1] in '"\\'):
+        elif ch == "\\" and (k + 1 == len(value) or value[k + 1] in '"\\' or (k == 0 and value[1] == "#")):
             out.append("\\\\")
         else:
             out.append(ch)
@@ -475,9 +551,12 @@ def export_form(board: Board) -> Board:
     written moves to the start of the game), and line ends ``\n``.  Boards that ``loads`` returns
     for an export-format file are already in this form.
 
-    Two things cannot be written and so are not fixed here: a tag value that is ``"#"`` or starts
-    with ``"##"`` reads back as inheritance, and section text must itself be valid PBN (no ``[``
-    outside comments, no blank lines), since it is written verbatim.
+    An Auction or Play tag without a section gets an empty one (readers take both tags as
+    sections).  Tag values ``"#"`` and ``"##..."`` are written escaped (see ``_escape``), and section
+    text whose first line starts with ``%`` is written on its tag's line (a line starting with ``%``
+    is an escape line), so both come back as they were.  One thing cannot be written and so is not
+    fixed here: section text must itself be valid PBN (no ``[`` outside comments, no blank lines, no
+    later line starting with ``%``), since it is written verbatim.
     """
     first: dict[str, str] = {}
     for name, value in board.tags:
@@ -489,6 +568,9 @@ def export_form(board: Board) -> Board:
         text = _one_line_ends(text).rstrip()
         if text or name in _NOTED_SECTIONS:  # an empty supplemental section reads back as a plain tag
             sections.setdefault(name, text)
+    for name in _NOTED_SECTIONS:  # readers take [Auction "N"] as a section even with nothing after it
+        if name in first and name not in sections:
+            sections[name] = ""
 
     head = [(n, first[n]) for n in MANDATORY_TAGS if first.get(n)]
     rest: list[tuple[str, str]] = []
@@ -539,7 +621,10 @@ def _game_lines(board: Board) -> list[str]:
         for text in pending.pop(name, ()):
             lines.extend(_comment_lines(text))
         if sections.get(name):
-            lines.extend(sections[name].split("\n"))
+            section = sections[name].split("\n")
+            if section[0].startswith("%"):  # on a line of its own it would be an escape line, and lost
+                lines[-1] += " " + section.pop(0)
+            lines.extend(section)
 
     for text in pending.pop("", ()):
         lines.extend(_comment_lines(text))

@@ -178,9 +178,12 @@ def test_dealt_boards_round_trip(seed, n, first):
 
 
 _SAFE = st.characters(codec="utf-8", exclude_characters="\r\n", exclude_categories=("Cs", "Cc"))
-_values = st.text(_SAFE, max_size=12).filter(lambda v: not v.startswith("#"))
+# Values that look like inheritance ("#", "##...") are written escaped and come back unchanged (issue 16).
+_values = st.text(_SAFE, max_size=12) | st.sampled_from(["#", "##", "##x", "####", "\\#", "\\##"])
 _names = st.sampled_from(["Event", "Site", "Date", "West", "Scoring", "Contract", "Result", "Note", "Room", "Zeta"])
 _section_lines = st.lists(st.from_regex(r"[A-Za-z0-9=*+\- ]{0,10}[A-Za-z0-9=*]", fullmatch=True), max_size=3)
+# A first line that starts with "%" is written on its tag's line (alone it would be an escape line).
+_first_lines = st.from_regex(r"%{1,3}[A-Za-z0-9 ]{0,6}[A-Za-z0-9]", fullmatch=True)
 _comment_text = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",), exclude_characters="\r"), max_size=15)
 
 
@@ -190,8 +193,12 @@ def any_board(draw: st.DrawFn) -> Board:
     tags = draw(st.lists(st.tuples(_names, _values), max_size=8))
     section_names = draw(st.lists(st.sampled_from(["Auction", "Play", "ScoreTable"]), unique=True))
     tags += [(name, draw(_values)) for name in section_names]
+    # An Auction or Play tag with no section: readers take it as an (empty) section all the same.
+    tags += [(name, draw(_values)) for name in ("Auction", "Play") if name not in section_names and draw(st.booleans())]
     draw(st.randoms()).shuffle(tags)
-    sections = tuple((name, "\n".join(draw(_section_lines))) for name in section_names)
+    sections = tuple(
+        (name, "\n".join(draw(st.lists(_first_lines, max_size=1)) + draw(_section_lines))) for name in section_names
+    )
     anchors = st.sampled_from(["", "Dealer", "Nowhere", *[n for n, _ in tags]])
     comments = draw(st.lists(st.tuples(anchors, _comment_text), max_size=4))
     number = draw(st.none() | st.integers(1, 64))
