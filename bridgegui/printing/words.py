@@ -164,7 +164,3 @@ def auctions_by(system: System) -> str:
 def unreadable_auction() -> str:
     return QCoreApplication.translate("bridgegui.printing", "The auction in the file is not a legal auction.")
 
-
-def notes_cut() -> str:
-    """Said when a board's notes do not all fit the space for them (the rest are in the file or the program)."""
-    return QCoreApplication.translate("bridgegui.printing", "(more notes than fit here)")

@@ -339,3 +339,38 @@ def test_notes_drop_pass_only_notes_first_and_number_what_is_printed(qapp: objec
     compact = system_auction(load_system("standard"), Board(1, deal), compact=True)
     assert compact is not None and compact.auction.calls[0].code == "1NT"
     assert compact.notes[0].startswith("15-17")
+
+
+@needs_poppler
+def test_an_auction_too_long_for_the_space_is_cut_short_inside_the_margins(tmp_path: Path) -> None:
+    """A system that bids every bid from 1♣ to 7♠ with a long, different sentence each: 38 calls,
+    36 notes.  The answer page shows the whole table and cuts its notes with an ellipsis; the hand
+    record does the same in its strip; nothing leaves the page."""
+    from bridgegui import printing
+    from bridgegui.engine.bidding import parse_system
+
+    lines = ["system: Long", "title: Long", "description: every bid in turn", "", "after **"]
+    long_text = " ".join(["a long explanation of this bid that goes on and on"] * 3)
+    for level in range(1, 8):
+        for strain in ("C", "D", "H", "S", "NT"):
+            lines.append(f"  {level}{strain}  any  -- {level}{strain}: {long_text} ({level}{strain}).")
+    lines.append("  P  any  -- Pass: nothing more to bid.")
+    long_system = parse_system("\n".join(lines) + "\n", "long.system")
+    request = DealRequest.from_specs()
+    deals = planner.deal(request, 2, seed=SEED)
+    two = [Board(i + 1, Deal.from_masks(row)) for i, row in enumerate(deals.tolist())]
+    sheets = tmp_path / "sheets.pdf"
+    records = tmp_path / "records.pdf"
+    pages = printing.write_practice_sheets(two, sheets, seats="N", system=long_system, page_size="Letter")
+    assert pages == 1 + 2  # North's sheet, then one page per board: each board's notes fill a page
+    assert printing.write_hand_records(two, records, system=long_system, page_size="Letter") == 1
+    margin = 12 * 72 / 25.4 - 1
+    for path, count in ((sheets, pages), (records, 1)):
+        for page in range(1, count + 1):
+            for x0, y0, x1, y1, text in words(path, page):
+                assert x0 >= margin and y0 >= margin, (path.name, page, text)
+                assert x1 <= 612 - margin and y1 <= 792 - margin, (path.name, page, text)
+    answer = pdf_text(sheets, 2, 2)
+    assert "Contract7NTby" in answer and "7♠" in answer and "..." in answer
+    assert "11C:alongexplanation" in answer  # note 1, the explanation as the file wrote it
+    assert "Contract7NTby" in pdf_text(records) and "..." in pdf_text(records)
