@@ -37,7 +37,7 @@ import numpy as np
 
 from bridgegui.engine import evaluation
 from bridgegui.engine.bidding.calls import Auction, AuctionError, Call, Contract
-from bridgegui.engine.bidding.system import Choice, Rule, System
+from bridgegui.engine.bidding.system import BiddingResult, Choice, Rule, System
 from bridgegui.engine.cards import SEATS, SUIT_NAMES, Deal, Hand, seat_index
 from bridgegui.engine.constraints import SeatConstraint
 from bridgegui.engine.errors import BridgeError
@@ -314,7 +314,7 @@ class PracticeBoard:
         self.dealer = self._auction.dealer
         self._choices: list[Choice] = []
         self._verdicts: list[Verdict] = []
-        self._system_result: tuple[Auction, tuple[Choice, ...]] | None = None
+        self._system_result: BiddingResult | None = None
         self.undone = 0
         """How many student calls were taken back (a teacher may want to know)."""
 
@@ -368,16 +368,24 @@ class PracticeBoard:
         """The calls the seat to call may make (for the bidding box), none once the auction is over."""
         return self._auction.legal_calls()
 
-    def system_result(self) -> tuple[Auction, tuple[Choice, ...]]:
+    def system_result(self) -> BiddingResult:
         """The system's own auction for all four seats from the start, with its choices (cached)."""
         if self._system_result is None:
-            result = self.system.bid(self.deal, self.dealer)
-            self._system_result = (result.auction, result.choices)
+            self._system_result = self.system.bid(self.deal, self.dealer)
         return self._system_result
 
     def system_auction(self) -> Auction:
         """The reference: the auction the system alone bids on this deal (``System.bid``)."""
-        return self.system_result()[0]
+        return self.system_result().auction
+
+    def annotated_auction(self) -> Auction:
+        """The student's auction with the explanation of every call the system made as its note
+        (the student's own calls carry none): what a PBN auction section can store."""
+        auction = self._auction
+        for i, choice in enumerate(self._choices):
+            if auction.seat_of(i) not in self.student_seats:
+                auction = auction.with_note(i, choice.explanation)
+        return auction
 
     def contract(self) -> Contract | None:
         """The contract of the student's auction (``None`` while it goes on or when passed out)."""

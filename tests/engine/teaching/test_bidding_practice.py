@@ -152,43 +152,41 @@ def test_no_students_is_the_systems_own_auction(standard):
 
 
 def test_undo_takes_back_the_students_call_and_the_systems_after_it(standard):
-    board = PracticeBoard(standard, NT_DEAL, "S", "S")
+    board = PracticeBoard(standard, NT_DEAL, "E", "S")
     assert not board.can_undo
     with pytest.raises(PracticeError, match="no student call"):
         board.undo()
-    board.student_call("1NT")
-    board.advance()
-    board.student_call("4NT")
-    board.advance()  # the system passes it out?  Not yet: the auction may or may not be over
-    if board.is_complete:  # 4NT P P P ends it: undo is refused once the hands are revealed
-        assert not board.can_undo
-        with pytest.raises(PracticeError, match="over"):
-            board.undo()
-        return
-    raise AssertionError("expected 4NT to be passed out")  # pragma: no cover
-
-
-def test_undo_back_to_the_start_and_again(standard):
-    board = PracticeBoard(standard, NT_DEAL, "E", "S")
     board.advance()  # E P
-    first = board.auction
+    assert board.auction.text() == "P"
+    board.student_call("2C")
+    board.advance()  # W, N and E answer South's 2♣
+    after_first = board.auction
+    assert len(after_first.calls) == 5 and board.student_to_call
+    board.student_call(board.legal_calls()[-1])  # 7NT
+    board.advance()  # everyone passes 7NT: the auction is over
+    assert board.is_complete and not board.can_undo
+    with pytest.raises(PracticeError, match="over"):
+        board.undo()
+
+    board = PracticeBoard(standard, NT_DEAL, "E", "S")
+    board.advance()
+    start = board.auction
     board.student_call("2C")
     board.advance()
     second = board.auction
-    board.student_call(board.legal_calls()[0])  # Pass
+    assert second.text() == "P 2C P 2NT P"
+    board.student_call("3S")
     board.advance()
-    assert board.can_undo or board.is_complete
-    if board.is_complete:  # pragma: no cover - depends on the system's answers
-        return
+    assert board.auction.text() == "P 2C P 2NT P 3S P 3NT P" and board.student_to_call
     undone = board.undo()
-    assert board.auction == second and undone.call == PASS
+    assert undone.call == Call.parse("3S") and board.auction == second
     assert board.student_to_call and board.next_seat == "S"
     assert len(board.choices) == len(board.auction.calls) and len(board.history) == 1
     undone = board.undo()
-    assert undone.call == Call.parse("2C")
-    assert board.auction == first and board.history == () and board.undone == 2
+    assert undone.call == Call.parse("2C") and undone.index == 1
+    assert board.auction == start and board.history == () and board.undone == 2
     verdict = board.student_call("1NT")
-    assert verdict.agrees is False and verdict.index == 1 and verdict.opening
+    assert verdict.agrees and verdict.index == 1 and verdict.opening
 
 
 # --- verdict facts and sentences -----------------------------------------------------------------
@@ -262,16 +260,40 @@ def test_verdict_sentences(standard):
 
 
 def test_student_rule_prefers_a_rule_the_hand_fits(standard):
-    # After 1♠ P, 2♦ has three rules (5+ diamonds, four diamonds, nothing better): North's hand
-    # (void spades, 4=4... with 5 diamonds, 7 HCP) fits none; the first is quoted.
-    board = PracticeBoard(standard, SPADE_DEAL, "S", "N")
-    board.advance()  # S 1S, W ...
-    if board.is_complete or board.auction.text() != "1S P":  # pragma: no cover - fixed deal
-        raise AssertionError(board.auction.text())
+    # After 1♠ P, 2♦ has several rules (5+ diamonds; four diamonds; nothing better).  North's
+    # 32.KJ52.AQ84.Q97 (12 HCP, 2=4=4=3) fits the second, not the first: the second is quoted.
+    deal = parse_deal("N:32.KJ52.AQ84.Q97 T6.876.J752.T653 AKJ54.Q3.K6.A842 Q987.AT94.T93.KJ")
+    board = PracticeBoard(standard, deal, "S", "N")
+    board.advance()
+    assert board.auction.text() == "1S P"
     verdict = board.student_call("2D")
-    assert verdict.student_rule is not None and verdict.student_rule.call == Call.parse("2D")
-    rules = [r for r in standard.rules_for(Auction.parse("S", "1S P")) if r.call == Call.parse("2D")]
-    assert len(rules) >= 2 and verdict.student_rule is rules[0] and verdict.student_rule_fits is False
+    assert verdict.system.call == Call.parse("2NT") and not verdict.agrees
+    rules = [r for r in standard.rules_for(Auction.parse("S", "1S P")) if r.call == verdict.call]
+    assert len(rules) >= 3
+    assert verdict.student_rule is rules[1] and verdict.student_rule_fits is True
+    assert rules[1].meaning_text == "diamonds 4+, points 11+"
+    assert verdict_sentence(verdict) == (
+        "You bid 2♦; the system bids 2NT: 11-12 HCP, balanced, no fit: invitational. "
+        "2♦ would say: 11+ points and four diamonds (new suit, forcing). "
+        "You have 12 HCP, 4-4-3-2, four diamonds, 12 points and three clubs."
+    )
+    # A hand no rule for the call fits: the first rule is quoted, and it does not fit.
+    board = PracticeBoard(standard, SPADE_DEAL, "S", "N")
+    board.advance()
+    assert board.auction.text() == "1S P"
+    verdict = board.student_call("2D")
+    rules = [r for r in standard.rules_for(Auction.parse("S", "1S P")) if r.call == verdict.call]
+    assert verdict.student_rule is rules[0] and verdict.student_rule_fits is False
+
+
+def test_annotated_auction_notes_the_systems_calls(standard):
+    board = PracticeBoard(standard, NT_DEAL, "S", "S")
+    board.student_call("1NT")
+    board.advance()
+    notes = board.annotated_auction().notes
+    assert notes[0] is None and notes[2] == board.choices[2].explanation and notes[2].startswith("3NT:")
+    assert board.annotated_auction().calls == board.auction.calls
+    assert board.system_result().auction == board.system_auction()
 
 
 # --- two students --------------------------------------------------------------------------------
