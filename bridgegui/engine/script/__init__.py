@@ -19,6 +19,15 @@ output layouts byte for byte, and every shared function deal by deal.  Where the
 * ``tricks()`` (double dummy), ``cccc()`` and ``quality()`` raise ``ScriptError``.
 * The deals and ``rnd()`` values differ: the random streams are numpy's, not dealer's.
 * A few spellings dealer refuses are accepted (see ``parser``); none changes a script dealer runs.
+* Numbers are int64, not C ints.  Constant arithmetic is exact, and a constant outside int64
+  (``4611686018427387904 * 2``) is a ``ScriptError`` naming its place; run-time arithmetic wraps.
+  ``average`` sums exactly.
+* A UTF-8 byte-order mark at the start is skipped.  Parentheses may nest 10,000 deep (dealer's own
+  limit) and expression trees 1,000 deep, variables included; deeper is a ``ScriptError``.
+
+Any text given to ``compile_script`` (and to ``request.import_script`` and
+``request.compile_condition``) ends in a result or a ``ScriptError``; running a compiled script
+raises nothing else either (``tests/fuzz/test_fuzz_dealer_scripts.py`` checks both).
 """
 
 from bridgegui.engine.script.actions import Action, Average, Frequency, RunInfo

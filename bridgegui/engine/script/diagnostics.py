@@ -30,14 +30,19 @@ class ScriptError(BridgeError):
         super().__init__(text)
 
 
+MAX_NESTING = 10_000
+"""How deeply parentheses, ``?:`` and function arguments may nest in the text.  Dealer's yacc parser
+stops at the same depth (its stack holds 10,000 entries: "memory exhausted")."""
+
 MAX_DEPTH = 1000
-"""How deeply an expression may nest: parentheses, operators, function arguments and variables
-defined through other variables each count a level.  Dealer (a yacc parser) takes about 500
-parentheses; a script deeper than this is refused with a ``ScriptError`` rather than a
+"""How deep an expression's tree may be: operators, function calls and variables defined through
+other variables each count a level (parentheses alone do not).  Dealer takes about 2,000 levels of
+``1 + (1 + ...)``; no real script comes near either.  Deeper is a ``ScriptError``, not a
 ``RecursionError``."""
 
-_FRAMES_PER_LEVEL = 8
-"""Python frames the parser, the compiler's tree walks and a compiled expression use per level."""
+_ROOM = MAX_NESTING * 5 + MAX_DEPTH * 8
+"""Python frames the parser (about 5 per level of nesting) and the tree walks and compiled
+expressions (at most 8 per level of depth) may need."""
 
 _room_lock = threading.Lock()
 _room_users = 0
@@ -46,7 +51,7 @@ _room_saved = 0
 
 @contextmanager
 def recursion_room() -> Iterator[None]:
-    """Let the recursive parts of the script engine reach ``MAX_DEPTH`` levels of nesting.
+    """Let the recursive parts of the script engine reach ``MAX_NESTING`` and ``MAX_DEPTH``.
 
     Python's default recursion limit (1000 frames) allows only about 70 levels of parentheses to a
     recursive-descent parser.  Since Python 3.11 a Python-to-Python call uses no C stack, so raising
@@ -58,14 +63,12 @@ def recursion_room() -> Iterator[None]:
     with _room_lock:
         if _room_users == 0:
             _room_saved = sys.getrecursionlimit()
-            sys.setrecursionlimit(max(_room_saved, _room_saved + MAX_DEPTH * _FRAMES_PER_LEVEL))
+            sys.setrecursionlimit(_room_saved + _ROOM)
         _room_users += 1
     try:
         yield
     except RecursionError:
-        raise ScriptError(
-            f"the script nests parentheses, operators or variables too deeply (more than {MAX_DEPTH} levels)"
-        ) from None
+        raise ScriptError("the script nests parentheses, operators or variables too deeply") from None
     finally:
         with _room_lock:
             _room_users -= 1

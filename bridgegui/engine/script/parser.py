@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from bridgegui.engine.cards import CARD_BITS, SEAT_NAMES, SUIT_NAMES, card_name, parse_card
 from bridgegui.engine.errors import DealError
 from bridgegui.engine.script import syntax as ast
-from bridgegui.engine.script.diagnostics import MAX_DEPTH, WHERE, ScriptError
+from bridgegui.engine.script.diagnostics import MAX_DEPTH, MAX_NESTING, WHERE, ScriptError
 from bridgegui.engine.script.lexer import Token, tokenize
 from bridgegui.engine.script.scoring import STRAINS
 from bridgegui.engine.script.shapes import is_pattern, pattern_error, pattern_shapes
@@ -454,13 +454,13 @@ class Parser:
     # ---- expressions ---------------------------------------------------------------------------
 
     def expression(self) -> ast.Expr:
-        """``expr``: a ternary over binary operators.  Every entry is a level of nesting (``MAX_DEPTH``)."""
+        """``expr``: a ternary over binary operators.  Every entry is a level of nesting (``MAX_NESTING``)."""
         self.depth += 1
-        if self.depth > MAX_DEPTH:
+        if self.depth > MAX_NESTING:
             t = self.tok
             raise ScriptError(
-                f"the expression nests too deeply{WHERE}: parentheses, operators and function calls may nest"
-                f" at most {MAX_DEPTH} levels",
+                f"the expression nests too deeply{WHERE}: parentheses, '?:' and function calls may nest"
+                f" at most {MAX_NESTING:,} levels",
                 *_at(t),
             )
         try:

@@ -18,7 +18,7 @@ from bridgegui.engine import deal_batch
 from bridgegui.engine.errors import ImpossibleError
 from bridgegui.engine.script import ScriptError, compile_script, run_script
 from bridgegui.engine.script.actions import exact_sum
-from bridgegui.engine.script.diagnostics import MAX_DEPTH, recursion_room
+from bridgegui.engine.script.diagnostics import MAX_DEPTH, MAX_NESTING, recursion_room
 from bridgegui.engine.script.request import compile_condition, import_script, request_from_script
 from bridgegui.engine.script.scoring import imps
 
@@ -111,7 +111,7 @@ def test_a_long_variable_chain_within_the_limit_compiles_runs_and_imports():
     assert compile_condition(imported.advanced)(BATCH).all()
 
 
-@pytest.mark.parametrize("depth", [70, 100, 500, MAX_DEPTH - 1])
+@pytest.mark.parametrize("depth", [70, 100, 500, 2000, MAX_NESTING - 1])
 def test_deep_parentheses_parse_as_dealer_takes_them(depth):
     assert compile_script("condition " + nested(depth) + " >= 0").condition(BATCH).all()
     assert compile_condition(nested(depth) + " >= 0")(BATCH).all()
@@ -139,7 +139,7 @@ def test_deep_operators_and_calls_compile_and_run(core):
 @pytest.mark.parametrize(
     "text",
     [
-        "condition " + nested(MAX_DEPTH + 1),
+        "condition " + nested(MAX_NESTING),
         "condition " + nested(100_000),
         "condition " + "-" * (MAX_DEPTH + 1) + "1",
         "condition " + "1 + (" * (MAX_DEPTH + 1) + "1" + ")" * (MAX_DEPTH + 1),

@@ -62,7 +62,7 @@ def test_deep_nesting_compiles_and_absurd_nesting_is_shown_under_the_field(edito
     # Issue 16: ~70 parentheses used to raise RecursionError out of the editor (a console traceback).
     editor.edit.setPlainText("(" * 500 + "hcp(north)" + ")" * 500 + " >= 12")
     assert editor.error() is None and editor.condition() is not None
-    editor.edit.setPlainText("(" * 5000 + "hcp(north)" + ")" * 5000)
+    editor.edit.setPlainText("(" * 20_000 + "hcp(north)" + ")" * 20_000)
     assert editor.error() is not None
     assert editor.message.isVisibleTo(editor) and "nests too deeply" in editor.message.text()
     editor.edit.setPlainText("-(4611686018427387904 * 2) > 0")
