@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import io
+import os
 import sys
 import time
 from collections.abc import Sequence
-from typing import TextIO
+from typing import TextIO, cast
 
 import numpy as np
 
@@ -36,6 +38,7 @@ from bridgegui.engine.constraints import (
 from bridgegui.engine.dealing import make_rng, new_seed
 from bridgegui.engine.errors import BridgeError, ConstraintError, ImpossibleError
 from bridgegui.engine.lab.shuffles import ShuffleModel, deal_set_with_model, parse_shuffle
+from bridgegui.engine.specs import echo
 
 EXIT_OK, EXIT_IO, EXIT_SPEC, EXIT_IMPOSSIBLE, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 GENERATOR = f"bridgegui {__version__}"
@@ -175,13 +178,13 @@ def request_from_args(args: argparse.Namespace) -> DealRequest:
         side, _, rest = text.strip().partition(" ")
         key = side.lower()
         if key not in sides:
-            raise SpecError(f"--fit {text!r}: start with the side, NS or EW, e.g. 'NS 8+ hearts'")
+            raise SpecError(f"--fit {echo(text)!r}: start with the side, NS or EW, e.g. 'NS 8+ hearts'")
         try:
             fit = parse_fit(rest)
         except ConstraintError as exc:
-            raise SpecError(f"--fit {text!r}: {exc}") from None
+            raise SpecError(f"--fit {echo(text)!r}: {exc}") from None
         if sides[key].fit is not None:
-            raise SpecError(f"--fit {text!r}: {side.upper()} already has a fit")
+            raise SpecError(f"--fit {echo(text)!r}: {side.upper()} already has a fit")
         sides[key] = PartnershipConstraint(sides[key].hcp, fit)
     request = DealRequest(tuple(seats), sides["ns"], sides["ew"])  # type: ignore[arg-type]
     return request
@@ -247,7 +250,23 @@ def run_script_file(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) ->
     return EXIT_OK
 
 
+def check_counts(args: argparse.Namespace) -> None:
+    """One rule for every count and seed on the command line: a value out of range is a ``SpecError``
+    naming the flag (exit status 2), in spec mode and script mode alike, before anything is dealt."""
+    if args.seed is not None and args.seed < 0:
+        raise SpecError(f"-s/--seed must be 0 or more, not {args.seed}")
+    for flag, value, what in (
+        ("-p/--produce", args.produce, "board"),
+        ("-g/--generate", args.generate, "deal"),
+        ("--max-tries", args.max_tries, "deal"),
+        ("--first-board", args.first_board, "board number"),
+    ):
+        if value is not None and value < 1:
+            raise SpecError(f"{flag} needs at least 1 {what}, not {value}")
+
+
 def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
+    check_counts(args)
     if args.explain is not None:
         if args.script is not None or args.auction is not None:
             raise SpecError("--explain takes one deal: give it without a script or --auction")
@@ -261,10 +280,6 @@ def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     args.format = args.format or "pbn"
     if args.max_tries is None:
         args.max_tries = cli_bidding.AUCTION_MAX_TRIES if args.auction is not None else planner.DEFAULT_MAX_TRIES
-    if args.produce < 1:
-        raise SpecError("-p needs at least 1 board")
-    if args.first_board < 1:
-        raise SpecError("--first-board starts at 1")
     request = request_from_args(args)
     if args.auction is not None:
         return run_auction(args, request, stdout)
@@ -382,9 +397,46 @@ def describe_request(request: DealRequest) -> str:
     return "; ".join(parts)
 
 
+class ClosedStream:
+    """Stands in for a standard stream that is closed: ``bridgegui-deal >&-`` starts Python with
+    ``sys.stdout`` None.  Writing to it raises ``OSError``, an I/O error like any other (exit status 1),
+    so a run that writes to a file (``-o``) still works and one that writes to the stream says why it
+    cannot."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def write(self, _text: str) -> int:
+        raise OSError(f"standard {self.name} is closed")
+
+    def flush(self) -> None:
+        """Nothing to flush: ``write`` raises."""
+
+    def isatty(self) -> bool:
+        return False
+
+
+def _usable(stream: TextIO | None, name: str) -> TextIO:
+    if stream is None or getattr(stream, "closed", False):
+        return cast("TextIO", ClosedStream(name))
+    return stream
+
+
+def _silence_stdout() -> None:
+    """After a broken pipe (``bridgegui-deal | head -1``), point standard output at the null device so
+    Python's own flush at exit does not print a second error (the ``signal`` module's documented remedy)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, AttributeError, ValueError):  # no real file behind it: nothing to flush at exit
+        pass
+
+
 def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
-    out = stdout if stdout is not None else sys.stdout
+    out = _usable(stdout if stdout is not None else sys.stdout, "output")
     err = stderr if stderr is not None else sys.stderr
+    if err is None or getattr(err, "closed", False):  # 2>&-: run quietly; the exit status still tells
+        err = io.StringIO()
     args = build_parser().parse_args(argv)
     try:
         return run(args, out, err)
@@ -398,6 +450,8 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
         err.write(f"bridgegui-deal: {exc}\n")
         return EXIT_SPEC
     except OSError as exc:
+        if isinstance(exc, BrokenPipeError) and out is sys.stdout:
+            _silence_stdout()
         err.write(f"bridgegui-deal: {exc}\n")
         return EXIT_IO
     except KeyboardInterrupt:

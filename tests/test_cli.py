@@ -1,6 +1,8 @@
 """bridgegui-deal: exit statuses, output formats, reproducibility (run in-process through main())."""
 
 import io
+import subprocess
+import sys
 
 import pytest
 
@@ -305,3 +307,124 @@ def test_text_output_that_cannot_be_written_leaves_the_old_file_whole(tmp_path, 
     assert status != 0
     assert target.read_text() == "last week's boards\n"
     assert [p.name for p in tmp_path.iterdir()] == ["boards.txt"], "no temporary file is left behind"
+
+
+# --- hostile and careless input (issue 16) ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "flag"),
+    [
+        (["-s", "-1"], "-s/--seed"),
+        (["--max-tries", "0"], "--max-tries"),
+        (["--max-tries", "-1"], "--max-tries"),
+        (["-p", "-1"], "-p/--produce"),
+        (["--first-board", "0"], "--first-board"),
+    ],
+)
+def test_counts_out_of_range_exit_2_naming_the_flag(argv, flag):
+    code, out, err = run(*argv)
+    assert (code, out) == (2, "")
+    assert err.startswith(f"bridgegui-deal: {flag} ") and "Traceback" not in err
+    assert "rarer" not in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "flag"),
+    [
+        (["-g", "0"], "-g/--generate"),
+        (["-g", "-5"], "-g/--generate"),
+        (["-p", "-1"], "-p/--produce"),
+        (["-p", "0"], "-p/--produce"),
+        (["-s", "-1"], "-s/--seed"),
+        (["--max-tries", "0"], "--max-tries"),
+    ],
+)
+def test_script_mode_follows_the_same_rule(tmp_path, argv, flag):
+    path = tmp_path / "nt.dl"
+    path.write_text(SCRIPT)
+    for extra in ([], ["-o", str(tmp_path / "out.pbn")]):
+        code, out, err = run(str(path), *argv, *extra)
+        assert (code, out) == (2, ""), err
+        assert err.startswith(f"bridgegui-deal: {flag} ")
+    assert not (tmp_path / "out.pbn").exists()
+
+
+def test_a_closed_standard_output_is_an_io_error(monkeypatch, tmp_path):
+    """``bridgegui-deal -p 2 >&-`` starts Python with ``sys.stdout`` None."""
+    monkeypatch.setattr(sys, "stdout", None)
+    err = io.StringIO()
+    assert cli.main(["-p", "2", "-s", "1"], stderr=err) == 1
+    assert err.getvalue() == "bridgegui-deal: standard output is closed\n"
+    # Output to a file does not need standard output.
+    assert cli.main(["-p", "2", "-s", "1", "-o", str(tmp_path / "s.pbn")], stderr=err) == 0
+    assert len(pbn.load(tmp_path / "s.pbn")) == 2
+    closed = io.StringIO()
+    closed.close()
+    assert cli.main(["-p", "1", "--format", "text"], stdout=closed, stderr=err) == 1
+
+
+@pytest.mark.parametrize("argv", [["-p", "2"], ["-p", "2", "--format", "text"]])
+def test_a_closed_standard_output_in_a_real_process(argv):
+    done = subprocess.run(
+        ["sh", "-c", 'exec "$0" -m bridgegui.cli "$@" >&-', sys.executable, *argv],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 1
+    assert done.stderr == "bridgegui-deal: standard output is closed\n"
+
+
+def test_a_script_run_into_a_closed_standard_output(tmp_path, monkeypatch):
+    path = tmp_path / "nt.dl"
+    path.write_text(SCRIPT)
+    monkeypatch.setattr(sys, "stdout", None)
+    err = io.StringIO()
+    assert cli.main([str(path), "-s", "1"], stderr=err) == 1
+    assert "standard output is closed" in err.getvalue()
+
+
+class BrokenPipe(io.StringIO):
+    def write(self, _text: str) -> int:
+        raise BrokenPipeError(32, "Broken pipe")
+
+
+def test_a_broken_pipe_is_an_io_error():
+    err = io.StringIO()
+    assert cli.main(["-p", "2", "--format", "text"], stdout=BrokenPipe(), stderr=err) == 1
+    assert err.getvalue() == "bridgegui-deal: [Errno 32] Broken pipe\n"
+
+
+def test_a_closed_standard_error_still_gives_the_exit_status(monkeypatch):
+    monkeypatch.setattr(sys, "stderr", None)
+    assert cli.main(["-s", "-1"], stdout=io.StringIO()) == 2
+
+
+def test_an_unconstrained_request_beyond_the_limit_is_not_called_rare():
+    for argv in (["-p", "100000"], ["-p", "100000", "--north", "hcp 10+"]):
+        code, out, err = run(*argv, "--max-tries", "20000", "-q")
+        assert (code, out) == (3, "")
+        assert "rarer" not in err and "1 in" not in err
+        assert "the limit of 25,600 deals tried was reached with 25,600 of 100,000 boards found" in err
+        assert "not rare" in err
+
+
+def test_a_rare_request_is_still_called_rare():
+    code, _, err = run(
+        "-p", "1", "--north", "spades 5-", "--south", "spades 5-", "--ns", "fit 11+ spades", "--max-tries", "5000"
+    )
+    assert code == 3 and "rarer than about 1 in" in err
+
+
+def test_a_huge_bad_term_is_cut_in_the_message():
+    code, _, err = run("--north", "hcp 1" + "x" * 100_000)
+    assert code == 2 and len(err) < 300, len(err)
+    assert "--north: term 1 'hcp 1xxxxx" in err and "…" in err
+
+
+def test_a_huge_number_is_refused_naming_the_term():
+    code, _, err = run("--north", "hcp 99999999999999999999999")
+    assert code == 2
+    assert "99999999999999991611392" not in err
+    assert "--north: term 1 'hcp 99999999999999999999999'" in err

@@ -3,6 +3,8 @@
 import subprocess
 import sys
 
+import pytest
+
 from bridgegui import __main__ as entry
 from bridgegui import __version__
 
@@ -20,3 +22,27 @@ def test_self_test_passes_in_a_fresh_process():
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "self-test passed" in result.stdout
+
+
+HOSTILE_FILES = {
+    "utf16-odd.pbn": b"\xff\xfe" + '[Event "x"]\n[Board "1"]\n'.encode("utf-16-le") + b"A",
+    "long-board.pbn": b'[Event "x"]\n[Board "' + b"7" * 5000 + b'"]\n',
+    "huge-value.pbn": b'[Event "' + b"x" * 2_000_000 + b'"]\n',
+    "inheritance.pbn": "".join(f'[X{k} "##v"]\n' for k in range(1000)).encode()
+    + b"".join(b'[Board "%d"]\n\n' % i for i in range(1, 1001)),
+    "binary.pbn": bytes(range(256)) * 8,
+}
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")  # the offscreen platform's note about the error box
+def test_a_malformed_file_on_the_command_line_is_reported_in_the_window(qtbot, tmp_path):
+    """``bridgegui bad.pbn`` (issue 16): the window opens and says what is wrong, never a traceback."""
+    for name, data in HOSTILE_FILES.items():
+        path = tmp_path / name
+        path.write_bytes(data)
+        window = entry.open_window(["bridgegui", str(path)])
+        qtbot.addWidget(window)
+        assert window.board_model.rowCount() == 0, name
+        assert window.last_error and name in window.last_error, name
+        assert len(window.last_error) < 600, name
+        window.close()

@@ -28,6 +28,7 @@ from bridgegui.engine.specs import (
     RANGE_WORDS,
     SUIT_WORDS,
     Range,
+    echo,
     normalise_shape_token,
     parse_range,
     pattern_shapes,
@@ -353,7 +354,7 @@ def parse_fit(text: str) -> Fit:
     for w in words:
         if w in SUIT_WORDS:
             if suit is not None:
-                raise ConstraintError(f"fit {text!r} names two suits", field="fit")
+                raise ConstraintError(f"fit {echo(text)!r} names two suits", field="fit")
             suit = SUIT_WORDS[w]
         elif w in ("any", "some", "suit", "in", "a"):
             continue
@@ -364,7 +365,7 @@ def parse_fit(text: str) -> Fit:
     except ConstraintError as exc:
         raise ConstraintError(str(exc), field="fit") from None
     if r.lo is None or r.hi is not None:
-        raise ConstraintError(f"a fit is written as a minimum, e.g. 8+ hearts, not {text!r}", field="fit")
+        raise ConstraintError(f"a fit is written as a minimum, e.g. 8+ hearts, not {echo(text)!r}", field="fit")
     if not 0 < r.lo <= 13:
         raise ConstraintError(f"a fit of {r.lo} cards cannot be asked for (1-13)", field="fit")
     return Fit(r.lo, suit)
@@ -393,7 +394,7 @@ def parse_partnership_spec(text: str) -> PartnershipConstraint:
                 raise ConstraintError("partnership terms are hcp (e.g. hcp 25-27) and fit (e.g. fit 8+ hearts)")
         except BridgeError as exc:
             raise ConstraintError(
-                f"term {number} '{term}': {exc}", field=term_field, reason=getattr(exc, "reason", str(exc))
+                f"term {number} '{echo(term)}': {exc}", field=term_field, reason=getattr(exc, "reason", str(exc))
             ) from None
     return PartnershipConstraint(hcp, fit)
 

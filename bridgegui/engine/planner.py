@@ -315,7 +315,16 @@ def deal(
 
 
 def too_rare_message(plan: DealPlan, tried: int, matched: int, count: int | None) -> str:
-    """Explain a search that gave up: deals tried, and the frequency bound that implies."""
+    """Explain a search that gave up: deals tried, and the frequency bound that implies.
+
+    When most deals tried fit (an unconstrained request, or one drawn exactly, asked for more boards
+    than the limit of deals allows), the request is not rare and the message says the limit was reached.
+    """
+    if count is not None and matched * 2 >= tried > 0:
+        return (
+            f"the limit of {tried:,} deals tried was reached with {matched:,} of {count:,} boards found; "
+            "most deals fit, so the request is not rare: ask for fewer boards or allow more deals."
+        )
     # With no match in `tried` draws, p < 3 / tried at 95% confidence (the "rule of three").
     bound = plan.drawn_probability * 3.0 / max(tried, 1)
     found = f"only {matched} of {count} boards were found" if matched else "no deal fitting every constraint was found"

@@ -72,6 +72,18 @@ class Range:
         return "any"
 
 
+ECHO_CHARS = 60
+"""The most of a user's text that an error message repeats (a pasted 100,000-character term is cut)."""
+
+_MAX_DIGITS = 4
+"""Digits a number in a spec may have: no measure of a hand reaches 10,000, and a longer number is a typo."""
+
+
+def echo(text: str, limit: int = ECHO_CHARS) -> str:
+    """``text`` as an error message repeats it: at most ``limit`` characters, cut with an ellipsis."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 _RANGE_RE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(?:(-|\+|–)\s*(\d+(?:\.\d+)?)?)?\s*$")
 
 
@@ -89,14 +101,18 @@ def parse_range(text: str, *, scale: int = 1, what: str = "value") -> Range:
     """Read ``a-b``, ``a+``, ``a-`` or ``a``; ``scale`` 2 reads halves (quick tricks)."""
     m = _RANGE_RE.match(text)
     if not m:
-        raise ConstraintError(f"{text.strip()!r} is not a range for {what}: write 15-17, 5+, 7- or 4")
+        raise ConstraintError(f"{echo(text.strip())!r} is not a range for {what}: write 15-17, 5+, 7- or 4")
 
     def num(s: str) -> int:
-        v = float(s) * scale
-        if v != int(v):
+        # Exact, in integers: a float turned 99999999999999999999999 into 99999999999999991611392.
+        whole, _, fraction = s.partition(".")
+        if len(whole.lstrip("0")) > _MAX_DIGITS:
+            raise ConstraintError(f"{echo(s)!r} is too large for {what}")
+        fraction = fraction.rstrip("0")
+        if fraction and not (fraction == "5" and scale % 2 == 0):
             unit = "half" if scale == 2 else "whole number"
-            raise ConstraintError(f"{what} counts in steps of one {unit}: {s!r} is not one")
-        return int(v)
+            raise ConstraintError(f"{what} counts in steps of one {unit}: {echo(s)!r} is not one")
+        return int(whole) * scale + (scale // 2 if fraction else 0)
 
     a, op, b = m.groups()
     lo = num(a)
@@ -104,13 +120,13 @@ def parse_range(text: str, *, scale: int = 1, what: str = "value") -> Range:
         return Range(lo, lo)
     if op == "+":
         if b is not None:
-            raise ConstraintError(f"{text.strip()!r}: write a+ with nothing after the plus")
+            raise ConstraintError(f"{echo(text.strip())!r}: write a+ with nothing after the plus")
         return Range(lo, None)
     if b is None:
         return Range(None, lo)
     hi = num(b)
     if lo > hi:
-        raise ConstraintError(f"{what} {text.strip()}: the minimum {a} is above the maximum {b}")
+        raise ConstraintError(f"{what} {echo(text.strip())}: the minimum {echo(a)} is above the maximum {echo(b)}")
     return Range(lo, hi)
 
 
@@ -139,18 +155,20 @@ def pattern_shapes(token: str) -> frozenset[tuple[int, int, int, int]]:
     exact = "=" in t
     parts = t.split("=") if exact else list(t.replace("-", ""))
     if (exact and len(parts) != 4) or (not exact and len(parts) != 4):
-        raise ConstraintError(f"shape {token!r} needs four lengths, e.g. 4333, 5xxx or 5=4=x=x", field="shape")
+        raise ConstraintError(f"shape {echo(token)!r} needs four lengths, e.g. 4333, 5xxx or 5=4=x=x", field="shape")
     wanted: list[int | None] = []
     for p in parts:
         if p == "x":
             wanted.append(None)
-        elif p.isdigit() and 0 <= int(p) <= 13:
+        elif p.isascii() and p.isdecimal() and len(p) <= 2 and int(p) <= 13:  # "²" is a digit int() refuses
             wanted.append(int(p))
         else:
-            raise ConstraintError(f"shape {token!r}: {p!r} is not a suit length (0-9, or x for any)", field="shape")
+            raise ConstraintError(
+                f"shape {echo(token)!r}: {echo(p)!r} is not a suit length (0-9, or x for any)", field="shape"
+            )
     fixed = sum(w for w in wanted if w is not None)
     if fixed > 13 or (None not in wanted and fixed != 13):
-        raise ConstraintError(f"shape {token!r} does not add up to 13 cards", field="shape")
+        raise ConstraintError(f"shape {echo(token)!r} does not add up to 13 cards", field="shape")
     if exact:
         return frozenset(s for s in ALL_SHAPES if all(w is None or w == s[i] for i, w in enumerate(wanted)))
     # Any order: some permutation of the shape matches the token.
@@ -317,7 +335,7 @@ def seat_spec_values(text: str) -> dict[str, object]:
                     card = parse_card(tok)
                     bit = 1 << ((card // 13) * 16 + 12 - card % 13)
                     if cards & bit:
-                        raise ConstraintError(f"{tok} is listed twice")
+                        raise ConstraintError(f"{echo(tok)} is listed twice")
                     cards |= bit
                 if not term.split()[1:]:
                     raise ConstraintError("cards needs at least one card, e.g. cards AS KH")
@@ -340,7 +358,7 @@ def seat_spec_values(text: str) -> dict[str, object]:
                     raise ConstraintError("stopper needs a suit, e.g. stopper hearts")
                 for suit_word in rest.split():
                     if suit_word not in SUIT_WORDS:
-                        raise ConstraintError(f"{suit_word!r} is not a suit: write e.g. stopper hearts")
+                        raise ConstraintError(f"{echo(suit_word)!r} is not a suit: write e.g. stopper hearts")
                     suit = SUIT_WORDS[suit_word]
                     if stoppers[suit]:
                         raise ConstraintError(f"stopper {SUIT_NAMES[suit]} is given twice")
@@ -360,10 +378,11 @@ def seat_spec_values(text: str) -> dict[str, object]:
                     raise ConstraintError(f"{key} is given twice")
                 values[name] = parse_range(rest, scale=2 if name == "quick_tricks" else 1, what=key)
             else:
-                raise ConstraintError(f"unknown word {word!r}; terms are {_TERM_WORDS}")
+                raise ConstraintError(f"unknown word {echo(word)!r}; terms are {_TERM_WORDS}")
         except BridgeError as exc:
+            reason = echo(getattr(exc, "reason", str(exc)), 4 * ECHO_CHARS)  # cards.py repeats a card as given
             raise ConstraintError(
-                f"term {number} '{term}': {exc}", field=term_field(low), reason=getattr(exc, "reason", str(exc))
+                f"term {number} '{echo(term)}': {echo(str(exc), 4 * ECHO_CHARS)}", field=term_field(low), reason=reason
             ) from None
     return {
         **values,

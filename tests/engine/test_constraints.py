@@ -417,3 +417,66 @@ def test_one_shape_term_says_what_will_do_and_what_not(
 def test_a_shape_term_ending_in_not_says_what_is_missing() -> None:
     with pytest.raises(ConstraintError, match="not needs a pattern"):
         parse_seat_spec("shape 5xxx not")
+
+
+# --- hostile input (issue 16): a ConstraintError naming the term, never more than a line of echo -------------------
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "hcp 99999999999999999999999",
+        "hcp 10-99999999999999999999999",
+        "spades " + "9" * 5000,
+        "qt 1." + "5" * 5000,
+        "support hearts " + "1" * 5000 + "+",
+    ],
+)
+def test_huge_numbers_are_refused_naming_the_term(spec):
+    with pytest.raises(ConstraintError, match=r"^term 1 '") as info:
+        parse_seat_spec(spec)
+    message = str(info.value)
+    assert "99999999999999991611392" not in message, "no float in parsing integers"
+    assert len(message) < 300
+    assert "too large" in message or "steps of one half" in message
+
+
+def test_numbers_are_read_exactly():
+    assert parse_seat_spec("hcp 9999").hcp == Range(9999, 9999)
+    assert parse_seat_spec("qt 1.50-2.5").quick_tricks == Range(3, 5)
+    assert parse_seat_spec("hcp 15.0-17.000").hcp == Range(15, 17)
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "hcp 1" + "x" * 100_000,
+        "x" * 100_000,
+        "shape " + "5" * 100_000,
+        "shape 5=4=" + "1" * 5000 + "=x",
+        "cards AS " + "Z" * 100_000,
+        "stopper " + "h" * 100_000,
+        "not " + "4" * 100_000,
+    ],
+)
+def test_a_huge_bad_term_is_cut_in_the_message(spec):
+    with pytest.raises(ConstraintError) as info:
+        parse_seat_spec(spec)
+    assert len(str(info.value)) < 400 and "…" in str(info.value)
+    assert len(info.value.reason) < 400
+
+
+def test_a_huge_partnership_term_is_cut_in_the_message():
+    for spec in ("fit " + "8" * 5000 + "+", "hcp " + "x" * 100_000, "y" * 100_000):
+        with pytest.raises(ConstraintError) as info:
+            parse_partnership_spec(spec)
+        assert len(str(info.value)) < 400
+
+
+@pytest.mark.parametrize("spec", ["shape ²xxx", "shape 5=4=²=x", "shape 5=4=02=x"])
+def test_digits_int_cannot_read_are_not_suit_lengths(spec):
+    if spec == "shape 5=4=02=x":
+        assert parse_seat_spec(spec).shapes == ("5=4=02=x",)
+        return
+    with pytest.raises(ConstraintError, match="is not a suit length"):
+        parse_seat_spec(spec)
