@@ -428,3 +428,57 @@ def test_a_huge_number_is_refused_naming_the_term():
     assert code == 2
     assert "99999999999999991611392" not in err
     assert "--north: term 1 'hcp 99999999999999999999999'" in err
+
+
+@pytest.fixture
+def small_disk(tmp_path):
+    """A folder on a full-sized-for-nothing 64 KiB tmpfs when the test runs as root, else None (the tests
+    then patch the write to fail as a full disk does)."""
+    import os
+    import shutil
+
+    folder = tmp_path / "disk"
+    folder.mkdir()
+    if os.geteuid() != 0 or shutil.which("mount") is None:
+        yield None
+        return
+    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(folder)], capture_output=True)
+    if done.returncode != 0:
+        yield None
+        return
+    try:
+        yield folder
+    finally:
+        subprocess.run(["umount", str(folder)], check=False)
+
+
+FULL_DISK = """
+import errno, os, sys
+def disk_full(_fd):
+    raise OSError(errno.ENOSPC, "No space left on device")
+os.fsync = disk_full
+from bridgegui import cli
+sys.exit(cli.main(sys.argv[1:]))
+"""
+
+
+@pytest.mark.parametrize(
+    ("name", "argv"),
+    [
+        ("set.pbn", ["-p", "300", "-o"]),
+        ("set.txt", ["-p", "300", "--format", "text", "-o"]),
+        ("records.pdf", ["-p", "200", "-o", "-", "--pdf"]),
+    ],
+)
+def test_a_full_disk_keeps_the_old_file_and_fails(small_disk, tmp_path, name, argv):
+    """The CLI's PBN, text and PDF output on a full disk: a non-zero exit status, the old file whole, no
+    temporary file left (issue 16).  A real 64 KiB tmpfs as root; otherwise a patched fsync."""
+    folder = small_disk if small_disk is not None else tmp_path / "disk"
+    target = folder / name
+    target.write_bytes(b"last week's boards\n")
+    command = [sys.executable, "-m", "bridgegui.cli"] if small_disk is not None else [sys.executable, "-c", FULL_DISK]
+    done = subprocess.run([*command, "-s", "1", "-q", *argv, str(target)], capture_output=True, text=True, check=False)
+    assert done.returncode == 1, done.stderr
+    assert "No space left on device" in done.stderr and "Traceback" not in done.stderr
+    assert target.read_bytes() == b"last week's boards\n"
+    assert [p.name for p in folder.iterdir()] == [name], "no temporary file is left behind"
