@@ -41,6 +41,7 @@ class ActionState:
     has_deal: bool  # a deal (even a partial one) is on screen
     has_complete_deal: bool
     practising: bool
+    can_undo_call: bool = False  # bidding practice: the student's last call can be taken back
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,6 +218,29 @@ ACTIONS: tuple[ActionSpec, ...] = (
         enabled=lambda s: s.practising,
     ),
     ActionSpec(
+        "actionUndoCall",
+        N_("&Undo My Last Call"),
+        ("Ctrl+Z",),
+        N_("Take back your last call while the auction goes on (bidding practice)"),
+        triggered="bidding.undo",
+        enabled=lambda s: s.can_undo_call,
+    ),
+    ActionSpec(
+        "actionVerdictsAtEnd",
+        N_("System's Verdicts Only at the &End"),
+        tip=N_("Hear what the system thinks of your calls when the auction is over, not after each call"),
+        checkable=True,
+        toggled="bidding.set_verdicts_at_end",
+    ),
+    ActionSpec(
+        "actionExplain",
+        N_("&Explain This Hand…"),
+        ("Ctrl+E",),
+        N_("The system's whole auction for the shown deal, every call explained (for a projector)"),
+        triggered="open_explain",
+        enabled=lambda s: s.has_complete_deal,
+    ),
+    ActionSpec(
         "actionSavePreset",
         N_("Save Current as Preset…"),
         tip=N_("Keep these constraints in the Presets menu"),
@@ -317,13 +341,34 @@ MENUS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
             "actionNextBoard",
         ),
     ),
-    (N_("P&ractice"), "practiceMenu", ("actionPractice", "actionReveal", "-", "actionQuiz")),
+    (
+        N_("P&ractice"),
+        "practiceMenu",
+        (
+            "actionPractice",
+            "actionReveal",
+            "-",
+            "@biddingSystemMenu",
+            "actionUndoCall",
+            "actionVerdictsAtEnd",
+            "actionExplain",
+            "-",
+            "actionQuiz",
+        ),
+    ),
     (N_("&Presets"), "presetsMenu", ()),
     (N_("&View"), "viewMenu", ("actionFourColour", "@paletteMenu", "-")),
     (N_("&Tools"), "toolsMenu", ("actionFrequencies", "-", "actionShuffleLab", "actionAudit")),
     (N_("&Help"), "helpMenu", ("actionAbout",)),
 )
 """The menu bar: (title, objectName, entries); "-" is a separator, "@name" a submenu the window fills."""
+
+SUBMENUS = {
+    "recentMenu": N_("Open &Recent"),
+    "paletteMenu": N_("&Palette"),
+    "biddingSystemMenu": N_("&Bid with a System"),
+}
+"""The submenus the window fills itself ("@name" in ``MENUS``)."""
 
 TOOLBAR: tuple[tuple[str, bool], ...] = (
     ("actionDeal", False),

@@ -18,9 +18,11 @@ from bridgegui.ui.dialogs import PracticeDialog
 
 
 class Practice(QObject):
-    """Practice mode's state.  Signals (GUI thread): ``visibility_changed()`` when other hands show or hide."""
+    """Practice mode's state.  Signals (GUI thread): ``visibility_changed()`` when other hands show or
+    hide; ``seats_changed()`` when practice mode starts, ends or changes seats."""
 
     visibility_changed = Signal()
+    seats_changed = Signal()
 
     def __init__(self, window: QWidget, settings: Settings, practice_action: QAction, reveal_action: QAction) -> None:
         super().__init__(window)
@@ -30,12 +32,13 @@ class Practice(QObject):
         self._reveal_action = reveal_action
         self.seats: str | None = None
         self.revealed = False
+        self.shown: str | None = None  # two students at one screen: only the seat to bid, or none
 
     def visible_seats(self) -> str:
         """The seats whose cards are on screen now."""
         if self.seats is None or self.revealed:
             return "NESW"
-        return self.seats
+        return self.shown if self.shown is not None else self.seats
 
     @Slot(bool)
     def triggered(self, checked: bool) -> None:
@@ -59,9 +62,23 @@ class Practice(QObject):
         with QSignalBlocker(self._practice_action):
             self._practice_action.setChecked(self.seats is not None)
         self.revealed = False
+        self.shown = None
         with QSignalBlocker(self._reveal_action):
             self._reveal_action.setChecked(False)
         self.visibility_changed.emit()
+        self.seats_changed.emit()
+
+    def set_shown(self, seat: str | None, *, reveal: bool = False) -> None:
+        """Two students at one screen: show only ``seat``'s hand (None: no hand, for the hand-over);
+        ``reveal`` shows every hand (the auction is over)."""
+        if reveal:
+            self.shown = None
+            self.reveal(True)
+            return
+        shown = seat or ""
+        if shown != self.shown:
+            self.shown = shown
+            self.visibility_changed.emit()
 
     @Slot(bool)
     def reveal(self, on: bool = True) -> None:
@@ -75,6 +92,7 @@ class Practice(QObject):
 
     def board_changed(self) -> None:
         """Another board is on screen: its hidden hands are hidden again (no signal: the caller redraws)."""
+        self.shown = None
         if self.revealed:
             with QSignalBlocker(self._reveal_action):
                 self._reveal_action.setChecked(False)

@@ -79,6 +79,26 @@ class ToolWindows(QObject):
                 old.close()
         return self._open("audit", lambda: AuditWindow(self.window, self.window.boards()))
 
+    def explain(self) -> QDialog:
+        """Practice → Explain This Hand: the system's auction for the shown deal, every call explained."""
+        from bridgegui.ui.tools.explain_window import ExplainWindow
+
+        window = self.window
+
+        def shown() -> tuple:  # type: ignore[type-arg]
+            board = window.current_board()
+            deal = board.deal if board is not None else None
+            return deal, (board.effective_dealer if board is not None else None) or "N"
+
+        return self._open("explain", lambda: ExplainWindow(window, shown, window.bidding.system_name))
+
+    def board_changed(self) -> None:
+        """The main window shows another board: an open Explain window explains that one."""
+        tool = self.open_windows.get("explain")
+        if tool is not None:
+            with contextlib.suppress(RuntimeError):  # closed and deleted
+                tool.refresh()  # type: ignore[attr-defined]
+
     def close_all(self) -> None:
         for tool in list(self.open_windows.values()):
             with contextlib.suppress(RuntimeError):  # already deleted

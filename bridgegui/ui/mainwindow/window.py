@@ -48,6 +48,7 @@ from bridgegui.ui.app import apply_theme, icon
 from bridgegui.ui.mainwindow import actions as declared
 from bridgegui.ui.mainwindow.auction_target import AuctionDealing
 from bridgegui.ui.mainwindow.autosave import Autosave, ask_restore_dialog
+from bridgegui.ui.mainwindow.bidding_practice import BiddingPractice
 from bridgegui.ui.mainwindow.constraints_dock import ConstraintsDock
 from bridgegui.ui.mainwindow.deal_area import DealArea
 from bridgegui.ui.mainwindow.deal_commands import DealCommands
@@ -148,7 +149,7 @@ class MainWindow(QMainWindow):
                 if entry == "-":
                     menu.addSeparator()
                 elif entry.startswith("@"):
-                    submenu = menu.addMenu(self.tr("Open &Recent") if entry == "@recentMenu" else self.tr("&Palette"))
+                    submenu = menu.addMenu(declared.translate(declared.SUBMENUS[entry[1:]]))
                     submenu.setObjectName(entry[1:])
                     self.menus[entry[1:]] = submenu
                 else:
@@ -218,6 +219,10 @@ class MainWindow(QMainWindow):
         self.document.saved_state_changed.connect(self._saved_state_changed)
         self.practice = Practice(self, self.settings, self.action("actionPractice"), self.action("actionReveal"))
         self.practice.visibility_changed.connect(self._visibility_changed)
+        self.practice.seats_changed.connect(self.show_current)
+        self.bidding = BiddingPractice(self)
+        self.bidding.changed.connect(self.refresh)
+        self.bidding.fill_menu(self.menus["biddingSystemMenu"])
         self.sheets = Sheets(self)
         self.presets_controller = PresetsMenu(
             self, self.presets_menu, self.action("actionSavePreset"), self.action("actionClearConstraints")
@@ -284,6 +289,8 @@ class MainWindow(QMainWindow):
         self.deal_number_label.setText(self.tr("Deal no. {n}").format(n=number_of_deal) if number_of_deal else "")
         self.seed_bar.show_board_seed(board)
         self.board_list.select_row(self._row if board is not None else None)
+        self.bidding.board_shown(board, self._row)
+        self.tool_windows.board_changed()
         self.refresh()
 
     def visible_seats(self) -> str:
@@ -360,6 +367,7 @@ class MainWindow(QMainWindow):
             has_deal=deal is not None,
             has_complete_deal=deal is not None and deal.is_complete,
             practising=self.practice.seats is not None,
+            can_undo_call=self.bidding.can_undo(),
         )
         declared.apply_enabled(self.actions_by_name, state)
 
@@ -602,6 +610,9 @@ class MainWindow(QMainWindow):
 
     def open_audit(self) -> QDialog:
         return self.tool_windows.audit()
+
+    def open_explain(self) -> QDialog:
+        return self.tool_windows.explain()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self._closed:

@@ -1,0 +1,382 @@
+"""Bidding practice: the student bids their seat with the bidding box, the system bids the others, and says what it thinks of every call.
+
+In practice mode with a bidding system chosen (Practice > Bid with a System), the Bidding dock
+(``biddingDock``) holds the auction (``auctionView``), the bidding box (``biddingBox``), the system's
+verdict on the last call (``biddingVerdict``), the board's result (``biddingResult``) and the session's
+score (``biddingScore``).  The loop itself is the engine's ``PracticeBoard``
+(``engine.teaching.bidding_practice``): this module shows it and words the verdicts (through ``tr``,
+from the verdict's fields; the rules' explanations are the system file's own sentences).
+
+When the auction ends the hands are revealed and both auctions stand side by side, the student's and
+the system's, with the calls that differ marked; the final contract and the declaring side's trick
+estimate are shown (and the double-dummy table and par in the Double Dummy tab, when the optional
+endplay package is installed).  The board keeps the student's auction in its PBN auction section (each
+call's note says what the system would have called there), the system's auction in a ``SystemAuction``
+tag and the practice record in a ``BidPractice`` tag, so a saved set reopens with its score.
+
+Two students at one screen (practice seats "NS"): before each student's turn a hand-over page hides
+both hands until the student whose turn it is presses Ready.
+"""
+
+from __future__ import annotations
+
+import typing
+
+from PySide6.QtCore import QObject, Qt, Signal, Slot
+from PySide6.QtGui import QActionGroup, QFont
+from PySide6.QtWidgets import QDockWidget, QLabel, QMenu, QPushButton, QStackedWidget, QVBoxLayout, QWidget
+
+from bridgegui.engine import tricks
+from bridgegui.engine.bidding import Auction, Call, System, load_system, shipped_systems
+from bridgegui.engine.boards import Board
+from bridgegui.engine.cards import SEAT_NAMES, SEATS
+from bridgegui.engine.errors import BridgeError
+from bridgegui.engine.teaching.bidding_practice import (
+    PRACTICE_TAG,
+    BoardRecord,
+    HandFacts,
+    PracticeBoard,
+    PracticeScore,
+    Verdict,
+)
+from bridgegui.ui.widgets.auction_view import AuctionView
+from bridgegui.ui.widgets.bidding_box import BiddingBox
+
+if typing.TYPE_CHECKING:
+    from bridgegui.ui.mainwindow.window import MainWindow
+
+SYSTEM_AUCTION_TAG = "SystemAuction"
+"""The tag holding the system's own auction of a practised board ("1NT P 2C P 2S P 4S P P P")."""
+
+
+class BiddingPractice(QObject):
+    """The practice loop in the window.  Signals (GUI thread): ``changed()`` when undo may have become
+    (un)available or a board was finished (the window derives its actions again)."""
+
+    changed = Signal()
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.system: System | None = None
+        self.system_name = ""
+        self.verdicts_at_end = False
+        self.board: PracticeBoard | None = None
+        self._row = -1
+        self.score = PracticeScore()
+        self._handover_done = False
+        self._build_dock()
+
+    # -- the dock ----------------------------------------------------------------------------------
+
+    def _build_dock(self) -> None:
+        window = self.window
+        self.dock = QDockWidget(self.tr("Bidding"), window)
+        self.dock.setObjectName("biddingDock")
+        holder = QWidget(self.dock)
+        layout = QVBoxLayout(holder)
+        layout.setContentsMargins(6, 4, 6, 4)
+        self.auction_view = AuctionView(holder)
+        self.stack = QStackedWidget(holder)
+        self.box = BiddingBox(self.stack)
+        self.box.call_made.connect(self.student_call)
+        self.box.undo_requested.connect(self.undo)
+        handover = QWidget(self.stack)
+        handover_layout = QVBoxLayout(handover)
+        self.handover_label = QLabel(handover)
+        self.handover_label.setObjectName("handoverLabel")
+        self.handover_label.setWordWrap(True)
+        big = QFont(self.handover_label.font())
+        big.setPointSizeF(big.pointSizeF() * 1.3)
+        self.handover_label.setFont(big)
+        ready = QPushButton(self.tr("Ready"), handover)
+        ready.setObjectName("handoverReady")
+        ready.clicked.connect(self.ready)
+        handover_layout.addWidget(self.handover_label)
+        handover_layout.addWidget(ready, 0, Qt.AlignmentFlag.AlignLeft)
+        handover_layout.addStretch(1)
+        self.stack.addWidget(self.box)
+        self.stack.addWidget(handover)
+        self.verdict = QLabel(holder)
+        self.verdict.setObjectName("biddingVerdict")
+        self.result = QLabel(holder)
+        self.result.setObjectName("biddingResult")
+        self.score_label = QLabel(holder)
+        self.score_label.setObjectName("biddingScore")
+        for label in (self.verdict, self.result, self.score_label):
+            label.setWordWrap(True)
+            label.setTextFormat(Qt.TextFormat.PlainText)
+            label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout.addWidget(self.auction_view)
+        layout.addWidget(self.stack)
+        layout.addWidget(self.verdict)
+        layout.addWidget(self.result)
+        layout.addStretch(1)
+        layout.addWidget(self.score_label)
+        self.dock.setWidget(holder)
+        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
+        self.dock.hide()
+
+    # -- choosing ----------------------------------------------------------------------------------
+
+    def fill_menu(self, menu: QMenu) -> None:
+        """Practice > Bid with a System: No Bidding, then each shipped system (one checked)."""
+        group = QActionGroup(menu)
+        entries = [("none", self.tr("&No Bidding (Only Hide and Reveal)"))]
+        entries += [(name, name.capitalize()) for name in shipped_systems()]
+        for name, text in entries:
+            action = menu.addAction(text)
+            action.setObjectName(f"bidSystem:{name}")
+            action.setCheckable(True)
+            action.setChecked(name == "none")
+            group.addAction(action)
+            action.triggered.connect(lambda _c=False, n=name: self.set_system(None if n == "none" else n))
+        self._menu = menu
+
+    def _check_menu(self) -> None:
+        menu = getattr(self, "_menu", None)
+        if menu is None:
+            return
+        wanted = f"bidSystem:{self.system_name or 'none'}"
+        for action in menu.actions():
+            if action.objectName() == wanted:
+                action.setChecked(True)
+
+    def set_system(self, name: str | None) -> None:
+        """Bid with the shipped system ``name`` (or a system file), or stop bidding (None)."""
+        if name:
+            try:
+                self.system = load_system(name)
+            except BridgeError as exc:
+                self.window.show_error(self.tr("Bidding System"), str(exc))
+                return
+            self.system_name = name
+        else:
+            self.system, self.system_name = None, ""
+        self._check_menu()
+        self.window.show_current()
+
+    def active(self) -> bool:
+        """True while the student bids: practice mode is on and a system is chosen."""
+        return self.system is not None and self.window.practice.seats is not None
+
+    def can_undo(self) -> bool:
+        return self.active() and self.board is not None and self.board.can_undo
+
+    @Slot(bool)
+    def set_verdicts_at_end(self, on: bool) -> None:
+        """Say the system's verdicts only when the auction is over (a test of the whole auction)."""
+        self.verdicts_at_end = bool(on)
+
+    # -- the board on screen -------------------------------------------------------------------------
+
+    def board_shown(self, board: Board | None, row: int) -> None:
+        """A board is on screen: start (or show the end of) its practice when practising."""
+        self.dock.setVisible(self.active())
+        self.board = None
+        self._row = row
+        self.verdict.clear()
+        self.result.clear()
+        self.auction_view.set_second_auction(None)
+        self.auction_view.set_four_colour(self.window.action("actionFourColour").isChecked())
+        if self.active():
+            self._update_score()
+        if not self.active() or board is None or board.deal is None or not board.deal.is_complete:
+            self.auction_view.set_auction(None)
+            self.box.set_auction(None)
+            self.stack.setCurrentIndex(0)
+            self.changed.emit()
+            return
+        assert self.system is not None and self.window.practice.seats is not None
+        if self._show_finished(board):
+            return
+        self.board = PracticeBoard(self.system, board.deal, board.effective_dealer or "N", self.window.practice.seats)
+        self._handover_done = False
+        self.board.advance()
+        self._show()
+
+    def _show_finished(self, board: Board) -> bool:
+        """A board practised before (its ``BidPractice`` record says the auction ended): show both
+        auctions and the hands, without bidding it again (deal it again to practise it afresh)."""
+        try:
+            record = BoardRecord.from_tags(board.tags)
+            mine = board.auction
+            reference = Auction.parse(board.effective_dealer or "N", board.tag(SYSTEM_AUCTION_TAG) or "")
+        except BridgeError:
+            return False
+        if record is None or not record.finished or mine is None or not mine.is_complete:
+            return False
+        self.box.set_auction(None)
+        self.stack.setCurrentIndex(0)
+        self.auction_view.set_auction(mine, [n or "" for n in mine.notes])
+        self.auction_view.set_second_auction(reference)
+        self.result.setText(self.tr("Bid before: deal the board again to practise it afresh."))
+        self.window.practice.set_shown(None, reveal=True)
+        self.changed.emit()
+        return True
+
+    def _show(self) -> None:
+        pb = self.board
+        assert pb is not None
+        explanations = [c.explanation for c in pb.choices]
+        self.auction_view.set_auction(pb.auction, explanations if pb.is_complete else self._own(pb))
+        if pb.handover_needed and not self._handover_done:
+            seat = SEAT_NAMES[SEATS.index(pb.next_seat or "N")]
+            self.handover_label.setText(
+                self.tr("{seat} to bid. Pass the screen to {seat}, then press Ready.").format(seat=seat)
+            )
+            self.stack.setCurrentIndex(1)
+            self.window.practice.set_shown(None)
+        else:
+            self.stack.setCurrentIndex(0)
+            if len(pb.student_seats) > 1 and pb.next_seat is not None:
+                self.window.practice.set_shown(pb.next_seat)
+            self.box.set_auction(pb.auction if pb.student_to_call else None)
+        self.box.set_undo_enabled(pb.can_undo)
+        if pb.is_complete:
+            self._finish()
+        self.changed.emit()
+
+    def _own(self, pb: PracticeBoard) -> list[str]:
+        """Tooltips while bidding: the system's explanations of its own calls; none for the student's."""
+        own = {v.index for v in pb.history}
+        return ["" if i in own else c.explanation for i, c in enumerate(pb.choices)]
+
+    @Slot()
+    def ready(self) -> None:
+        """The hand-over page's Ready: show the hand of the student to bid."""
+        self._handover_done = True
+        if self.board is not None:
+            self._show()
+
+    # -- the student's calls -----------------------------------------------------------------------
+
+    @Slot(object)
+    def student_call(self, call: Call) -> Verdict | None:
+        """Make the student's call, say what the system thinks of it, and let the system bid on."""
+        pb = self.board
+        if pb is None or not pb.student_to_call:
+            return None
+        verdict = pb.student_call(call)
+        if not self.verdicts_at_end:
+            self.verdict.setText(self.verdict_text(verdict))
+        self._handover_done = False
+        pb.advance()
+        self._show()
+        return verdict
+
+    @Slot()
+    def undo(self) -> None:
+        """Take back the student's last call (Ctrl+Z), while the auction goes on."""
+        if self.board is None or not self.board.can_undo:
+            return
+        verdict = self.board.undo()
+        self.verdict.setText(self.tr("Took back {call}.").format(call=verdict.call.symbol()))
+        self._handover_done = True
+        self._show()
+
+    # -- the end of a board --------------------------------------------------------------------------
+
+    def _finish(self) -> None:
+        pb = self.board
+        assert pb is not None
+        window = self.window
+        window.practice.set_shown(None, reveal=True)
+        reference = pb.system_result()
+        system_auction, system_choices = reference.auction, reference.choices
+        self.auction_view.set_auction(pb.auction, [c.explanation for c in pb.choices])
+        self.auction_view.set_second_auction(system_auction, [c.explanation for c in system_choices])
+        if self.verdicts_at_end:
+            self.verdict.setText("\n".join(self.verdict_text(v) for v in pb.history))
+        self.result.setText(self._result_text(pb))
+        record = pb.record()
+        board = window.board_model.board(self._row) if self._row < window.board_model.rowCount() else None
+        if board is not None and board.tag(PRACTICE_TAG) != record.tag_value():
+            notes = pb.auction
+            for v in pb.history:
+                notes = notes.with_note(v.index, self.tr("The system: {call}").format(call=v.system.call.symbol()))
+            kept = board.with_auction(notes).with_tags(
+                **record.to_tags(), **{SYSTEM_AUCTION_TAG: system_auction.text()}
+            )
+            window.board_model.replace_board(self._row, kept)
+            window.refresh()
+        self._update_score()
+
+    def _result_text(self, pb: PracticeBoard) -> str:
+        contract, reference = pb.contract(), pb.system_contract()
+        words = [
+            self.tr("Your contract: {c}.").format(c=self._contract_words(contract)),
+            self.tr("The system's: {c}.").format(c=self._contract_words(reference)),
+        ]
+        words.append(self.tr("Same contract.") if pb.contract_matches else self.tr("A different contract."))
+        if contract is not None:
+            declarer = SEATS.index(contract.declarer)
+            dummy = SEATS[(declarer + 2) % 4]
+            estimate = tricks.estimate_whole_tricks(
+                pb.deal.hand(contract.declarer), pb.deal.hand(dummy), contract.strain
+            )
+            words.append(
+                self.tr("The declaring side's estimate: {n} tricks (double dummy in the Double Dummy tab).").format(
+                    n=estimate
+                )
+            )
+        return " ".join(words)
+
+    def _contract_words(self, contract: object) -> str:
+        if contract is None:
+            return self.tr("passed out")
+        c = typing.cast(typing.Any, contract)
+        return self.tr("{contract} by {seat}").format(contract=c.symbol(), seat=SEAT_NAMES[SEATS.index(c.declarer)])
+
+    def _update_score(self) -> None:
+        """The session's score, from the practised boards' ``BidPractice`` tags (a reopened set keeps it)."""
+        model = self.window.board_model
+        boards = (model.board(row) for row in range(model.rowCount()))
+        try:
+            self.score = PracticeScore.from_boards_tags(b.tags for b in boards)
+        except BridgeError:  # a hand-edited tag: the score starts afresh rather than the window failing
+            self.score = PracticeScore()
+        s = self.score
+        self.score_label.setText(
+            self.tr("Score: {a} of {m} calls agree with the system; {c} of {b} contracts match.").format(
+                a=s.calls_agreeing, m=s.calls_made, c=s.contracts_matching, b=s.boards_finished
+            )
+            if s.calls_made or s.boards_finished
+            else self.tr("Score: no calls yet.")
+        )
+
+    # -- words -------------------------------------------------------------------------------------
+
+    def _verb(self, call: Call, opening: bool, system: bool) -> str:
+        if call.is_pass:
+            return self.tr("passes") if system else self.tr("pass")
+        if call.is_double:
+            return self.tr("doubles") if system else self.tr("double")
+        if call.is_redouble:
+            return self.tr("redoubles") if system else self.tr("redouble")
+        if opening:
+            return (self.tr("opens {call}") if system else self.tr("open {call}")).format(call=call.symbol())
+        return (self.tr("bids {call}") if system else self.tr("bid {call}")).format(call=call.symbol())
+
+    def _facts(self, facts: HandFacts) -> str:
+        return self.tr("You have {hcp} HCP ({points} points) and {pattern}.").format(
+            hcp=facts.hcp, points=facts.points, pattern="-".join(str(n) for n in facts.pattern)
+        )
+
+    def verdict_text(self, verdict: Verdict) -> str:
+        """The verdict in a sentence: agreement and the system's reason, or the difference and what the
+        student's call would have said, with the hand's facts."""
+        system = self.tr("The system {verb}: {why}").format(
+            verb=self._verb(verdict.system.call, verdict.opening, True), why=verdict.system.explanation
+        )
+        if verdict.agrees:
+            return self.tr("Agreed. {system} {facts}").format(system=system, facts=self._facts(verdict.facts))
+        mine = self.tr("You {verb}.").format(verb=self._verb(verdict.call, verdict.opening, False))
+        if verdict.student_rule is not None:
+            meant = self.tr("In the system that says: {why}").format(why=verdict.student_rule.explanation)
+        else:
+            meant = self.tr("The system has no meaning for {call} here.").format(call=verdict.call.symbol())
+        return f"{mine} {system} {meant} {self._facts(verdict.facts)}"
+
+
+__all__ = ["SYSTEM_AUCTION_TAG", "BiddingPractice"]

@@ -1,0 +1,90 @@
+"""Explain This Hand: the system's whole auction for the shown deal, every call with its reason, large enough for a projector.
+
+A teacher shows a deal and asks "what would you bid?"; this window answers with the system's own
+auction (``System.bid``) and the sentence of the rule behind each call.  It follows the main window:
+when another board is shown, it explains that one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+
+from bridgegui.engine.bidding import System, load_system, shipped_systems
+from bridgegui.engine.cards import SEAT_NAMES, SEATS, Deal
+from bridgegui.engine.errors import BridgeError
+from bridgegui.ui.tools.base import ToolWindow
+from bridgegui.ui.widgets.auction_view import AuctionView
+
+ShownDeal = Callable[[], tuple[Deal | None, str]]
+"""What the main window shows: the deal (None when there is none) and the seat that deals."""
+
+
+class ExplainWindow(ToolWindow):
+    """The system's auction (``auctionView``) and its reasons (``explanations``), for the deal ``shown()`` gives."""
+
+    def __init__(self, parent: QWidget | None, shown: ShownDeal, system_name: str = "") -> None:
+        super().__init__(parent)
+        self.setObjectName("explainWindow")
+        self.setWindowTitle(self.tr("Explain This Hand"))
+        self._shown = shown
+        self._systems: dict[str, System] = {}
+        self.system_combo = QComboBox(self)
+        self.system_combo.setObjectName("systemCombo")
+        for name in shipped_systems():
+            self.system_combo.addItem(name.capitalize(), name)
+        index = self.system_combo.findData(system_name)
+        self.system_combo.setCurrentIndex(max(index, 0))
+        self.system_combo.currentIndexChanged.connect(self.refresh)
+        self.auction_view = AuctionView(self)
+        self.explanations = QLabel(self)
+        self.explanations.setObjectName("explanations")
+        self.explanations.setWordWrap(True)
+        self.explanations.setTextFormat(Qt.TextFormat.PlainText)
+        self.explanations.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        big = QFont(self.explanations.font())
+        big.setPointSizeF(big.pointSizeF() * 1.35)  # read from the back of a room
+        self.explanations.setFont(big)
+        self.auction_view.setFont(big)
+        row = QHBoxLayout()
+        row.addWidget(QLabel(self.tr("System:"), self))
+        row.addWidget(self.system_combo, 1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(row)
+        layout.addWidget(self.auction_view)
+        layout.addWidget(self.explanations, 1)
+        self.resize(720, 560)
+        self.refresh()
+
+    def system(self) -> System:
+        name = str(self.system_combo.currentData())
+        if name not in self._systems:
+            self._systems[name] = load_system(name)
+        return self._systems[name]
+
+    def refresh(self) -> None:
+        """Explain the deal the main window shows now."""
+        deal, dealer = self._shown()
+        if deal is None or not deal.is_complete:
+            self.auction_view.set_auction(None)
+            self.explanations.setText(self.tr("Deal a board to see how the system bids it."))
+            return
+        try:
+            result = self.system().bid(deal, dealer)
+        except BridgeError as exc:
+            self.explanations.setText(str(exc))
+            return
+        self.auction_view.set_auction(result.auction, [c.explanation for c in result.choices])
+        lines = [
+            f"{SEAT_NAMES[SEATS.index(result.auction.seat_of(i))]}: {c.explanation}"
+            for i, c in enumerate(result.choices)
+            if not (c.call.is_pass and i >= 1 and result.auction.is_complete and i >= len(result.choices) - 3)
+        ]
+        contract = self.auction_view.contract_text(result.auction)
+        self.explanations.setText("\n".join([*lines, "", contract]))
+
+
+__all__ = ["ExplainWindow"]

@@ -1,0 +1,141 @@
+"""Bidding practice in the window, driven by objectName: the bidding box, the auction, the verdicts, undo, the end."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QDockWidget, QLabel, QToolButton
+from pytestqt.qtbot import QtBot
+
+from bridgegui.engine.bidding import Auction, Call, load_system
+from bridgegui.engine.teaching.bidding_practice import PRACTICE_TAG
+from bridgegui.formats import pbn
+from bridgegui.ui.main_window import MainWindow
+from bridgegui.ui.mainwindow.bidding_practice import SYSTEM_AUCTION_TAG
+from bridgegui.ui.widgets.auction_view import AuctionView
+from bridgegui.ui.widgets.bidding_box import BiddingBox, call_object_name
+
+
+def _start(qtbot: QtBot, window: MainWindow, seat: str = "S", seed: int = 11) -> None:
+    window.set_seed(seed)
+    window.deal()
+    qtbot.waitUntil(lambda: not window.is_dealing() and len(window.boards()) == 1, timeout=10_000)
+    window.set_practice_seats(seat)
+    system_action = window.findChild(QAction, "bidSystem:standard")
+    assert system_action is not None
+    system_action.trigger()
+
+
+def _box(window: MainWindow) -> BiddingBox:
+    box = window.findChild(BiddingBox, "biddingBox")
+    assert box is not None
+    return box
+
+
+def _click(qtbot: QtBot, window: MainWindow, call: Call) -> None:
+    button = _box(window).findChild(QToolButton, call_object_name(call))
+    assert button is not None and button.isEnabled(), call
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def test_a_board_bid_from_start_to_end(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
+    _start(qtbot, window)
+    dock = window.findChild(QDockWidget, "biddingDock")
+    assert dock is not None and dock.isVisible()
+    board = window.current_board()
+    assert board is not None and board.deal is not None
+    system = load_system("standard")
+    expected = system.bid(board.deal, board.effective_dealer or "N").auction
+    view = window.findChild(AuctionView, "auctionView")
+    assert view is not None
+    verdict = window.findChild(QLabel, "biddingVerdict")
+    assert verdict is not None
+    practice = window.bidding.board
+    assert practice is not None and practice.next_seat == "S"
+    # Only legal calls are enabled, and the auction so far (the system's calls) is on screen.
+    assert set(_box(window).enabled_calls()) == set(practice.auction.legal_calls())
+    assert view.auction() == practice.auction
+    # Agree with the system at every turn: each verdict says so, and the auction is the system's.
+    while not practice.is_complete:
+        call = system.call_for(board.deal, practice.auction).call
+        _click(qtbot, window, call)
+        assert verdict.text().startswith("Agreed.")
+    assert practice.auction.calls == expected.calls
+    assert view.second_auction() == expected  # both auctions side by side at the end
+    result = window.findChild(QLabel, "biddingResult")
+    assert result is not None and "Same contract." in result.text()
+    assert window.visible_seats() == "NESW"
+    kept = window.boards()[0]
+    assert kept.auction is not None and kept.auction.calls == expected.calls
+    assert kept.tag(SYSTEM_AUCTION_TAG) == expected.text() and kept.tag(PRACTICE_TAG)
+    score = window.findChild(QLabel, "biddingScore")
+    assert score is not None and "of" in score.text() and "contracts match" in score.text()
+    # Saved and reopened: the auctions and the score come back.
+    path = tmp_path / "practised.pbn"
+    assert window.save_file(path)
+    again = pbn.load(path)[0]
+    assert again.auction is not None and again.auction.calls == expected.calls
+    assert again.tag(SYSTEM_AUCTION_TAG) == expected.text()
+    assert window.open_file(path, confirm=False)
+    window.set_practice_seats("S")
+    assert "contracts match" in score.text()
+
+
+def test_a_different_call_is_explained_and_can_be_taken_back(qtbot: QtBot, window: MainWindow) -> None:
+    _start(qtbot, window, seed=5)
+    practice = window.bidding.board
+    assert practice is not None and practice.student_to_call
+    board = window.current_board()
+    assert board is not None and board.deal is not None
+    system_call = load_system("standard").call_for(board.deal, practice.auction).call
+    other = next(c for c in practice.auction.legal_calls() if c != system_call and not c.is_double)
+    before = practice.auction
+    _click(qtbot, window, other)
+    verdict = window.findChild(QLabel, "biddingVerdict")
+    assert verdict is not None and verdict.text().startswith("You ")
+    assert "The system" in verdict.text() and "HCP" in verdict.text()
+    if not practice.is_complete:
+        undo = window.action("actionUndoCall")
+        assert undo.isEnabled()
+        undo.trigger()
+        assert practice.auction == before and practice.student_to_call
+
+
+def test_calls_by_keyboard(qtbot: QtBot, window: MainWindow) -> None:
+    _start(qtbot, window, seed=8)
+    practice = window.bidding.board
+    assert practice is not None and practice.student_to_call
+    box = _box(window)
+    box.setFocus()
+    count = len(practice.auction.calls)
+    qtbot.keyClicks(box, "p")
+    qtbot.keyClick(box, Qt.Key.Key_Return)
+    assert len(practice.auction.calls) > count
+    assert practice.auction.calls[count] == Call.parse("P")
+
+
+def test_no_system_means_no_bidding(qtbot: QtBot, window: MainWindow) -> None:
+    _start(qtbot, window)
+    none = window.findChild(QAction, "bidSystem:none")
+    assert none is not None
+    none.trigger()
+    dock = window.findChild(QDockWidget, "biddingDock")
+    assert dock is not None and not dock.isVisible()
+    assert window.bidding.board is None
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints", "does not support raise")
+def test_explain_this_hand_shows_the_systems_auction(qtbot: QtBot, window: MainWindow) -> None:
+    _start(qtbot, window)
+    window.set_practice_seats(None)
+    explain = window.open_explain()
+    view = explain.findChild(AuctionView, "auctionView")
+    board = window.current_board()
+    assert view is not None and board is not None and board.deal is not None
+    expected = load_system("standard").bid(board.deal, board.effective_dealer or "N").auction
+    assert isinstance(view.auction(), Auction) and view.auction().calls == expected.calls
+    text = explain.findChild(QLabel, "explanations")
+    assert text is not None and text.text()
