@@ -248,40 +248,53 @@ def _in_range(value: int, what: str, node: ast.Expr) -> int:
     return value
 
 
-def constant_value(expr: ast.Expr, memo: dict[int, int | None] | None = None) -> int | None:
+def constant_value(
+    expr: ast.Expr, memo: dict[int, int | None] | None = None, nodes: dict[int, int | None] | None = None
+) -> int | None:
     """The value of an expression that does not depend on the deal, or ``None`` (``memo`` as in ``uses_random``).
 
     Constants are computed exactly, in Python integers, and a result outside the 64-bit integers is a
     ``ScriptError`` naming the expression (at run time the arithmetic is numpy's int64, which wraps).
+    ``nodes`` remembers every node's answer by ``id`` while one tree is being compiled (the tree is
+    alive meanwhile, so ids are not reused): asking about each node of a deep tree then costs linear
+    time, not quadratic.
     """
-    memo = {} if memo is None else memo
+    if nodes is None:
+        return _constant_value(expr, {} if memo is None else memo, None)
+    key = id(expr)
+    if key not in nodes:
+        nodes[key] = _constant_value(expr, {} if memo is None else memo, nodes)
+    return nodes[key]
+
+
+def _constant_value(expr: ast.Expr, memo: dict[int, int | None], nodes: dict[int, int | None] | None) -> int | None:
     if isinstance(expr, ast.Num):
         return expr.value
     if isinstance(expr, ast.Var):
         key = id(expr.expr)
         if key not in memo:
-            memo[key] = constant_value(expr.expr, memo)
+            memo[key] = constant_value(expr.expr, memo, nodes)
         return memo[key]
     if isinstance(expr, ast.Unary):
-        v = constant_value(expr.operand, memo)
+        v = constant_value(expr.operand, memo, nodes)
         if v is None:
             return None
         return _in_range(-v, f"-({v})", expr) if expr.op == "-" else int(v == 0)
     if isinstance(expr, ast.Binary):
-        a, b = constant_value(expr.left, memo), constant_value(expr.right, memo)
+        a, b = constant_value(expr.left, memo, nodes), constant_value(expr.right, memo, nodes)
         if a is None or b is None:
             return None
         return _in_range(_constant_binary(expr.op, a, b), f"{a} {expr.op} {b}", expr)
     if isinstance(expr, ast.Ternary):
-        t = constant_value(expr.test, memo)
+        t = constant_value(expr.test, memo, nodes)
         if t is None:
             return None
-        return constant_value(expr.then if t else expr.otherwise, memo)
+        return constant_value(expr.then if t else expr.otherwise, memo, nodes)
     if isinstance(expr, ast.Imps):
-        v = constant_value(expr.operand, memo)
+        v = constant_value(expr.operand, memo, nodes)
         return None if v is None else int(imps(np.int64(v)))
     if isinstance(expr, ast.Score):
-        v = constant_value(expr.tricks, memo)
+        v = constant_value(expr.tricks, memo, nodes)
         if v is None:
             return None
         return _in_range(score_value(expr.vulnerable, expr.level, expr.strain, v), f"score of {v} tricks", expr)
@@ -296,14 +309,19 @@ class Compiler:
         self._variables: dict[str, Compiled] = {}
         self._constants: dict[int, int | None] = {}
         self._random: dict[int, bool] = {}
+        self._nodes: dict[int, int | None] = {}
 
     def compile(self, expr: ast.Expr) -> Compiled:
         """The batch function of ``expr``; raises ``ScriptError`` for what cannot be compiled."""
         _refuse_literal_zero_divisor(expr)
-        return self._fold(expr)
+        self._nodes = {}
+        try:
+            return self._fold(expr)
+        finally:
+            self._nodes = {}  # ids are only meaningful while this tree is alive
 
     def _fold(self, expr: ast.Expr) -> Compiled:
-        const = constant_value(expr, self._constants)
+        const = constant_value(expr, self._constants, self._nodes)
         if const is not None:
             value = np.int64(const)
             return lambda ctx: value

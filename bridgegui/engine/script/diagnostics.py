@@ -34,11 +34,11 @@ MAX_NESTING = 10_000
 """How deeply parentheses, ``?:`` and function arguments may nest in the text.  Dealer's yacc parser
 stops at the same depth (its stack holds 10,000 entries: "memory exhausted")."""
 
-MAX_DEPTH = 1000
-"""How deep an expression's tree may be: operators, function calls and variables defined through
-other variables each count a level (parentheses alone do not).  Dealer takes about 2,000 levels of
-``1 + (1 + ...)``; no real script comes near either.  Deeper is a ``ScriptError``, not a
-``RecursionError``."""
+MAX_DEPTH = 5000
+"""How deep an expression's tree may be, counting operators and function calls through the
+definitions of the variables it uses (parentheses alone add no level).  Dealer takes about 2,000
+levels of ``1 + (1 + ...)`` and a chain of thousands of variables; no real script comes near.
+Deeper is a ``ScriptError``, not a ``RecursionError``."""
 
 _ROOM = MAX_NESTING * 5 + MAX_DEPTH * 8
 """Python frames the parser (about 5 per level of nesting) and the tree walks and compiled

@@ -150,16 +150,17 @@ def tree_depth(expr: Expr, memo: dict[int, int] | None = None) -> int:
         if key in depth:
             continue
         if isinstance(node, Var) and id(node.expr) in memo:
-            depth[key] = memo[id(node.expr)] + 1
+            depth[key] = memo[id(node.expr)]  # a variable stands for its definition: no level of its own
             continue
         kids = children(node)
         if not expanded:
             stack.append((node, True))
             stack.extend((k, False) for k in kids if id(k) not in depth)
             continue
-        depth[key] = 1 + max((depth[id(k)] for k in kids), default=0)
         if isinstance(node, Var):
-            memo[id(node.expr)] = depth[id(node.expr)]
+            depth[key] = memo[id(node.expr)] = depth[id(node.expr)]
+        else:
+            depth[key] = 1 + max((depth[id(k)] for k in kids), default=0)
     return depth[id(expr)]
 
 
