@@ -26,7 +26,7 @@ from PySide6.QtCore import QObject, Qt, Signal, Slot
 from PySide6.QtGui import QActionGroup, QFont
 from PySide6.QtWidgets import QDockWidget, QLabel, QMenu, QPushButton, QStackedWidget, QVBoxLayout, QWidget
 
-from bridgegui.engine import tricks
+from bridgegui.engine import double_dummy, tricks
 from bridgegui.engine.bidding import Auction, Call, System, load_system, shipped_systems
 from bridgegui.engine.boards import Board
 from bridgegui.engine.cards import SEAT_NAMES, SEATS
@@ -289,6 +289,8 @@ class BiddingPractice(QObject):
         if self.verdicts_at_end:
             self.verdict.setText("\n".join(self.verdict_text(v) for v in pb.history))
         self.result.setText(self._result_text(pb))
+        if double_dummy.available():
+            window.dd_dock.raise_()  # the table of tricks and par for the revealed deal
         record = pb.record()
         board = window.board_model.board(self._row) if self._row < window.board_model.rowCount() else None
         if board is not None and board.tag(PRACTICE_TAG) != record.tag_value():
@@ -315,11 +317,9 @@ class BiddingPractice(QObject):
             estimate = tricks.estimate_whole_tricks(
                 pb.deal.hand(contract.declarer), pb.deal.hand(dummy), contract.strain
             )
-            words.append(
-                self.tr("The declaring side's estimate: {n} tricks (double dummy in the Double Dummy tab).").format(
-                    n=estimate
-                )
-            )
+            words.append(self.tr("The declaring side's estimate: {n} tricks.").format(n=estimate))
+        if double_dummy.available():
+            words.append(self.tr("The double-dummy tricks and par are in the Double Dummy tab."))
         return " ".join(words)
 
     def _contract_words(self, contract: object) -> str:

@@ -15,6 +15,7 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QPagedPaintDevice
 from PySide6.QtWidgets import QApplication, QDialog, QFileDialog
 
+from bridgegui.engine.bidding import System
 from bridgegui.engine.boards import Board
 from bridgegui.ui.dialogs import SHEET_CHOICES, PrintSheetsDialog
 
@@ -33,6 +34,15 @@ class Sheets(QObject):
 
     def _boards(self) -> list[Board]:
         return typing.cast(list[Board], self.window.document.boards())
+
+    def system(self) -> System | None:
+        """The bidding system in use (practice, or dealing for an auction): its auctions go on the paper,
+        an answer page after practice sheets and each board's auction on hand records."""
+        window = self.window
+        if window.bidding.system is not None:
+            return window.bidding.system
+        target = window.auction_dealing.target
+        return target.system if target is not None else None
 
     def title(self) -> str:
         """The set's title for printed pages: its boards' ``Event`` tag, if any."""
@@ -54,11 +64,14 @@ class Sheets(QObject):
         boards = self._boards()
         seed = self.set_seed()
         if kind in ("practice", "pairs"):
-            return printing.render_practice_sheets(device, boards, pair=kind == "pairs", title=title or None, seed=seed)
+            return printing.render_practice_sheets(
+                device, boards, pair=kind == "pairs", title=title or None, seed=seed, system=self.system()
+            )
         if kind in ("records4", "records6"):
             return printing.render_hand_records(
                 device,
                 boards,
+                system=self.system(),
                 per_page=4 if kind == "records4" else 6,
                 title=title or None,
                 date=datetime.date.today().isoformat(),
@@ -136,12 +149,19 @@ class Sheets(QObject):
         try:
             if kind in ("practice", "pairs"):
                 pages = printing.write_practice_sheets(
-                    boards, path, pair=kind == "pairs", title=title or None, seed=seed, page_size=page_size
+                    boards,
+                    path,
+                    pair=kind == "pairs",
+                    title=title or None,
+                    seed=seed,
+                    page_size=page_size,
+                    system=self.system(),
                 )
             elif kind in ("records4", "records6"):
                 pages = printing.write_hand_records(
                     boards,
                     path,
+                    system=self.system(),
                     per_page=4 if kind == "records4" else 6,
                     title=title or None,
                     seed=seed,

@@ -139,3 +139,33 @@ def test_explain_this_hand_shows_the_systems_auction(qtbot: QtBot, window: MainW
     assert isinstance(view.auction(), Auction) and view.auction().calls == expected.calls
     text = explain.findChild(QLabel, "explanations")
     assert text is not None and text.text()
+
+
+def test_two_students_hand_the_screen_over(qtbot: QtBot, window: MainWindow) -> None:
+    """North and South share a screen: before each one's turn both hands hide until Ready."""
+    from PySide6.QtWidgets import QPushButton
+
+    _start(qtbot, window, seat="NS", seed=21)
+    practice = window.bidding.board
+    assert practice is not None
+    if practice.is_complete:
+        pytest.skip("the system passed the board out before a student was to call")
+    handover = window.findChild(QLabel, "handoverLabel")
+    ready = window.findChild(QPushButton, "handoverReady")
+    assert handover is not None and ready is not None and handover.isVisible()
+    assert window.visible_seats() == ""  # neither hand while the screen changes hands
+    seat = practice.next_seat
+    ready.click()
+    assert window.visible_seats() == seat and _box(window).enabled_calls()
+
+
+def test_printed_sheets_carry_the_systems_answers(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
+    window.deal_set(4, confirm=False)
+    qtbot.waitUntil(lambda: not window.is_dealing() and len(window.boards()) == 4, timeout=10_000)
+    plain = window.export_pdf(tmp_path / "plain.pdf", "practice")
+    window.set_practice_seats("S")
+    system_action = window.findChild(QAction, "bidSystem:standard")
+    assert system_action is not None
+    system_action.trigger()
+    with_answers = window.export_pdf(tmp_path / "answers.pdf", "practice")
+    assert plain is not None and with_answers is not None and with_answers > plain
