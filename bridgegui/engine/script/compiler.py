@@ -301,6 +301,12 @@ def _constant_value(expr: ast.Expr, memo: dict[int, int | None], nodes: dict[int
     return None
 
 
+MAX_EVALUATIONS = 100_000
+"""How many nodes one evaluation of a variable that calls ``rnd()`` may visit.  Such a variable is
+evaluated again at each use (dealer substitutes it), so ``v1 = v0 + v0`` ... ``v40 = v39 + v39``
+with ``v0 = rnd(5)`` would take 2**40 draws per deal: a hang, refused when compiled."""
+
+
 class Compiler:
     """Turns expression trees into batch functions, sharing variable definitions and tables."""
 
@@ -310,6 +316,7 @@ class Compiler:
         self._constants: dict[int, int | None] = {}
         self._random: dict[int, bool] = {}
         self._nodes: dict[int, int | None] = {}
+        self._cost: dict[int, int] = {}
 
     def compile(self, expr: ast.Expr) -> Compiled:
         """The batch function of ``expr``; raises ``ScriptError`` for what cannot be compiled."""
@@ -373,6 +380,15 @@ class Compiler:
         if name not in self._variables:
             inner = self._fold(expr.expr)
             if uses_random(expr.expr, self._random):
+                cost = self._evaluations(expr)
+                if cost > MAX_EVALUATIONS:
+                    raise ScriptError(
+                        f"the variable '{name}' (defined{WHERE}) takes {cost:,} evaluations for every deal, at most"
+                        f" {MAX_EVALUATIONS:,}: each use of a variable that calls rnd() evaluates it again, as in"
+                        " dealer",
+                        expr.expr.line,
+                        expr.expr.column,
+                    )
                 self._variables[name] = inner
             else:
 
@@ -383,6 +399,21 @@ class Compiler:
 
                 self._variables[name] = cached
         return self._variables[name]
+
+    def _evaluations(self, expr: ast.Expr) -> int:
+        """How many nodes evaluating ``expr`` visits per batch: a variable that draws random numbers
+        counts its whole definition at every use, a cached one counts 1 (``_cost`` remembers them)."""
+        if isinstance(expr, ast.Var):
+            if not uses_random(expr.expr, self._random):
+                return 1
+            key = id(expr.expr)
+            if key not in self._cost:
+                self._cost[key] = self._evaluations(expr.expr)
+            return self._cost[key]
+        total = 1
+        for child in children(expr):
+            total += self._evaluations(child)
+        return total
 
     def _hand_value(self, expr: ast.HandValue) -> Compiled:
         measure, seat, suit = expr.measure, expr.seat, expr.suit

@@ -209,3 +209,16 @@ def test_a_utf8_byte_order_mark_is_skipped():
         compile_script("\ufeff@")
     with pytest.raises(ScriptError, match="unexpected character"):
         compile_script("produce 3 \ufeff")  # only at the start
+
+
+# ---- work out of proportion to the text ------------------------------------------------------------
+
+
+def test_a_random_variable_used_exponentially_often_is_refused_not_a_hang():
+    # Each use of a variable that calls rnd() draws again (dealer substitutes it): v40 would take
+    # 2**40 evaluations per deal.  It used to compile and then hang in the first batch.
+    text = "v0 = rnd(5)\n" + "".join(f"v{i} = v{i - 1} + v{i - 1}\n" for i in range(1, 41)) + "condition v40 > 0"
+    with pytest.raises(ScriptError, match=r"the variable 'v16' \(defined at line 17, column 7\) takes 196,607"):
+        compile_script(text)
+    small = "v0 = rnd(5)\n" + "".join(f"v{i} = v{i - 1} + v{i - 1}\n" for i in range(1, 10)) + "condition v9 >= 0"
+    assert compile_script(small, seed=1).condition(BATCH).all()
