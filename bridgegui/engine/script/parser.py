@@ -368,6 +368,12 @@ class Parser:
             if not (self.tok.kind == "name" and self.tok.text in ACTIONS):
                 break  # dealer accepts a trailing comma
             actions.append(self.action())
+        cells = sum(_table_cells(a) for a in actions)
+        if cells > MAX_TABLE_CELLS:
+            raise ScriptError(
+                f"the frequency tables of this action list have {cells:,} cells; at most {MAX_TABLE_CELLS:,}",
+                *_at(keyword),
+            )
         self.result.actions = tuple(actions)
 
     def action(self) -> ast.ActionNode:
@@ -710,6 +716,18 @@ def _balanced(op: str, operands: list[ast.Expr]) -> ast.Expr:
     mid = len(operands) // 2
     left, right = _balanced(op, operands[:mid]), _balanced(op, operands[mid:])
     return ast.Binary(op, left, right, line=left.line, column=left.column)
+
+
+MAX_TABLE_CELLS = 2_000_000
+"""Cells of all the frequency tables of one script together (16 MB of counts): a line of text must
+not take gigabytes (one two-way table may have a million cells, as ``frequency`` checks)."""
+
+
+def _table_cells(action: ast.ActionNode) -> int:
+    if not isinstance(action, ast.Frequency):
+        return 0
+    rows = action.high - action.low + 3
+    return rows * (action.high2 - action.low2 + 3) if action.expr2 is not None else rows
 
 
 def _at(t: Token) -> tuple[int, int]:

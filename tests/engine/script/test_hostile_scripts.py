@@ -222,3 +222,11 @@ def test_a_random_variable_used_exponentially_often_is_refused_not_a_hang():
         compile_script(text)
     small = "v0 = rnd(5)\n" + "".join(f"v{i} = v{i - 1} + v{i - 1}\n" for i in range(1, 10)) + "condition v9 >= 0"
     assert compile_script(small, seed=1).condition(BATCH).all()
+
+
+def test_frequency_tables_are_bounded_together_not_only_one_by_one():
+    # Each two-way table may have a million cells; a hundred of them took 800 MB from a line of text.
+    table = "frequency (hcp(north), 0, 997, hcp(south), 0, 997)"
+    with pytest.raises(ScriptError, match=r"have 3,000,000 cells; at most 2,000,000 at line 1, column 1"):
+        compile_script("action " + ", ".join([table] * 3))
+    assert len(compile_script("action " + ", ".join([table] * 2)).actions) == 2
