@@ -192,6 +192,34 @@ def main() -> int:
     print(f"  rare request, 4 s of search ({stats}): longest gap {longest_gap() * 1000:.1f} ms")
     print(f"  Stop: window idle after {ui_idle * 1000:.1f} ms, worker finished after {thread_done * 1000:.1f} ms")
 
+    # -- bidding practice: a call and its verdict on the GUI thread -------------------------------------
+    print("Bidding practice (Standard, student at South): a call, the verdict and the system's next calls:")
+    window.set_seed_mode("fixed")
+    window.set_seed(7)
+    window.clear_constraints()
+    window.deal_set(40, confirm=False)
+    wait_for(lambda: not window.is_dealing() and len(window.boards()) == 40, timeout=30)
+    window.set_practice_seats("S")
+    window.bidding.set_system("standard")
+    from bridgegui.engine.bidding import load_system
+
+    system = load_system("standard")
+    times = []
+    for row in range(40):
+        window.go_to_row(row)
+        practice = window.bidding.board
+        while practice is not None and not practice.is_complete and practice.student_to_call:
+            call = system.call_for(practice.deal, practice.auction).call
+            start = time.perf_counter()
+            window.bidding.student_call(call)
+            app.processEvents()
+            times.append(time.perf_counter() - start)
+    times.sort()
+    print(
+        f"  {len(times)} calls: median {statistics.median(times) * 1000:.1f} ms, "
+        f"95th percentile {times[int(len(times) * 0.95)] * 1000:.1f} ms, worst {times[-1] * 1000:.1f} ms"
+    )
+
     window.board_model.mark_saved()
     window.close()
 

@@ -77,6 +77,14 @@ def available() -> bool:
     return True
 
 
+def installed() -> bool:
+    """True when endplay is installed, found without importing it (importing it takes a second or
+    two: a window asks this on its GUI thread and leaves the import to the worker that analyses)."""
+    import importlib.util
+
+    return importlib.util.find_spec("endplay") is not None
+
+
 def unavailable_message() -> str | None:
     """``None`` when double-dummy analysis works, else the text telling the user how to enable it."""
     try:

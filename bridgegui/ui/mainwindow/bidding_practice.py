@@ -289,7 +289,7 @@ class BiddingPractice(QObject):
         if self.verdicts_at_end:
             self.verdict.setText("\n".join(self.verdict_text(v) for v in pb.history))
         self.result.setText(self._result_text(pb))
-        if double_dummy.available():
+        if double_dummy.installed():
             window.dd_dock.raise_()  # the table of tricks and par for the revealed deal
         record = pb.record()
         board = window.board_model.board(self._row) if self._row < window.board_model.rowCount() else None
@@ -318,7 +318,7 @@ class BiddingPractice(QObject):
                 pb.deal.hand(contract.declarer), pb.deal.hand(dummy), contract.strain
             )
             words.append(self.tr("The declaring side's estimate: {n} tricks.").format(n=estimate))
-        if double_dummy.available():
+        if double_dummy.installed():
             words.append(self.tr("The double-dummy tricks and par are in the Double Dummy tab."))
         return " ".join(words)
 

@@ -305,7 +305,11 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def _visibility_changed(self) -> None:
-        self._apply_visibility()
+        # Revealing (Space, or the end of a practised auction) puts the hands on screen at once and the
+        # panels follow one per pass of the event loop; hiding is immediate, so nothing hidden lingers.
+        before = set(self.diagram.visible_seats())
+        revealing = set(self.visible_seats()) >= before
+        self._apply_visibility(defer_panels=revealing)
         self.refresh()
 
     def deal_number(self) -> int | None:

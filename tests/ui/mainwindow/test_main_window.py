@@ -351,7 +351,8 @@ def test_practice_mode_hides_and_reveals(qtbot: QtBot, window: MainWindow) -> No
     assert window.actionReveal.shortcut() == QKeySequence("Space")
     window.actionReveal.trigger()
     assert window.diagram.visible_seats() == "NESW"
-    assert not any(window.eval_panels[s].is_hidden() for s in SEATS)
+    # Revealing shows the hands at once; the panels follow within a few passes of the event loop.
+    qtbot.waitUntil(lambda: not any(window.eval_panels[s].is_hidden() for s in SEATS), timeout=2_000)
 
     deal_one(qtbot, window)  # a new deal hides again
     assert window.diagram.visible_seats() == "S"
