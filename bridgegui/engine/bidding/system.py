@@ -16,12 +16,12 @@ Calls in the batched interface are small integers (``call_code``): a bid's ``ran
 
 from __future__ import annotations
 
-import re
+import itertools
 import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import cache, cached_property
+from functools import cached_property
 
 import numpy as np
 
@@ -63,58 +63,107 @@ def call_from_code(code: int) -> Call:
     return Call.from_rank(code) if code < PASS_CODE else (PASS, DOUBLE, REDOUBLE)[code - PASS_CODE]
 
 
-@cache
-def _call_char(call: Call) -> str:
-    """One character per call, so an auction is a string and a pattern a regular expression."""
-    return chr(0x100 + call_code(call))
-
-
-_BID_CLASS = "[" + "".join(chr(0x100 + code) for code in range(35)) + "]"
-
-
 @dataclass(frozen=True)
 class Pattern:
     """An ``after`` pattern: the auction so far, from the dealer, that a block answers.
 
     ``elements`` holds, per pattern token, either a set of call codes (a literal call or ``A|B|C``)
     or one of the wildcards ``P*`` (any number of passes), ``*`` (any one call), ``bid`` (any one
-    bid) and ``**`` (any number of calls).  Matching compiles the pattern to a regular expression
-    over one character per call, which handles the wildcards' backtracking.
+    bid) and ``**`` (any number of calls).
+
+    Matching runs the pattern as a nondeterministic automaton whose set of live states is one
+    integer's bits (Thompson's construction, simulated a call at a time): the time is the auction's
+    length times the pattern's length over the machine word, whatever the pattern.  A backtracking
+    regular expression can take time exponential in the number of stars ("** * ** * ..." against an
+    auction it does not match), which a hostile or careless file must not be able to cause.
     """
 
     text: str
     elements: tuple[str | frozenset[int], ...]
 
     @cached_property
-    def regex(self) -> re.Pattern[str]:
-        parts = []
-        for element in self.elements:
-            if element == "P*":
-                parts.append(f"(?:{chr(0x100 + PASS_CODE)})*")
-            elif element == "*":
-                parts.append(".")
-            elif element == "**":
-                parts.append(".*")
-            elif element == "bid":
-                parts.append(_BID_CLASS)
-            elif isinstance(element, frozenset):
-                parts.append("[" + "".join(chr(0x100 + code) for code in sorted(element)) + "]")
-            else:
-                raise BridgeError(f"unknown pattern element {element!r}")
-        return re.compile("".join(parts), re.DOTALL)
+    def _automaton(self) -> _Automaton:
+        return _Automaton.build([self.elements])
 
     def matches(self, calls: Sequence[Call]) -> bool:
         """Whether the pattern matches the whole auction so far."""
-        return self.matches_text(auction_text(calls))
+        return self.matches_codes([call_code(call) for call in calls])
 
-    def matches_text(self, text: str) -> bool:
-        """``matches`` for an auction already spelt by ``auction_text`` (one spelling for every block)."""
-        return self.regex.fullmatch(text) is not None
+    def matches_codes(self, codes: Sequence[int]) -> bool:
+        """``matches`` for an auction given as ``call_code`` numbers."""
+        automaton = self._automaton
+        return bool(automaton.run(codes) & automaton.accepts[0])
 
 
-def auction_text(calls: Sequence[Call]) -> str:
-    """The calls as the one-character-per-call string that ``Pattern.regex`` reads."""
-    return "".join(map(_call_char, calls))
+@dataclass(frozen=True)
+class _Automaton:
+    """Patterns as one nondeterministic automaton whose live states are the bits of an integer.
+
+    Pattern ``j`` owns the bits from ``offset_j``: bit ``offset_j + i`` means "its first ``i``
+    elements are matched", and ``accepts[j]`` is the bit after its last element.  A call moves each
+    live state on (``consume``: the element matches the call) or keeps it (``stay``: a star that
+    matches the call), and a star state may be left without a call (``stars``).  Runs of stars are
+    merged first (``** P*`` is ``**``), so one shift closes the set.  No bit is shifted from one
+    pattern into the next: an accepting bit consumes nothing.
+    """
+
+    start: int
+    stars: int
+    consume: tuple[int, ...]
+    stay: tuple[int, ...]
+    accepts: tuple[int, ...]
+
+    @classmethod
+    def build(cls, patterns: Sequence[Sequence[str | frozenset[int]]]) -> _Automaton:
+        start = stars = any_stars = any_call = any_bid = 0
+        literal = [0] * (REDOUBLE_CODE + 1)
+        accepts: list[int] = []
+        offset = 0
+        for elements in patterns:
+            merged: list[str | frozenset[int]] = []
+            for element in elements:
+                if element in ("P*", "**") and merged and merged[-1] in ("P*", "**"):
+                    if element == "**":
+                        merged[-1] = "**"
+                    continue
+                merged.append(element)
+            start |= 1 << offset
+            for i, element in enumerate(merged):
+                bit = 1 << (offset + i)
+                if element == "P*":
+                    stars |= bit
+                elif element == "**":
+                    stars |= bit
+                    any_stars |= bit
+                elif element == "*":
+                    any_call |= bit
+                elif element == "bid":
+                    any_bid |= bit
+                elif isinstance(element, frozenset):
+                    for code in element:
+                        literal[code] |= bit
+                else:
+                    raise BridgeError(f"unknown pattern element {element!r}")
+            accepts.append(1 << (offset + len(merged)))
+            offset += len(merged) + 1
+        return cls(
+            start | (start & stars) << 1,
+            stars,
+            tuple(bits | any_call | (any_bid if code < PASS_CODE else 0) for code, bits in enumerate(literal)),
+            tuple(stars if code == PASS_CODE else any_stars for code in range(REDOUBLE_CODE + 1)),
+            tuple(accepts),
+        )
+
+    def run(self, codes: Sequence[int]) -> int:
+        """The live states after the calls ``codes`` (``call_code`` numbers)."""
+        state = self.start
+        consume, stay, stars = self.consume, self.stay, self.stars
+        for code in codes:
+            state = (state & consume[code]) << 1 | (state & stay[code])
+            if not state:
+                break
+            state |= (state & stars) << 1
+        return state
 
 
 WhereFunction = Callable[[np.ndarray], np.ndarray]
@@ -241,12 +290,15 @@ class _PatternIndex:
     pattern matches exactly the auctions it spells (after the leading passes, for ``P*``), so a
     dictionary from those spellings finds them.  Patterns with other wildcards, or whose first call
     after ``P*`` may itself be a pass, are matched by their regular expressions.  The result is the
-    same as ``Pattern.matches`` on every block, in file order.
+    same as ``Pattern.matches`` on every block, in file order; the general patterns are run as one
+    automaton, a handful of integer operations per call whatever their number.
     """
 
     exact: dict[tuple[int, ...], tuple[int, ...]]
     after_passes: dict[tuple[int, ...], tuple[int, ...]]
     general: tuple[tuple[int, Pattern], ...]
+    automaton: _Automaton
+    """The general patterns run together, one state bit range each (``_Automaton``)."""
 
     @classmethod
     def build(cls, blocks: Sequence[Block]) -> _PatternIndex:
@@ -266,15 +318,15 @@ class _PatternIndex:
                 general.append((b, block.pattern))
                 continue
             target = after_passes if leading else exact
-            keys: list[tuple[int, ...]] = [()]
-            for e in sets:
-                keys = [(*k, code) for k in keys for code in sorted(e)]
-            for k in keys:
+            # itertools.product builds each key once (extending keys call by call copies a long
+            # pattern's prefix at every call: quadratic in its length).
+            for k in itertools.product(*(sorted(e) for e in sets)):
                 target.setdefault(k, []).append(b)
         return cls(
             {k: tuple(v) for k, v in exact.items()},
             {k: tuple(v) for k, v in after_passes.items()},
             tuple(general),
+            _Automaton.build([pattern.elements for _, pattern in general]),
         )
 
     def blocks_matching(self, calls: Sequence[Call]) -> list[int]:
@@ -285,8 +337,8 @@ class _PatternIndex:
             first += 1
         found = [*self.exact.get(codes, ()), *self.after_passes.get(codes[first:], ())]
         if self.general:
-            text = auction_text(calls)
-            found += [b for b, pattern in self.general if pattern.matches_text(text)]
+            state = self.automaton.run(codes)
+            found += [b for (b, _), bit in zip(self.general, self.automaton.accepts, strict=True) if state & bit]
         return sorted(found)
 
 

@@ -154,18 +154,19 @@ class _Reader:
             return known
         try:
             constraint = parse_seat_spec(text)
-        except BridgeError as exc:
+        except _READER_FAULTS as exc:
             # The first prefix of terms that fails ends with the offending term.
+            message = _fault_message(exc, "meaning")
             terms = text.split(",")
             offset = 0
             for k, term in enumerate(terms, start=1):
                 try:
                     parse_seat_spec(",".join(terms[:k]))
-                except BridgeError:
+                except _READER_FAULTS:
                     lead = len(term) - len(term.lstrip())
-                    raise self.fail(line, column + offset + lead, str(exc)) from None
+                    raise self.fail(line, column + offset + lead, message) from None
                 offset += len(term) + 1
-            raise self.fail(line, column, str(exc)) from None
+            raise self.fail(line, column, message) from None
         problems = seat_problems(constraint)
         if problems:
             raise self.fail(line, column, f"no hand fits this meaning: {problems[0].message}")
@@ -179,6 +180,8 @@ class _Reader:
             tokens = tokenize(text)
         except ScriptError as exc:
             raise self.fail(line, column + max(exc.column, 1) - 1, _script_message(exc)) from None
+        except _READER_FAULTS as exc:
+            raise self.fail(line, column, _fault_message(exc, "where expression")) from None
         names = [t for t in tokens if t.kind == "name"]
         for token in names:
             if token.text.lower() in OTHER_SEAT_WORDS:
@@ -194,8 +197,12 @@ class _Reader:
             return _compile_expression(replaced)
         except ScriptError as exc:
             raise self.fail(
-                line, column + _original_offset(max(exc.column, 1) - 1, shifts), _script_message(exc)
+                line,
+                column + _original_offset(max(exc.column, 1) - 1, shifts),
+                _ME_FOR_SEAT.sub("'me'", _script_message(exc)),
             ) from None
+        except _READER_FAULTS as exc:
+            raise self.fail(line, column, _fault_message(exc, "where expression")) from None
 
     def rule(self, code: str, line: int, index: int) -> Rule:
         call_match = re.match(r"\s*(\S+)", code)
@@ -244,6 +251,29 @@ class _Reader:
         return rule
 
 
+_READER_FAULTS = (ValueError, ArithmeticError, RecursionError, MemoryError)
+"""What the spec and expression readers may raise on hostile text besides their own ``BridgeError``
+(itself a ``ValueError``): Python's integer-digit limit, overflow converting a huge number, nesting
+deeper than the recursion limit.  The reader turns each into a ``SystemFileError`` at the meaning or
+expression, so a file gives a system or a placed error whatever those readers do."""
+
+_ME_FOR_SEAT = re.compile(rf"'{SEAT_WORDS[0]}'")
+"""North's word, quoted, in an expression's error message: the reader compiled ``me`` as North."""
+
+
+def _fault_message(exc: BaseException, part: str) -> str:
+    """The message for a fault of a meaning or ``where`` expression: ours as it is, Python's explained."""
+    if isinstance(exc, BridgeError):
+        return str(exc)
+    if isinstance(exc, RecursionError):
+        return f"the {part} is nested too deeply to read"
+    if isinstance(exc, MemoryError):
+        return f"the {part} is too large to read"
+    if isinstance(exc, ArithmeticError):
+        return f"a number in the {part} is too large"
+    return f"the {part} cannot be read: {exc}"
+
+
 def _original_offset(at: int, shifts: list[tuple[int, int]]) -> int:
     """Map a 0-based offset in the ``me``-replaced text back to the text as written."""
     grown = 0
@@ -262,6 +292,11 @@ def _script_message(exc: ScriptError) -> str:
     return str(exc).replace(f" at line {exc.line}, column {exc.column}", "")
 
 
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+"""Line ends as editors count lines (not ``str.splitlines``, which also breaks at form feeds, \\x1c-\\x1e,
+\\x85 and U+2028, and would put errors on the wrong line)."""
+
+
 def parse_system(text: str, source: str = "<string>") -> System:
     """Read a system file's text; ``source`` names it in errors (``standard.system:12:7: ...``)."""
     reader = _Reader(source)
@@ -278,11 +313,11 @@ def parse_system(text: str, source: str = "<string>") -> System:
                 raise reader.fail(pattern_line, 1, f"after {pattern.text} has no rules: indent them under it")
             blocks.append(Block(pattern, tuple(rules), pattern_line))
 
-    for line_number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
+    for line_number, raw in enumerate(_LINE_BREAK.split(text.removeprefix("\ufeff")), start=1):
         code = raw.split("#", 1)[0].rstrip()
         if not code.strip():
             continue
-        if code[0] in " \t":
+        if code[0].isspace():
             if pattern is None:
                 raise reader.fail(
                     line_number, len(code) - len(code.lstrip()) + 1, "a rule must come under an after PATTERN line"

@@ -259,3 +259,64 @@ def test_where_syntax_errors_point_into_the_expression():
 
 def test_a_file_without_rules():
     assert position(HEADER + "# only a header\n") == (1, 1)
+
+
+# --------------------------------------------------------------------------------------------------
+# Hostile and careless files (issue 16): a System or a placed SystemFileError, never another exception.
+
+
+@pytest.mark.parametrize("indent", ["\u00a0", "\u3000", "\x0b"])
+def test_a_rule_indented_with_other_whitespace_is_a_rule(indent: str) -> None:
+    """Indentation by a no-break space (or any other whitespace) once stopped the reader with an AssertionError."""
+    system = parse_system(f"{HEADER}after P*\n{indent} 1NT hcp 15-17 -- 1NT.\n  P any -- Pass.\n", "test.system")
+    assert [rule.call for rule in system.rules] == [Call.parse("1NT"), Call.parse("P")]
+    err = fault(f"{HEADER}\u00a0stray\n")
+    assert (err.line, err.column) == (2, 2)
+
+
+@pytest.mark.parametrize("separator", ["\x0c", "\x1c", "\x85", "\u2028"])
+def test_lines_are_counted_as_an_editor_counts_them(separator: str) -> None:
+    """str.splitlines also breaks at form feeds and Unicode separators, which moved errors to the wrong line."""
+    err = fault(f"{HEADER}# a comment{separator}with a separator\nafter P*\n  1NT hcp lots -- x\n")
+    assert err.line == 4
+
+
+def test_huge_numbers_in_a_where_are_a_placed_error() -> None:
+    """A number past Python's 4,300-digit conversion limit escaped as a plain ValueError."""
+    err = fault(f"{HEADER}after P*\n  1C any where spades(me) > {'9' * 5000} -- x\n")
+    assert (err.line, err.column) == (3, 16)
+
+
+def test_where_errors_say_me_not_the_seat_it_is_compiled_for() -> None:
+    err = fault(f"{HEADER}after P*\n  1C any where me -- x\n")
+    assert "'me'" in err.message and "north" not in err.message
+    assert (err.line, err.column) == (3, 16)
+
+
+@pytest.mark.parametrize(
+    ("pattern", "calls"),
+    [
+        (" ".join(["**"] * 40) + " XX", "P 1D P 1H P 1S P 1NT P 2C P 2D P 2H P 2S P 2NT P 3C P 3D P 3H"),
+        (" ".join(["P*"] * 400) + " 1C", "P P P 1D"),
+    ],
+    ids=["stars", "pass-stars"],
+)
+def test_patterns_with_many_stars_match_in_linear_time(pattern: str, calls: str) -> None:
+    """A backtracking regular expression took time exponential in the stars on such patterns: the auction
+    does not end in the pattern's last call, so every split of the calls among the stars was tried."""
+    import time
+
+    system = parse_system(f"{HEADER}after {pattern}\n  1C any -- x\nafter **\n  P any -- x\n", "test.system")
+    start = time.perf_counter()
+    assert [rule.call for rule in system.rules_for(Auction.parse("N", calls))] == [Call.parse("P")]
+    assert time.perf_counter() - start < 0.5
+
+
+def test_a_very_long_literal_pattern_reads_in_linear_time() -> None:
+    """Indexing a literal pattern copied its growing key at every call: 50,000 calls took seconds."""
+    import time
+
+    start = time.perf_counter()
+    system = parse_system(f"{HEADER}after {'P ' * 50_000}\n  1C any -- x\n", "test.system")
+    system.rules_for(Auction("N"))
+    assert time.perf_counter() - start < 1.0
