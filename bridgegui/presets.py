@@ -17,13 +17,23 @@ broken preset is reported by name instead of failing later in the window.
 
 Shipped presets load through ``importlib.resources`` (``resource_files.resource``), so they work in an
 installed wheel and a frozen build; user presets live in ``settings.data_dir() / "presets"``.
-No Qt here.
+
+User preset files: the name inside the file is the preset's identity (compared after Unicode NFC
+normalisation and case folding, as the Save Preset dialog compares them); the file name is only a
+readable slug, with a number added when another preset already holds it ("2♠ opening" is
+``2-opening.json``, then "2♥ opening" is ``2-opening-2.json``), so two names never share a file and
+files written by older versions keep loading and are found again by their inner name.  Saving never
+replaces another preset unless asked (``replace=True``).  A file that cannot be read in full (not
+UTF-8, not JSON, nested too deep) is set aside as ``NAME.corrupt`` (``settings.set_aside``) and
+reported; one that reads but does not check (a spec with a mistake) is reported and left for the
+user to correct.  No Qt here.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib.abc import Traversable
@@ -33,14 +43,27 @@ from bridgegui.engine.constraints import DealRequest
 from bridgegui.engine.errors import BridgeError
 from bridgegui.files import atomic_write
 from bridgegui.resource_files import resource
-from bridgegui.settings import data_dir
+from bridgegui.settings import UnreadableFileError, data_dir, is_storable_text, read_json_object, set_aside
 
 SPEC_KEYS = ("N", "E", "S", "W", "NS", "EW")
 DEALERS = ("board", "N", "E", "S", "W")
 
 
+MAX_SLUG = 60
+"""File names stay well under the 255 bytes file systems allow, whatever the preset's name."""
+
+
 class PresetError(BridgeError):
     """A preset file that cannot be read or whose specs do not parse (the message names the file)."""
+
+
+class PresetExistsError(PresetError):
+    """Saving would replace another preset of the same name (``save_user_preset(..., replace=True)`` does)."""
+
+
+def preset_name_key(name: str) -> str:
+    """What makes two preset names the same name: NFC normalisation, outer blanks dropped, case folded."""
+    return unicodedata.normalize("NFC", name).strip().casefold()
 
 
 @dataclass(frozen=True)
@@ -64,11 +87,27 @@ class Preset:
             raise PresetError(f"preset {self.name!r}: dealer {self.dealer!r} is not one of {', '.join(DEALERS)}")
         if not self.name.strip():
             raise PresetError("a preset needs a name")
+        texts = [self.name, self.description, self.advanced, *map(str, self.specs.values())]
+        if not all(is_storable_text(t) for t in texts):
+            raise PresetError(f"preset {self.name!r}: text with a NUL or an unpaired surrogate cannot be stored")
         # A frozen mapping with every key, so two presets that say the same thing compare equal.
         object.__setattr__(self, "specs", {key: str(self.specs.get(key, "")).strip() for key in SPEC_KEYS})
 
     def request(self) -> DealRequest:
-        """The ``DealRequest`` this preset describes (raises ``ConstraintError`` naming the seat)."""
+        """The ``DealRequest`` this preset describes (raises ``ConstraintError`` naming the seat).
+
+        Any other failure of the spec or script parsers (a preset is user text: a ``RecursionError``
+        from a condition nested deeper than the parser goes, an ``OverflowError``) becomes a
+        ``PresetError``, so a bad preset is reported and never stops the window.
+        """
+        try:
+            return self._request()
+        except BridgeError:
+            raise
+        except Exception as exc:  # user text must end in our error, whatever a parser raised
+            raise PresetError(f"preset {self.name!r} cannot be used ({type(exc).__name__}: {exc})") from None
+
+    def _request(self) -> DealRequest:
         s = self.specs
         request = DealRequest.from_specs(north=s["N"], east=s["E"], south=s["S"], west=s["W"], ns=s["NS"], ew=s["EW"])
         if self.advanced.strip():
@@ -104,23 +143,30 @@ class Preset:
         """
         try:
             data = json.loads(text)
+        except RecursionError:
+            raise PresetError(f"{source}: not valid JSON (nested too deeply)") from None
         except ValueError as exc:
             raise PresetError(f"{source}: not valid JSON ({exc})") from None
+        return cls.from_data(data, source=source, builtin=builtin, path=path, check=check)
+
+    @classmethod
+    def from_data(
+        cls, data: object, *, source: str, builtin: bool = False, path: str | None = None, check: bool = True
+    ) -> Preset:
+        """One preset from parsed JSON (see ``from_json``): every field is checked for its type first."""
         if not isinstance(data, dict) or not isinstance(data.get("name"), str):
             raise PresetError(f'{source}: a preset is a JSON object with at least a "name"')
         specs = data.get("specs", {})
         if not isinstance(specs, dict) or not all(isinstance(v, str) for v in specs.values()):
             raise PresetError(f'{source}: "specs" maps N, E, S, W, NS, EW to spec text')
+        fields = {"dealer": "board", "description": "", "advanced": ""}
+        for key, default in fields.items():
+            value = data.get(key, default)
+            if not isinstance(value, str):
+                raise PresetError(f'{source}: "{key}" is text, not {type(value).__name__}')
+            fields[key] = value
         try:
-            preset = cls(
-                name=data["name"],
-                specs=specs,
-                dealer=str(data.get("dealer", "board")),
-                description=str(data.get("description", "")),
-                advanced=str(data.get("advanced", "")),
-                builtin=builtin,
-                path=path,
-            )
+            preset = cls(name=data["name"], specs=specs, builtin=builtin, path=path, **fields)
             if check:
                 preset.request()
         except BridgeError as exc:
@@ -152,33 +198,82 @@ def user_presets_dir() -> Path:
 def user_presets(folder: Path | None = None) -> tuple[list[Preset], list[str]]:
     """The user's saved presets and, separately, a message for each file that could not be read.
 
-    A hand-edited file with a mistake must not hide the others or stop the window from starting.
+    A hand-edited file with a mistake must not hide the others or stop the window from starting; one
+    that cannot be read at all is set aside as ``NAME.corrupt`` so that it stops failing on every start.
     """
     presets: list[Preset] = []
     problems: list[str] = []
     for f in _sorted_files(folder or user_presets_dir()):
+        path = Path(str(f))
         try:
-            presets.append(Preset.from_json(f.read_text(encoding="utf-8"), source=f.name, path=str(f)))
-        except (PresetError, OSError, UnicodeDecodeError) as exc:
+            data = read_json_object(path)
+        except UnreadableFileError as exc:
+            kept = set_aside(path)
+            where = f"set aside as {kept.name}" if kept is not None else "it could not be set aside"
+            problems.append(f"{f.name}: {exc} ({where})")
+            continue
+        except OSError as exc:
+            problems.append(f"{f.name}: could not be read ({exc.strerror or exc})")
+            continue
+        try:
+            presets.append(Preset.from_data(data, source=f.name, path=str(f)))
+        except PresetError as exc:
             problems.append(str(exc))
     return sorted(presets, key=lambda p: p.name.casefold()), problems
 
 
 def file_name_for(name: str) -> str:
-    """A portable file name for a preset name (``"1NT opening"`` -> ``"1nt-opening.json"``)."""
-    slug = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-")
+    """A portable, readable file name for a preset name (``"1NT opening"`` -> ``"1nt-opening.json"``).
+
+    Two names can share it ("2♠ opening", "2♥ opening"): ``save_user_preset`` then adds a number.
+    """
+    slug = re.sub(r"[^a-z0-9]+", "-", name.casefold())[:MAX_SLUG].strip("-")
     return f"{slug or 'preset'}.json"
 
 
-def save_user_preset(preset: Preset, folder: Path | None = None) -> Path:
+def find_user_preset(name: str, folder: Path | None = None) -> Path | None:
+    """The file of the user's preset called ``name`` (see ``preset_name_key``), or None.
+
+    Found by the name inside each file, so files saved by older versions (whose names could collide)
+    are found too; an exact match wins over one that differs only in case.  Unreadable files are skipped.
+    """
+    key = preset_name_key(name)
+    found: list[tuple[bool, Path]] = []
+    for f in _sorted_files(folder or user_presets_dir()):
+        path = Path(str(f))
+        try:
+            inner = read_json_object(path).get("name")
+        except (UnreadableFileError, OSError):
+            continue
+        if isinstance(inner, str) and preset_name_key(inner) == key:
+            found.append((inner != name, path))
+    return min(found)[1] if found else None
+
+
+def _free_file(name: str, folder: Path) -> Path:
+    """A file name for a new preset that no file in ``folder`` has (any file: readable or not)."""
+    stem = file_name_for(name).removesuffix(".json")
+    number = 1
+    while True:
+        target = folder / (f"{stem}.json" if number == 1 else f"{stem}-{number}.json")
+        if not (target.exists() or target.is_symlink()):
+            return target
+        number += 1
+
+
+def save_user_preset(preset: Preset, folder: Path | None = None, *, replace: bool = False) -> Path:
     """Write ``preset`` into the user's preset folder (atomically) and return the path.
 
-    A preset with the same name is replaced: saving under an existing name is how a user updates one.
+    A preset of the same name (``preset_name_key``) is replaced only with ``replace=True`` (the
+    window asks first); otherwise ``PresetExistsError``.  Any other preset's file is never touched.
     """
     preset.request()  # never write a preset that will not load
     target_dir = folder or user_presets_dir()
     target_dir.mkdir(parents=True, exist_ok=True)
-    target = target_dir / file_name_for(preset.name)
+    existing = find_user_preset(preset.name, target_dir)
+    if existing is not None and not replace:
+        raise PresetExistsError(f"a preset named {preset.name!r} exists already ({existing.name})")
+    target = existing if existing is not None else _free_file(preset.name, target_dir)
     atomic_write(target, preset.to_json())
     return target
 

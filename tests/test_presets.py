@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -11,6 +12,7 @@ from bridgegui.engine.planner import plan_request
 from bridgegui.presets import (
     Preset,
     PresetError,
+    PresetExistsError,
     builtin_presets,
     delete_user_preset,
     file_name_for,
@@ -65,15 +67,18 @@ def test_a_failed_save_keeps_the_old_preset(tmp_path: Path, monkeypatch: pytest.
 
     monkeypatch.setattr(os, "fsync", full_disk)
     with pytest.raises(OSError, match="No space"):
-        save_user_preset(Preset("Drill", {"S": "hearts 5+"}), tmp_path)
+        save_user_preset(Preset("Drill", {"S": "hearts 5+"}), tmp_path, replace=True)
     monkeypatch.undo()
     assert path.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == [path.name]
 
 
-def test_saving_under_the_same_name_replaces(tmp_path: Path) -> None:
-    save_user_preset(Preset("Drill", {"S": "spades 5+"}), tmp_path)
-    save_user_preset(Preset("Drill", {"S": "hearts 5+"}), tmp_path)
+def test_saving_under_the_same_name_replaces_only_when_told(tmp_path: Path) -> None:
+    path = save_user_preset(Preset("Drill", {"S": "spades 5+"}), tmp_path)
+    with pytest.raises(PresetExistsError, match="Drill"):
+        save_user_preset(Preset("Drill", {"S": "hearts 5+"}), tmp_path)
+    assert user_presets(tmp_path)[0][0].specs["S"] == "spades 5+"
+    assert save_user_preset(Preset("Drill", {"S": "hearts 5+"}), tmp_path, replace=True) == path
     loaded, _ = user_presets(tmp_path)
     assert len(loaded) == 1 and loaded[0].specs["S"] == "hearts 5+"
 
@@ -123,3 +128,107 @@ def test_a_preset_with_a_broken_advanced_condition_is_reported(tmp_path):
     (tmp_path / "bad.json").write_text(json.dumps({"name": "Bad", "advanced": "hcpp(north) > 3"}))
     presets, problems = user_presets(tmp_path)
     assert presets == [] and "bad.json" in problems[0] and "hcpp" in problems[0]
+
+
+# -- names that collide, files that cannot be read (issue 16) -------------------------------------
+
+
+@pytest.mark.parametrize(
+    "names", [("2♠ opening", "2♥ opening"), ("Ouverture à 1SA", "Ouverture 1SA")], ids=["suits", "accents"]
+)
+def test_names_that_share_a_slug_get_their_own_files(tmp_path: Path, names: tuple[str, str]) -> None:
+    first = save_user_preset(Preset(names[0], {"N": "spades 6"}), tmp_path)
+    second = save_user_preset(Preset(names[1], {"N": "hearts 6"}), tmp_path)
+    assert first != second
+    loaded, problems = user_presets(tmp_path)
+    assert problems == []
+    assert {(p.name, p.path) for p in loaded} == {(names[0], str(first)), (names[1], str(second))}
+
+
+def test_a_file_from_an_older_version_keeps_loading_and_is_found_by_its_inner_name(tmp_path: Path) -> None:
+    old = tmp_path / "2-opening.json"
+    old.write_text(Preset("2♠ opening", {"N": "spades 6"}).to_json(), encoding="utf-8")
+    other = save_user_preset(Preset("2♥ opening", {"N": "hearts 6"}), tmp_path)
+    assert other.name == "2-opening-2.json"
+    assert Preset.from_json(old.read_text(encoding="utf-8"), source="old").specs["N"] == "spades 6"
+    with pytest.raises(PresetExistsError):
+        save_user_preset(Preset("2♠ opening", {"N": "spades 7"}), tmp_path)
+    assert save_user_preset(Preset("2♠ opening", {"N": "spades 7"}), tmp_path, replace=True) == old
+    loaded, _ = user_presets(tmp_path)
+    assert sorted((p.name, p.specs["N"]) for p in loaded) == [("2♠ opening", "spades 7"), ("2♥ opening", "hearts 6")]
+
+
+def test_a_name_differing_only_in_case_or_normal_form_is_the_same_preset(tmp_path: Path) -> None:
+    save_user_preset(Preset("Ouverture à 1SA", {"N": "hcp 15-17"}), tmp_path)
+    with pytest.raises(PresetExistsError):
+        save_user_preset(Preset("OUVERTURE A\u0300 1SA", {"N": "hcp 16-18"}), tmp_path)
+
+
+def test_a_file_in_the_way_is_never_replaced(tmp_path: Path) -> None:
+    (tmp_path / "drill.json").write_bytes(b"\xff not mine")
+    path = save_user_preset(Preset("Drill", {"S": "spades 5+"}), tmp_path)
+    assert path.name == "drill-2.json"
+
+
+def test_a_very_long_name_still_makes_a_valid_file_name(tmp_path: Path) -> None:
+    path = save_user_preset(Preset("Opening " * 40, {"S": "spades 5+"}), tmp_path)
+    assert len(path.name.encode()) < 100
+    assert user_presets(tmp_path)[0][0].name == "Opening " * 40
+
+
+UNREADABLE = {
+    "latin-1": '{"name": "Caf\xe9"}'.encode("latin-1"),
+    "utf-16": '{"name": "Drill"}'.encode("utf-16"),
+    "deep": b'{"name": "x", "specs": ' + b"[" * 100_000 + b"]" * 100_000 + b"}",
+    "broken": b"{",
+}
+
+
+@pytest.mark.parametrize("content", UNREADABLE.values(), ids=UNREADABLE.keys())
+def test_an_unreadable_user_preset_is_set_aside_and_the_others_load(tmp_path: Path, content: bytes) -> None:
+    save_user_preset(Preset("Good", {"W": "hcp 10+"}), tmp_path)
+    (tmp_path / "bad.json").write_bytes(content)
+    (tmp_path / "bad.json.corrupt").write_bytes(b"older")
+    loaded, problems = user_presets(tmp_path)
+    assert [p.name for p in loaded] == ["Good"]
+    assert len(problems) == 1 and "bad.json" in problems[0] and "bad.json.2.corrupt" in problems[0]
+    assert (tmp_path / "bad.json.2.corrupt").read_bytes() == content
+    assert (tmp_path / "bad.json.corrupt").read_bytes() == b"older"
+    assert user_presets(tmp_path)[1] == []  # reported once, not on every start
+
+
+HOSTILE_CONDITIONS = ["(" * 70 + "hcp(north) > 3" + ")" * 70, "-(4611686018427387904*2) > 0"]
+
+
+@pytest.mark.parametrize("condition", HOSTILE_CONDITIONS, ids=["nested", "overflow"])
+def test_a_hostile_advanced_condition_gives_a_preset_or_a_report(tmp_path: Path, condition: str) -> None:
+    (tmp_path / "x.json").write_text(json.dumps({"name": "X", "advanced": condition}), encoding="utf-8")
+    loaded, problems = user_presets(tmp_path)  # never raises, whatever the parser thinks of it
+    assert len(loaded) + len(problems) == 1
+
+
+def test_any_exception_from_compiling_a_stored_condition_is_a_report(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from bridgegui.engine.script import request as script_request
+
+    def explode(text: str) -> object:
+        raise RecursionError("maximum recursion depth exceeded")
+
+    monkeypatch.setattr(script_request, "compile_condition", explode)
+    save_user_preset(Preset("Good", {"W": "hcp 10+"}), tmp_path)
+    (tmp_path / "x.json").write_text(json.dumps({"name": "X", "advanced": "hcp(north) > 3"}), encoding="utf-8")
+    loaded, problems = user_presets(tmp_path)
+    assert [p.name for p in loaded] == ["Good"]
+    assert len(problems) == 1 and "x.json" in problems[0] and "RecursionError" in problems[0]
+    assert (tmp_path / "x.json").exists()  # readable: left for the user (or a newer version) to use
+
+
+@pytest.mark.parametrize(
+    "data",
+    [{"name": "X", "description": 5}, {"name": "X", "dealer": ["N"]}, {"name": "X", "advanced": {}}, {"name": "\x00"}],
+)
+def test_fields_of_the_wrong_type_are_reported(tmp_path: Path, data: dict[str, object]) -> None:
+    (tmp_path / "x.json").write_text(json.dumps(data), encoding="utf-8")
+    loaded, problems = user_presets(tmp_path)
+    assert loaded == [] and len(problems) == 1 and "x.json" in problems[0]

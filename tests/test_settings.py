@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 from pathlib import Path
 
 import pytest
@@ -112,3 +113,136 @@ def test_recent_files_are_newest_first_without_duplicates(tmp_path: Path) -> Non
     assert recent[0].endswith("3.pbn")
     assert len(recent) == MAX_RECENT_FILES and len(set(recent)) == len(recent)
     assert s["files/last_dir"] == str(tmp_path.resolve())
+
+
+# -- files that cannot be read in full, and values that do not validate (issue 16) ------------------
+
+UNREADABLE = {
+    "latin-1": '{"constraints/N": "caf\xe9 hcp 10+"}'.encode("latin-1"),
+    "utf-16": json.dumps({"constraints/N": "hcp 10+"}).encode("utf-16"),
+    "deep": b"[" * 100_000 + b"]" * 100_000,
+    "huge-int": b'{"deal_set/count": ' + b"9" * 5000 + b"}",
+    "not-an-object": b'["constraints/N", "hcp 10+"]',
+}
+
+
+@pytest.mark.parametrize("content", UNREADABLE.values(), ids=UNREADABLE.keys())
+def test_an_unreadable_file_is_set_aside_whole_and_the_defaults_are_used(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "settings.json"
+    path.write_bytes(content)
+    s = Settings.load(path)
+    assert s.to_dict() == Settings(tmp_path / "none.json").to_dict()
+    assert len(s.warnings) == 1 and "damaged" in s.warnings[0] and "settings.json.corrupt" in s.warnings[0]
+    assert not path.exists()
+    assert (tmp_path / "settings.json.corrupt").read_bytes() == content
+    s.save()  # the next save writes a fresh file beside the kept one
+    assert Settings.load(path).warnings == []
+
+
+def test_a_byte_order_mark_is_not_damage(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps({"constraints/N": "hcp 10+"}).encode())
+    s = Settings.load(path)
+    assert s.warnings == [] and s["constraints/N"] == "hcp 10+"
+
+
+def test_an_older_corrupt_file_is_never_overwritten(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    (tmp_path / "settings.json.corrupt").write_bytes(b"first")
+    (tmp_path / "settings.json.2.corrupt").write_bytes(b"second")
+    path.write_bytes(b"third\xff")
+    s = Settings.load(path)
+    assert "settings.json.3.corrupt" in s.warnings[0]
+    assert [(tmp_path / n).read_bytes() for n in ("settings.json.corrupt", "settings.json.2.corrupt")] == [
+        b"first",
+        b"second",
+    ]
+    assert (tmp_path / "settings.json.3.corrupt").read_bytes() == b"third\xff"
+
+
+def test_a_damaged_file_that_cannot_be_moved_is_not_overwritten(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "settings.json"
+    path.write_bytes(b"\xff{")
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(os, "link", refuse)
+    monkeypatch.setattr(os, "rename", refuse)
+    s = Settings.load(path)
+    assert s.warnings and "will not be overwritten" in s.warnings[0]
+    monkeypatch.undo()
+    with pytest.raises(OSError, match="could not be read"):
+        s.save()
+    assert path.read_bytes() == b"\xff{"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_something_that_is_not_a_file_is_neither_read_nor_replaced(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    os.mkfifo(path)  # reading it would block the start for ever
+    done = threading.Event()
+
+    def unblock_a_reader() -> None:  # so that a regression fails instead of hanging the test run
+        while not done.wait(0.02):
+            try:
+                os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))  # succeeds only once someone reads
+            except OSError:
+                continue
+            return
+
+    helper = threading.Thread(target=unblock_a_reader)
+    helper.start()
+    try:
+        s = Settings.load(path)
+    finally:
+        done.set()
+        helper.join()
+    assert s.warnings and "not a regular file" in s.warnings[0]
+    with pytest.raises(OSError):
+        s.save()
+    assert path.is_fifo()
+
+
+BAD_VALUES = {
+    "window/geometry": "AdnQywADAAAAé",  # not base64: the window encoded it as ASCII and could not start
+    "window/state": "not base64!",
+    "constraints/dealer": "north",
+    "seed/mode": "sometimes",
+    "seed/value": "²",  # str.isdigit() says yes, int() says no
+    "deal_set/count": 10**30,
+    "appearance/theme": "neon",
+    "practice/visible": "NX",
+    "files/recent": ["/a.pbn", "/b\x00.pbn"],
+    "constraints/E": "hcp 10\ud800",  # an unpaired surrogate could not be written back as UTF-8
+}
+
+
+@pytest.mark.parametrize(("key", "value"), BAD_VALUES.items(), ids=BAD_VALUES.keys())
+def test_a_value_that_fails_validation_is_dropped_alone(tmp_path: Path, key: str, value: object) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({key: value, "constraints/N": "hcp 15-17", "deal_set/count": 24} | {key: value}))
+    s = Settings.load(path)
+    assert s[key] == DECLARED[key].default
+    assert s["constraints/N"] == "hcp 15-17"
+    if key != "deal_set/count":
+        assert s["deal_set/count"] == 24
+    assert len(s.warnings) == 1 and key in s.warnings[0]
+    assert path.exists()  # the file was readable: it stays where it is
+    s.save()
+    assert Settings.load(path).warnings == []
+
+
+def test_valid_values_of_every_setting_pass() -> None:
+    good = {
+        "window/geometry": "AdnQywADAAA+/w==",
+        "constraints/dealer": "W",
+        "seed/value": str(2**128 - 1),
+        "deal_set/count": 100_000,
+        "practice/visible": "NESW",
+        "constraints/N": "hcp 15-17 — café ♠",
+    }
+    for key, value in good.items():
+        assert DECLARED[key].accepts(value), key

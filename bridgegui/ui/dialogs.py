@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from bridgegui.engine.deal_numbers import D
 from bridgegui.engine.errors import DealNumberError
+from bridgegui.presets import preset_name_key
 
 MAX_SET = 100_000
 """Largest set the dialog offers: enough for any class, small enough to keep the list responsive."""
@@ -196,7 +197,7 @@ class SavePresetDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("savePresetDialog")
         self.setWindowTitle(self.tr("Save Constraints as Preset"))
-        self._existing = {name.casefold() for name in existing}
+        self._existing = {preset_name_key(name) for name in existing}
         form = QFormLayout(self)
         self._name = QLineEdit(self)
         self._name.setObjectName("presetName")
@@ -224,8 +225,10 @@ class SavePresetDialog(QDialog):
         name = self._name.text().strip()
         ok_button: QPushButton = self._box.button(QDialogButtonBox.StandardButton.Ok)
         ok_button.setEnabled(bool(name))
-        replacing = name.casefold() in self._existing
-        self._note.setText(self.tr("A preset of yours with this name will be replaced.") if replacing else "")
+        replacing = preset_name_key(name) in self._existing
+        self._note.setText(
+            self.tr("You have a preset with this name: saving asks before replacing it.") if replacing else ""
+        )
         self._note.setVisible(replacing)
 
     def name(self) -> str:

@@ -40,6 +40,15 @@ ADVANCED_SETTING = "constraints/advanced"
 SIDES = ("NS", "EW")
 
 
+def _describe(exc: BaseException) -> str:
+    """An exception as one short line: our errors say what is wrong; others are named by their type."""
+    if isinstance(exc, ConstraintError | ValueError) and not isinstance(exc, UnicodeError):
+        text = str(exc)
+    else:
+        text = f"{type(exc).__name__}: {exc}"
+    return text if len(text) <= 200 else text[:199] + "…"
+
+
 class ConstraintsPanel(QWidget):
     """The four seat editors, the two partnership editors, the advanced condition and the dealer choice.
 
@@ -334,19 +343,33 @@ class ConstraintsDock(QDockWidget):
     # -- settings ------------------------------------------------------------------------------------
 
     def restore_settings(self, settings: Settings) -> list[str]:
-        """Fill the editors from the settings; returns what had to be dropped (a corrupt or old entry)."""
+        """Fill the editors from the settings; returns what had to be dropped (a corrupt or old entry).
+
+        Stored text is whatever the file held: a value that fails in *any* way (a ``ConstraintError``,
+        or a ``RecursionError``/``OverflowError`` from a parser fed something it never expected) is
+        dropped alone, so one bad value never stops the window from starting.
+        """
         problems = []
-        for seat, name in zip(SEATS, SEAT_NAMES, strict=True):
+        names = dict(zip(SEATS, SEAT_NAMES, strict=True)) | {side: side for side in SIDES}
+        editors: list[tuple[str, SeatEditor | PartnershipEditor]] = [
+            *self.seat_editors.items(),
+            *self.partnership_editors.items(),
+        ]
+        for key, editor in editors:
             try:
-                self.seat_editors[seat].set_spec(settings[f"constraints/{seat}"])
-            except (ConstraintError, ValueError) as exc:
-                problems.append(f"{name}: {exc}")
-        for side, side_editor in self.partnership_editors.items():
-            try:
-                side_editor.set_spec(settings[f"constraints/{side}"])
-            except (ConstraintError, ValueError) as exc:
-                problems.append(f"{side}: {exc}")
-        self.condition_editor.set_text(settings[ADVANCED_SETTING])
+                editor.set_spec(settings[f"constraints/{key}"])
+            except Exception as exc:  # any failure drops this value alone (see the docstring)
+                with contextlib.suppress(Exception):
+                    editor.clear()
+                settings.reset(f"constraints/{key}")
+                problems.append(f"{names[key]}: {_describe(exc)}")
+        try:
+            # A ScriptError is kept: the editor shows it where it is, and the user can correct it.
+            self.condition_editor.set_text(settings[ADVANCED_SETTING])
+        except Exception as exc:  # a compiler failure of any kind must not stop the window
+            self.condition_editor.set_text("")
+            settings.reset(ADVANCED_SETTING)
+            problems.append(self.tr("advanced condition (cleared): {e}").format(e=_describe(exc)))
         if self.condition_editor.error() is not None:
             problems.append(self.tr("advanced condition: {e}").format(e=self.condition_editor.error()))
         dealer = settings["constraints/dealer"]

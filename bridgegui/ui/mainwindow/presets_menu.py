@@ -1,19 +1,30 @@
 """The Presets menu: shipped and user presets, saving the editors as a preset, deleting one's own.
 
 A preset is a whole set of constraints (``bridgegui.presets``); applying one fills every editor and
-the dealer choice, or changes nothing when it cannot be shown.
+the dealer choice, or changes nothing when it cannot be shown.  Saving under the name of one of the
+user's presets asks first (``confirm_replace``, which tests replace, as they do the window's
+``confirm_unsaved_changes``): another preset is never overwritten silently.
 """
 
 from __future__ import annotations
 
 import typing
+from collections.abc import Callable
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QMessageBox
 
 from bridgegui.engine.errors import ConstraintError
-from bridgegui.presets import Preset, PresetError, builtin_presets, delete_user_preset, save_user_preset, user_presets
+from bridgegui.presets import (
+    Preset,
+    PresetError,
+    builtin_presets,
+    delete_user_preset,
+    find_user_preset,
+    save_user_preset,
+    user_presets,
+)
 from bridgegui.ui.dialogs import SavePresetDialog
 
 if typing.TYPE_CHECKING:
@@ -99,7 +110,11 @@ class PresetsMenu(QObject):
         dialog.open()
 
     def save_current(self, name: str, description: str = "") -> Preset | None:
-        """Save the editors' constraints as a user preset and add it to the menu."""
+        """Save the editors' constraints as a user preset and add it to the menu.
+
+        When one of the user's presets has this name, ``confirm_replace`` asks first; the preset is
+        returned if it was saved by the time this returns (a dialog answers later: then None).
+        """
         dock = self.window.constraints_dock
         try:
             preset = Preset(
@@ -109,18 +124,54 @@ class PresetsMenu(QObject):
                 description=description,
                 advanced=dock.advanced_condition(),
             )
-            save_user_preset(preset)
+            preset.request()  # a mistake is reported now, before any question about replacing
+            existing = find_user_preset(preset.name)
+        except (PresetError, ConstraintError) as exc:
+            self.window.show_error(self.tr("Save Preset"), str(exc))
+            return None
+        if existing is None:
+            return self._write(preset, replace=False)
+        saved: list[Preset | None] = []
+        self.confirm_replace(preset.name, lambda: saved.append(self._write(preset, replace=True)))
+        return saved[0] if saved else None
+
+    def _write(self, preset: Preset, *, replace: bool) -> Preset | None:
+        try:
+            save_user_preset(preset, replace=replace)
         except (PresetError, ConstraintError) as exc:
             self.window.show_error(self.tr("Save Preset"), str(exc))
             return None
         except OSError as exc:
             self.window.show_error(
-                self.tr("Save Preset"), self.tr("Could not save the preset: {e}").format(e=exc.strerror)
+                self.tr("Save Preset"), self.tr("Could not save the preset: {e}").format(e=exc.strerror or exc)
             )
             return None
         self.rebuild()
-        self._status(self.tr("Saved preset {name}.").format(name=name))
+        self._status(self.tr("Saved preset {name}.").format(name=preset.name))
         return preset
+
+    def confirm_replace(self, name: str, then: Callable[[], object]) -> None:
+        """Run ``then`` once the user agrees to replace their preset called ``name``; else do nothing.
+
+        A window-modal question (no nested event loop); tests replace this method to answer it.
+        """
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            self.tr("Replace Preset"),
+            self.tr("You already have a preset called {name}. Replace it?").format(name=name),
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
+            self.window,
+        )
+        box.setObjectName("replacePresetDialog")
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+
+        def answered(_result: int) -> None:
+            if box.standardButton(box.clickedButton()) == QMessageBox.StandardButton.Yes:
+                then()
+
+        box.finished.connect(answered)
+        box.open()
 
     def ask_delete(self, preset: Preset) -> None:
         box = QMessageBox(

@@ -28,12 +28,27 @@ def restore_window_state(window: MainWindow) -> None:
     window.set_four_colour(s["deck/four_colour"])
     theme = s["appearance/theme"] if s["appearance/theme"] in THEMES else "system"
     window.theme_actions[theme].setChecked(True)
-    geometry = QByteArray.fromBase64(s["window/geometry"].encode("ascii"))
+    geometry = _stored_bytes(window, "window/geometry")
     if geometry.isEmpty() or not window.restoreGeometry(geometry):
         default_geometry(window)
-    state = QByteArray.fromBase64(s["window/state"].encode("ascii"))
-    if not state.isEmpty():
-        window.restoreState(state)
+    state = _stored_bytes(window, "window/state")
+    if not state.isEmpty() and not window.restoreState(state):
+        s.reset("window/state")  # Qt refused it (another version's layout): the default layout stays
+
+
+def _stored_bytes(window: MainWindow, key: str) -> QByteArray:
+    """A stored base64 setting as bytes; text that is not base64 (a hand-edited file) is dropped with a warning.
+
+    The settings already refuse such text when they load; this keeps the window starting whatever
+    ``window.settings`` holds.
+    """
+    text = window.settings[key]
+    try:
+        return QByteArray.fromBase64(text.encode("ascii"))
+    except UnicodeEncodeError:
+        window.settings.reset(key)
+        window.startup_warnings.append(window.tr("The saved window layout could not be read; it was reset."))
+        return QByteArray()
 
 
 def default_geometry(window: MainWindow) -> None:
