@@ -77,6 +77,7 @@ class BiddingPractice(QObject):
         layout = QVBoxLayout(holder)
         layout.setContentsMargins(6, 4, 6, 4)
         self.auction_view = AuctionView(holder)
+        self.auction_view.set_stacked(True)  # the dock stays narrow: the deal keeps the width
         self.stack = QStackedWidget(holder)
         self.box = BiddingBox(self.stack)
         self.box.call_made.connect(self.student_call)
@@ -185,6 +186,7 @@ class BiddingPractice(QObject):
             self.auction_view.set_auction(None)
             self.box.set_auction(None)
             self.stack.setCurrentIndex(0)
+            self.stack.show()
             self.changed.emit()
             return
         assert self.system is not None and self.window.practice.seats is not None
@@ -208,6 +210,7 @@ class BiddingPractice(QObject):
             return False
         self.box.set_auction(None)
         self.stack.setCurrentIndex(0)
+        self.stack.hide()
         self.auction_view.set_auction(mine, [n or "" for n in mine.notes])
         self.auction_view.set_second_auction(reference)
         self.result.setText(self.tr("Bid before: deal the board again to practise it afresh."))
@@ -229,12 +232,15 @@ class BiddingPractice(QObject):
             self.window.practice.set_shown(None)
         else:
             self.stack.setCurrentIndex(0)
+            self.stack.setVisible(not pb.is_complete)  # the finished board needs the room for both auctions
             if len(pb.student_seats) > 1 and pb.next_seat is not None:
                 self.window.practice.set_shown(pb.next_seat)
             self.box.set_auction(pb.auction if pb.student_to_call else None)
         self.box.set_undo_enabled(pb.can_undo)
         if pb.is_complete:
             self._finish()
+        else:
+            self._show_score()
         self.changed.emit()
 
     def _own(self, pb: PracticeBoard) -> list[str]:
@@ -336,7 +342,14 @@ class BiddingPractice(QObject):
             self.score = PracticeScore.from_boards_tags(b.tags for b in boards)
         except BridgeError:  # a hand-edited tag: the score starts afresh rather than the window failing
             self.score = PracticeScore()
+        self._show_score()
+
+    def _show_score(self) -> None:
+        """The stored score, with the calls of the board being bid (stored once its auction ends)."""
         s = self.score
+        pb = self.board
+        if pb is not None and not pb.is_complete and pb.history:
+            s = s.add(pb)
         self.score_label.setText(
             self.tr("Score: {a} of {m} calls agree with the system; {c} of {b} contracts match.").format(
                 a=s.calls_agreeing, m=s.calls_made, c=s.contracts_matching, b=s.boards_finished
@@ -358,6 +371,13 @@ class BiddingPractice(QObject):
             return (self.tr("opens {call}") if system else self.tr("open {call}")).format(call=call.symbol())
         return (self.tr("bids {call}") if system else self.tr("bid {call}")).format(call=call.symbol())
 
+    @staticmethod
+    def _why(call: Call, explanation: str) -> str:
+        """A rule's sentence without its leading call ("1NT: 15-17 HCP…" → "15-17 HCP…"): the verdict names the call."""
+        text = explanation.strip()
+        prefix = call.symbol() + ":"
+        return text[len(prefix) :].strip() if text.startswith(prefix) else text
+
     def _facts(self, facts: HandFacts) -> str:
         return self.tr("You have {hcp} HCP ({points} points) and {pattern}.").format(
             hcp=facts.hcp, points=facts.points, pattern="-".join(str(n) for n in facts.pattern)
@@ -367,13 +387,16 @@ class BiddingPractice(QObject):
         """The verdict in a sentence: agreement and the system's reason, or the difference and what the
         student's call would have said, with the hand's facts."""
         system = self.tr("The system {verb}: {why}").format(
-            verb=self._verb(verdict.system.call, verdict.opening, True), why=verdict.system.explanation
+            verb=self._verb(verdict.system.call, verdict.opening, True),
+            why=self._why(verdict.system.call, verdict.system.explanation),
         )
         if verdict.agrees:
             return self.tr("Agreed. {system} {facts}").format(system=system, facts=self._facts(verdict.facts))
         mine = self.tr("You {verb}.").format(verb=self._verb(verdict.call, verdict.opening, False))
         if verdict.student_rule is not None:
-            meant = self.tr("In the system that says: {why}").format(why=verdict.student_rule.explanation)
+            meant = self.tr("In the system {call} says: {why}").format(
+                call=verdict.call.symbol(), why=self._why(verdict.call, verdict.student_rule.explanation)
+            )
         else:
             meant = self.tr("The system has no meaning for {call} here.").format(call=verdict.call.symbol())
         return f"{mine} {system} {meant} {self._facts(verdict.facts)}"

@@ -23,6 +23,7 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
+    QBoxLayout,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -417,6 +418,7 @@ class AuctionView(QWidget):
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(12)
+        self._layout = layout
         self._first = _Pane("auction", self)
         self._second = _Pane("secondAuction", self)
         self._second.hide()
@@ -430,6 +432,13 @@ class AuctionView(QWidget):
         self._has_second = False
 
     # -- API ---------------------------------------------------------------------------------------
+
+    def set_stacked(self, stacked: bool) -> None:
+        """Put the second auction under the first (a narrow dock) rather than beside it."""
+        self._layout.setDirection(QBoxLayout.Direction.TopToBottom if stacked else QBoxLayout.Direction.LeftToRight)
+
+    def is_stacked(self) -> bool:
+        return self._layout.direction() == QBoxLayout.Direction.TopToBottom
 
     def set_auction(
         self,
