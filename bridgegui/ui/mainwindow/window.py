@@ -83,6 +83,7 @@ class MainWindow(QMainWindow):
         self._row = 0
         self._closing_confirmed = False
         self._closed = False
+        self._dock_before_practice: bool | None = None
 
         self._build_parts()
         self.actions_by_name = declared.build_actions(self)
@@ -219,7 +220,7 @@ class MainWindow(QMainWindow):
         self.document.saved_state_changed.connect(self._saved_state_changed)
         self.practice = Practice(self, self.settings, self.action("actionPractice"), self.action("actionReveal"))
         self.practice.visibility_changed.connect(self._visibility_changed)
-        self.practice.seats_changed.connect(self.show_current)
+        self.practice.seats_changed.connect(self._practice_changed)
         self.bidding = BiddingPractice(self)
         self.bidding.changed.connect(self.refresh)
         self.bidding.fill_menu(self.menus["biddingSystemMenu"])
@@ -241,6 +242,8 @@ class MainWindow(QMainWindow):
 
     def store_settings(self) -> None:
         """Copy the window's state into ``self.settings`` (closing the window also writes the file)."""
+        if self._dock_before_practice is not None:  # the layout to keep is the teacher's, not practice mode's
+            self.constraints_dock.setVisible(self._dock_before_practice)
         store_window_state(self)
 
     def action(self, name: str) -> QAction:
@@ -374,6 +377,20 @@ class MainWindow(QMainWindow):
             can_undo_call=self.bidding.can_undo(),
         )
         declared.apply_enabled(self.actions_by_name, state)
+
+    @Slot()
+    def _practice_changed(self) -> None:
+        """Practice mode hides what would give the hidden hands away (the constraints and their odds,
+        the deal number) and brings it back on leaving."""
+        practising = self.practice.seats is not None
+        if practising and self._dock_before_practice is None:
+            self._dock_before_practice = self.constraints_dock.isVisible()
+            self.constraints_dock.hide()
+        elif not practising and self._dock_before_practice is not None:
+            self.constraints_dock.setVisible(self._dock_before_practice)
+            self._dock_before_practice = None
+        self.deal_number_label.setVisible(not practising)
+        self.show_current()
 
     @Slot()
     def _saved_state_changed(self) -> None:

@@ -169,3 +169,13 @@ def test_printed_sheets_carry_the_systems_answers(qtbot: QtBot, window: MainWind
     system_action.trigger()
     with_answers = window.export_pdf(tmp_path / "answers.pdf", "practice")
     assert plain is not None and with_answers is not None and with_answers > plain
+
+
+def test_practice_mode_hides_what_gives_the_hands_away(qtbot: QtBot, window: MainWindow) -> None:
+    """The constraints (with their odds) and the deal number tell a student the hidden hands."""
+    deal = window.findChild(QDockWidget, "constraintsDock")
+    assert deal is not None and deal.isVisible() and window.deal_number_label.isVisible() is not False
+    window.set_practice_seats("S")
+    assert not deal.isVisible() and not window.deal_number_label.isVisible()
+    window.set_practice_seats(None)
+    assert deal.isVisible() and window.deal_number_label.isVisible()
