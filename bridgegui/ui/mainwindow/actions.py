@@ -233,6 +233,16 @@ ACTIONS: tuple[ActionSpec, ...] = (
         toggled="bidding.set_verdicts_at_end",
     ),
     ActionSpec(
+        "actionSystemAuctionInSection",
+        N_("Save the System's Auction as the Board's"),
+        tip=N_(
+            "A practised board keeps the system's auction (with its explanations) in its PBN auction "
+            "section and yours in a StudentAuction tag, instead of yours in the section"
+        ),
+        checkable=True,
+        toggled="bidding.set_system_auction_in_section",
+    ),
+    ActionSpec(
         "actionExplain",
         N_("&Explain This Hand…"),
         ("Ctrl+E",),
@@ -351,6 +361,7 @@ MENUS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
             "@biddingSystemMenu",
             "actionUndoCall",
             "actionVerdictsAtEnd",
+            "actionSystemAuctionInSection",
             "actionExplain",
             "-",
             "actionQuiz",

@@ -48,6 +48,9 @@ if typing.TYPE_CHECKING:
 SYSTEM_AUCTION_TAG = "SystemAuction"
 """The tag holding the system's own auction of a practised board ("1NT P 2C P 2S P 4S P P P")."""
 
+STUDENT_AUCTION_TAG = "StudentAuction"
+"""With "Save the System's Auction as the Board's", the tag holding the student's auction instead."""
+
 
 class BiddingPractice(QObject):
     """The practice loop in the window.  Signals (GUI thread): ``changed()`` when undo may have become
@@ -61,6 +64,7 @@ class BiddingPractice(QObject):
         self.system: System | None = None
         self.system_name = ""
         self.verdicts_at_end = False
+        self.system_auction_in_section = False  # the reverse: the system's auction in the PBN section
         self.board: PracticeBoard | None = None
         self._row = -1
         self.score = PracticeScore()
@@ -165,6 +169,12 @@ class BiddingPractice(QObject):
         return self.active() and self.board is not None and self.board.can_undo
 
     @Slot(bool)
+    def set_system_auction_in_section(self, on: bool) -> None:
+        """Keep the system's auction (with its explanations) as a practised board's PBN auction, and the
+        student's in a ``StudentAuction`` tag, rather than the other way round."""
+        self.system_auction_in_section = bool(on)
+
+    @Slot(bool)
     def set_verdicts_at_end(self, on: bool) -> None:
         """Say the system's verdicts only when the auction is over (a test of the whole auction)."""
         self.verdicts_at_end = bool(on)
@@ -202,8 +212,14 @@ class BiddingPractice(QObject):
         auctions and the hands, without bidding it again (deal it again to practise it afresh)."""
         try:
             record = BoardRecord.from_tags(board.tags)
-            mine = board.auction
-            reference = Auction.parse(board.effective_dealer or "N", board.tag(SYSTEM_AUCTION_TAG) or "")
+            dealer = board.effective_dealer or "N"
+            mine: Auction | None
+            if board.tag(STUDENT_AUCTION_TAG):
+                mine = Auction.parse(dealer, board.tag(STUDENT_AUCTION_TAG) or "")
+                reference = board.auction or Auction(dealer)
+            else:
+                mine = board.auction
+                reference = Auction.parse(dealer, board.tag(SYSTEM_AUCTION_TAG) or "")
         except BridgeError:
             return False
         if record is None or not record.finished or mine is None or not mine.is_complete:
@@ -300,15 +316,27 @@ class BiddingPractice(QObject):
         record = pb.record()
         board = window.board_model.board(self._row) if self._row < window.board_model.rowCount() else None
         if board is not None and board.tag(PRACTICE_TAG) != record.tag_value():
-            notes = pb.auction
-            for v in pb.history:
-                notes = notes.with_note(v.index, self.tr("The system: {call}").format(call=v.system.call.symbol()))
-            kept = board.with_auction(notes).with_tags(
-                **record.to_tags(), **{SYSTEM_AUCTION_TAG: system_auction.text()}
-            )
-            window.board_model.replace_board(self._row, kept)
+            window.board_model.replace_board(self._row, self._kept(board, pb))
             window.refresh()
         self._update_score()
+
+    def _kept(self, board: Board, pb: PracticeBoard) -> Board:
+        """The board as saved after practice: one auction in the PBN section, the other in a tag."""
+        reference = pb.system_result()
+        tags = pb.record().to_tags()
+        if self.system_auction_in_section:
+            explained = reference.auction
+            for i, choice in enumerate(reference.choices):
+                explained = explained.with_note(i, choice.explanation)
+            return board.with_auction(explained).with_tags(
+                **tags, **{STUDENT_AUCTION_TAG: pb.auction.text(), SYSTEM_AUCTION_TAG: None}
+            )
+        notes = pb.auction
+        for v in pb.history:
+            notes = notes.with_note(v.index, self.tr("The system: {call}").format(call=v.system.call.symbol()))
+        return board.with_auction(notes).with_tags(
+            **tags, **{SYSTEM_AUCTION_TAG: reference.auction.text(), STUDENT_AUCTION_TAG: None}
+        )
 
     def _result_text(self, pb: PracticeBoard) -> str:
         contract, reference = pb.contract(), pb.system_contract()
@@ -402,4 +430,4 @@ class BiddingPractice(QObject):
         return f"{mine} {system} {meant} {self._facts(verdict.facts)}"
 
 
-__all__ = ["SYSTEM_AUCTION_TAG", "BiddingPractice"]
+__all__ = ["STUDENT_AUCTION_TAG", "SYSTEM_AUCTION_TAG", "BiddingPractice"]

@@ -179,3 +179,25 @@ def test_practice_mode_hides_what_gives_the_hands_away(qtbot: QtBot, window: Mai
     assert not deal.isVisible() and not window.deal_number_label.isVisible()
     window.set_practice_seats(None)
     assert deal.isVisible() and window.deal_number_label.isVisible()
+
+
+def test_the_systems_auction_can_be_the_boards_instead(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
+    from bridgegui.ui.mainwindow.bidding_practice import STUDENT_AUCTION_TAG
+
+    window.action("actionSystemAuctionInSection").setChecked(True)
+    _start(qtbot, window, seed=13)
+    practice = window.bidding.board
+    board = window.current_board()
+    assert practice is not None and board is not None and board.deal is not None
+    system = load_system("standard")
+    while not practice.is_complete:
+        _click(
+            qtbot,
+            window,
+            Call.parse("P") if Call.parse("P") in practice.auction.legal_calls() else practice.auction.legal_calls()[0],
+        )
+    kept = window.boards()[0]
+    reference = system.bid(board.deal, board.effective_dealer or "N")
+    assert kept.auction is not None and kept.auction.calls == reference.auction.calls
+    assert list(kept.auction.notes) == [c.explanation for c in reference.choices]
+    assert kept.tag(STUDENT_AUCTION_TAG) == practice.auction.text() and kept.tag(SYSTEM_AUCTION_TAG) is None
