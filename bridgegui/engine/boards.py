@@ -307,7 +307,7 @@ class Board:
 # Board.auction reads it and the engine does not import the formats.
 
 _NOTE_TAG = re.compile(r'\[\s*Note\s*"((?:[^"\\\n]|\\.)*)"\s*\]')
-_SECTION_COMMENT = re.compile(r"\{[^}]*\}|;[^\n]*")
+_SECTION_COMMENT = re.compile(r"\{[^}]*\}?|;[^\n]*")  # an unclosed { runs to the end (linear: no rescan per {)
 _NOTE_VALUE = re.compile(r"\s*(\d+)\s*:(.*)", re.DOTALL)
 _CALL_TOKEN = re.compile(r"(?P<call>[^!?^=$]+)(?P<irregular>\^[A-Za-z])?(?P<suffix>[!?]{1,2})?(?P<notes>(?:=\d+=)*)")
 _NOTE_REF = re.compile(r"=(\d+)=")
@@ -329,60 +329,80 @@ def _read_auction(
     dealer_text: str, section: str, note_tags: tuple[str, ...], dealer: str | None, where: str
 ) -> Auction:
     """The auction of a PBN Auction tag value and section (see ``Board.auction``)."""
-    from bridgegui.engine.bidding.calls import PASS, Auction, AuctionError, Call  # lazy: bidding imports the engine
+    # Imported here: the bidding package imports the engine, so importing it at the top would be circular.
+    from bridgegui.engine.bidding.calls import PASS, Auction, AuctionError, Call, cut, quoted
 
     try:
         first = normalise_seat_letter(dealer_text) if dealer_text.strip() not in ("", "?") else dealer
     except BridgeError:
-        raise AuctionError(f"{where}: the Auction tag names {dealer_text!r}, not a seat (N, E, S or W)") from None
+        raise AuctionError(f"{where}: the Auction tag names {quoted(dealer_text)}, not a seat (N, E, S or W)") from None
     if first is None:
         raise AuctionError(f"{where}: the Auction tag names no first caller and the board has no dealer")
 
     notes = _note_texts(_TAG_ESCAPE.sub(r"\1", raw) for raw in _NOTE_TAG.findall(section))
     for number, text in _note_texts(note_tags).items():
         notes.setdefault(number, text)
-    tokens = _SECTION_COMMENT.sub(" ", _NOTE_TAG.sub(" ", section)).split()
+    calls_text = _NOTE_TAG.sub(" ", section)
+    unclosed = next(
+        (m for m in _SECTION_COMMENT.finditer(calls_text) if m.group().startswith("{") and not m.group().endswith("}")),
+        None,
+    )
+    if unclosed is not None:
+        raise AuctionError(f"{where}, Auction section: the comment {quoted(unclosed.group())} is never closed with }}")
+    tokens = _SECTION_COMMENT.sub(" ", calls_text).split()
 
     auction = Auction(first)
+    attached: set[str] = set()  # the note numbers already on the last call
     try:
         for k, token in enumerate(tokens):
             if token in _UNFINISHED:
                 if any(rest not in _UNFINISHED for rest in tokens[k + 1 :]):
-                    raise AuctionError(f"{token!r} stands for calls not known, so nothing can follow it")
+                    raise AuctionError(f"{quoted(token)} stands for calls not known, so nothing can follow it")
                 break
             if token.startswith("$"):  # a numeric annotation glyph (NAG): commentary, not a call
                 continue
             if _NOTE_REF.fullmatch(token):  # a note of the call before it
                 if not auction.calls:
-                    raise AuctionError(f"the note {token} comes before any call")
-                auction = _add_note(auction, _NOTE_REF.findall(token), notes)
+                    raise AuctionError(f"the note {cut(token)} comes before any call")
+                auction = _add_note(auction, _NOTE_REF.findall(token), notes, attached)
                 continue
             if token.upper() == "AP":  # "all pass": the passes that end the auction
                 if auction.is_complete:
                     raise AuctionError("AP (all pass) after the auction is over")
                 while not auction.is_complete:
                     auction = auction.add(PASS)
+                attached = set()
                 continue
             match = _CALL_TOKEN.fullmatch(token)
             if match is None:
-                raise AuctionError(f"{token!r} is not a call (Pass, X, XX, 1C ... 7NT, AP)")
+                raise AuctionError(f"{quoted(token)} is not a call (Pass, X, XX, 1C ... 7NT, AP)")
             try:
                 call = Call.parse(match.group("call"))
             except AuctionError:
-                raise AuctionError(f"{token!r} is not a call (Pass, X, XX, 1C ... 7NT, AP)") from None
+                raise AuctionError(f"{quoted(token)} is not a call (Pass, X, XX, 1C ... 7NT, AP)") from None
             auction = auction.add(call, alert=match.group("suffix") == "!")
+            attached = set()
             if match.group("notes"):
-                auction = _add_note(auction, _NOTE_REF.findall(match.group("notes")), notes)
+                auction = _add_note(auction, _NOTE_REF.findall(match.group("notes")), notes, attached)
     except AuctionError as exc:
         raise AuctionError(f"{where}, Auction section: {exc}") from None
     return auction
 
 
-def _add_note(auction: Auction, numbers: list[str], notes: dict[str, str]) -> Auction:
-    """``auction`` with the texts of note ``numbers`` on its last call (several notes joined; unknown numbers skipped)."""
+def _add_note(auction: Auction, numbers: list[str], notes: dict[str, str], attached: set[str]) -> Auction:
+    """``auction`` with the texts of note ``numbers`` on its last call (several notes joined; unknown numbers skipped).
+
+    ``attached`` holds the numbers already on that call: a number repeated on one call adds its text
+    once, so a call's note never outgrows the notes the file holds (``=1=`` written 20,000 times once
+    built a 2 MB note in quadratic time).
+    """
     last = len(auction.calls) - 1
-    texts = [t for t in (auction.notes[last], *(notes.get(n) for n in numbers)) if t is not None]
-    return auction.with_note(last, "; ".join(texts) if texts else None, auction.alerts[last])
+    fresh = [n for n in dict.fromkeys(numbers) if n not in attached and n in notes]
+    attached.update(fresh)
+    if not fresh:
+        return auction
+    texts = [t for t in (auction.notes[last], *(notes[n] for n in fresh)) if t is not None]
+    return auction.with_note(last, "; ".join(texts), auction.alerts[last])
 
 
 def _auction_section(auction: Auction) -> str:

@@ -6,6 +6,7 @@ the real files in ``../shared/pbn-samples`` that hold auctions must load with a 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -308,3 +309,43 @@ def test_sample_notes(pbn_samples: list[Path]) -> None:
     ).with_note(11, "♠")
     assert str(auction.contract()) == "5SX"  # type: ignore[union-attr]
     assert auction.declarer() == "W"  # type: ignore[union-attr]
+
+
+# --------------------------------------------------------------------------------------------------
+# Hostile sections (issue 16): an auction or a clear AuctionError, in time and memory proportional to the section
+
+
+def test_a_note_repeated_on_one_call_is_added_once() -> None:
+    """``=1=`` written 20,000 times after a call built a 2 MB note in quadratic time (16 seconds)."""
+    import time
+
+    board = game("1C " + "=1= " * 20_000 + "=2= =1=", extra='[Note "1:ten chars!"]\n[Note "2:two"]')
+    start = time.perf_counter()
+    auction = board.auction
+    assert time.perf_counter() - start < 1.0
+    assert auction is not None and auction.notes == ("ten chars!; two",)
+
+
+def test_an_unclosed_comment_is_a_clear_error_found_in_linear_time() -> None:
+    """50,000 ``{`` took 3 seconds (each rescanned the rest) and the error quoted all of them."""
+    import time
+
+    # The PBN reader refuses an unclosed comment in a file, so build the board as another program might.
+    def board_with(section: str) -> Board:
+        return Board(1, None, tags=(("Auction", "N"),), sections=(("Auction", section),))
+
+    board = board_with("1C P {never closed")
+    with pytest.raises(AuctionError, match=re.escape("the comment '{never closed' is never closed")):
+        board.auction  # noqa: B018 - reading is the test
+    board = board_with("{" * 50_000)
+    start = time.perf_counter()
+    with pytest.raises(AuctionError) as info:
+        board.auction  # noqa: B018 - reading is the test
+    assert time.perf_counter() - start < 1.0
+    assert len(str(info.value)) < 200
+
+
+def test_a_long_bad_token_is_quoted_cut() -> None:
+    with pytest.raises(AuctionError) as info:
+        game("1C " + "z" * 100_000).auction  # noqa: B018 - reading is the test
+    assert len(str(info.value)) < 200 and "…" in str(info.value)

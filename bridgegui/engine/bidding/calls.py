@@ -30,6 +30,8 @@ __all__ = [
     "AuctionError",
     "Call",
     "Contract",
+    "cut",
+    "quoted",
 ]
 
 STRAINS = ("C", "D", "H", "S", "NT")
@@ -52,6 +54,20 @@ _NON_BID_SYMBOLS = {"P": "Pass", "X": "Dbl", "XX": "Rdbl"}
 _BID = re.compile(r"([1-7])\s*(\S+)")
 _CODE = re.compile(r"[1-7](?:C|D|H|S|NT)")
 _SEPARATORS = re.compile(r"[\s,\-–—]+")
+
+
+ECHO_LIMIT = 40
+"""Characters of a bad call quoted back in a message: enough to recognise it, never a whole hostile file."""
+
+
+def cut(text: str, limit: int = ECHO_LIMIT) -> str:
+    """``text``, or its first ``limit - 1`` characters and an ellipsis: what a message may quote of user text."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def quoted(text: str, limit: int = ECHO_LIMIT) -> str:
+    """``repr`` of ``cut(text)``, for messages that quote what a user wrote."""
+    return repr(cut(text, limit))
 
 
 class AuctionError(BridgeError):
@@ -108,8 +124,8 @@ class Call:
             if strain is not None:
                 return cls(match.group(1) + strain)
         raise AuctionError(
-            f"{text.strip()!r} is not a call: use a level 1-7 and a strain (1NT, 2C, 3♥), or P, X, XX",
-            call=text.strip(),
+            f"{quoted(text.strip())} is not a call: use a level 1-7 and a strain (1NT, 2C, 3♥), or P, X, XX",
+            call=cut(text.strip()),
         )
 
     @classmethod
@@ -326,7 +342,7 @@ class Auction:
             try:
                 calls.append(Call.parse(token.rstrip("!")))
             except AuctionError as exc:
-                raise AuctionError(exc.reason, call=token, index=index) from None
+                raise AuctionError(exc.reason, call=cut(token), index=index) from None
             alerts.append(alert)
         return cls(dealer, tuple(calls), alerts=tuple(alerts) if any(alerts) else ())
 

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from bridgegui.engine.bidding.calls import Call
+from bridgegui.engine.bidding.calls import Call, quoted
 from bridgegui.engine.bidding.system import Block, Pattern, Rule, System, WhereFunction, call_code
 from bridgegui.engine.constraints import SeatConstraint, parse_seat_spec, seat_problems
 from bridgegui.engine.errors import BridgeError
@@ -130,12 +130,12 @@ class _Reader:
             offset = 0
             for alternative in token.split("|"):
                 if not alternative:
-                    raise self.fail(line, token_column + offset, f"{token!r}: an empty alternative between bars")
+                    raise self.fail(line, token_column + offset, f"{quoted(token)}: an empty alternative between bars")
                 if alternative.lower() in PATTERN_WILDCARDS:
                     raise self.fail(
                         line,
                         token_column + offset,
-                        f"{token!r}: {alternative} cannot be one of several alternatives; list calls (1C|1D) "
+                        f"{quoted(token)}: {alternative} cannot be one of several alternatives; list calls (1C|1D) "
                         f"or write {alternative} alone",
                     )
                 codes.add(call_code(self.call(alternative, line, token_column + offset)))
@@ -188,7 +188,7 @@ class _Reader:
                 raise self.fail(
                     line,
                     column + token.column - 1,
-                    f"'{token.text}': a rule describes the calling hand only; write me for it",
+                    f"{quoted(token.text)}: a rule describes the calling hand only; write me for it",
                 )
         if not any(t.text == "me" for t in names):
             raise self.fail(line, column, "the where expression never mentions me, the calling hand")
@@ -341,13 +341,15 @@ def parse_system(text: str, source: str = "<string>") -> System:
             raise reader.fail(
                 line_number,
                 1,
-                f"{word!r}: expected a header line (system: NAME), an after PATTERN line, or an indented rule",
+                f"{quoted(word)}: expected a header line (system: NAME), an after PATTERN line, or an indented rule",
             )
         if pattern is not None:
             raise reader.fail(line_number, 1, "header lines come before the first after block")
         key = header_match.group(1).lower()
         if key not in HEADER_KEYS:
-            raise reader.fail(line_number, 1, f"unknown header {key!r}: the header keys are {', '.join(HEADER_KEYS)}")
+            raise reader.fail(
+                line_number, 1, f"unknown header {quoted(key)}: the header keys are {', '.join(HEADER_KEYS)}"
+            )
         if key in header:
             raise reader.fail(line_number, 1, f"{key} is given twice")
         value = header_match.group(2).strip()

@@ -417,3 +417,13 @@ def test_random_legal_auctions(case: tuple[str, list[Call], Auction]) -> None:
             if call not in legal:
                 with pytest.raises(AuctionError):
                     prefix.add(call)
+
+
+def test_a_long_bad_call_is_quoted_cut() -> None:
+    """A 100,000-character bad call was quoted back in full (issue 16: cut echoes)."""
+    with pytest.raises(AuctionError) as info:
+        Call.parse("x" * 100_000)
+    assert len(str(info.value)) < 200 and "…" in str(info.value)
+    with pytest.raises(AuctionError) as info:
+        Auction.parse("N", "1C " + "1" * 100_000)
+    assert len(str(info.value)) < 250 and info.value.call is not None and len(info.value.call) <= 40
