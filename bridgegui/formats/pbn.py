@@ -94,9 +94,10 @@ _BOARD_NUMBER = re.compile(r"[0-9]+")
 _CRLF = "\r\n"
 _MAX_REASON_CHARS = 400
 
-MAX_INHERITED_TAGS = 100_000
-"""Tags that ``##`` defaults may add to later games, plus one for every 8 characters of the file:
-a real file's few defaults over a few hundred boards stay far below (see ``_Inheritance``)."""
+MAX_INHERITED_TAGS = 10_000
+"""Tags that ``##`` defaults may add to later games, plus one for every 4 characters of the file: a
+real file's few defaults (Event, Site, Date, Scoring) over its games stay far below, since every
+game takes more than 4 characters a default (see ``_Inheritance``)."""
 
 MAX_BOARD_DIGITS = 9
 """Digits a board number may have (leading zeros aside)."""
@@ -447,7 +448,7 @@ def loads(text: str) -> list[Board]:
     if text.startswith("\ufeff"):
         text = text[1:]
     text = text.replace("\r\n", "\n").replace("\r", "\n")
-    inherit = _Inheritance({}, {}, MAX_INHERITED_TAGS + len(text) // 8)
+    inherit = _Inheritance({}, {}, MAX_INHERITED_TAGS + len(text) // 4)
     return [_board(game, text, inherit) for game in _games(_tokens(text), text)]
 
 
