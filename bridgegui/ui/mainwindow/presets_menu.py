@@ -94,9 +94,11 @@ class PresetsMenu(QObject):
         # silently change what it deals, so it is replaced too.
         try:
             self.window.constraints_dock.set_constraints(preset.specs, preset.advanced, preset.dealer)
-        except (ConstraintError, ValueError) as exc:
+        except Exception as exc:  # a preset is user text: whatever a parser raises is reported, never a traceback
+            reason = str(exc) if isinstance(exc, ConstraintError | ValueError) else f"{type(exc).__name__}: {exc}"
             self.window.show_error(
-                self.tr("Preset"), self.tr("The preset {name} cannot be used: {exc}").format(name=preset.name, exc=exc)
+                self.tr("Preset"),
+                self.tr("The preset {name} cannot be used: {exc}").format(name=preset.name, exc=reason),
             )
             return
         self._status(f"{preset.name}: {preset.description}", 10_000)

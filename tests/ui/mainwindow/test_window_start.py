@@ -223,3 +223,20 @@ def test_the_replace_question_is_a_window_modal_box_that_cancels_by_default(qtbo
     assert box.defaultButton() is box.button(QMessageBox.StandardButton.Cancel)
     box.button(QMessageBox.StandardButton.Yes).click()
     qtbot.waitUntil(lambda: any(p.specs["N"] == "hcp 20-21" for p in window.presets() if not p.builtin))
+
+
+def test_applying_a_preset_that_fails_in_any_way_is_an_error_message(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from bridgegui.ui.widgets import seat_editor
+
+    real = seat_editor.parse_seat_spec
+
+    def parse_seat_spec(text: str) -> object:
+        if "hearts" in text:
+            raise RecursionError("maximum recursion depth exceeded")
+        return real(text)
+
+    monkeypatch.setattr(seat_editor, "parse_seat_spec", parse_seat_spec)
+    window.apply_preset(Preset("Odd", {"N": "hearts 5+"}))
+    assert window.errors and "Odd" in window.errors[0] and "RecursionError" in window.errors[0]  # type: ignore[attr-defined]
