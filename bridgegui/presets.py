@@ -203,7 +203,12 @@ def user_presets(folder: Path | None = None) -> tuple[list[Preset], list[str]]:
     """
     presets: list[Preset] = []
     problems: list[str] = []
-    for f in _sorted_files(folder or user_presets_dir()):
+    folder = folder or user_presets_dir()
+    try:
+        files = _sorted_files(folder)
+    except OSError as exc:  # no permission: the shipped presets still show, and the status line says why
+        return [], [f"{folder}: could not be read ({exc.strerror or exc})"]
+    for f in files:
         path = Path(str(f))
         try:
             data = read_json_object(path)

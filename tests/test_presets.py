@@ -232,3 +232,14 @@ def test_fields_of_the_wrong_type_are_reported(tmp_path: Path, data: dict[str, o
     (tmp_path / "x.json").write_text(json.dumps(data), encoding="utf-8")
     loaded, problems = user_presets(tmp_path)
     assert loaded == [] and len(problems) == 1 and "x.json" in problems[0]
+
+
+def test_a_folder_that_cannot_be_listed_is_a_report(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(self: Path) -> object:
+        raise PermissionError(13, "Permission denied", str(self))
+
+    monkeypatch.setattr(Path, "iterdir", refuse)
+    loaded, problems = user_presets(tmp_path)
+    assert loaded == [] and len(problems) == 1 and "Permission denied" in problems[0]
+    with pytest.raises(PermissionError):
+        save_user_preset(Preset("Drill", {"S": "spades 5+"}), tmp_path)  # an OSError, as any file error

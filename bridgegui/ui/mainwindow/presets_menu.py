@@ -131,6 +131,11 @@ class PresetsMenu(QObject):
         except (PresetError, ConstraintError) as exc:
             self.window.show_error(self.tr("Save Preset"), str(exc))
             return None
+        except OSError as exc:
+            self.window.show_error(
+                self.tr("Save Preset"), self.tr("Could not save the preset: {e}").format(e=exc.strerror or exc)
+            )
+            return None
         if existing is None:
             return self._write(preset, replace=False)
         saved: list[Preset | None] = []

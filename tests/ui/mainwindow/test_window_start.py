@@ -240,3 +240,21 @@ def test_applying_a_preset_that_fails_in_any_way_is_an_error_message(
     monkeypatch.setattr(seat_editor, "parse_seat_spec", parse_seat_spec)
     window.apply_preset(Preset("Odd", {"N": "hearts 5+"}))
     assert window.errors and "Odd" in window.errors[0] and "RecursionError" in window.errors[0]  # type: ignore[attr-defined]
+
+
+def test_a_preset_folder_that_cannot_be_listed_does_not_stop_the_window(
+    make_window: MakeWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = Path.iterdir
+
+    def iterdir(self: Path) -> object:
+        if self == user_presets_dir():
+            raise PermissionError(13, "Permission denied", str(self))
+        return real(self)
+
+    monkeypatch.setattr(Path, "iterdir", iterdir)
+    window = make_window()
+    assert "Permission denied" in _status(window)
+    assert any(p.builtin for p in window.presets())
+    assert window.save_current_as_preset("Drill") is None
+    assert window.errors and "Permission denied" in window.errors[0]  # type: ignore[attr-defined]
