@@ -23,7 +23,7 @@ output layouts byte for byte, and every shared function deal by deal.  Where the
   (``4611686018427387904 * 2``) is a ``ScriptError`` naming its place; run-time arithmetic wraps.
   ``average`` sums exactly.
 * A UTF-8 byte-order mark at the start is skipped.  Parentheses may nest 10,000 deep (dealer's own
-  limit) and expression trees 1,000 deep, variables included; deeper is a ``ScriptError``.
+  limit) and expression trees 5,000 deep, through variables; deeper is a ``ScriptError``.
 
 Any text given to ``compile_script`` (and to ``request.import_script`` and
 ``request.compile_condition``) ends in a result or a ``ScriptError``; running a compiled script
