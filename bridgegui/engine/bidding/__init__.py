@@ -8,10 +8,11 @@ No Qt here.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from bridgegui.engine.bidding.backward import AuctionCondition, request_for_auction
-from bridgegui.engine.bidding.calls import DOUBLE, PASS, REDOUBLE, Auction, AuctionError, Call, Contract
+from bridgegui.engine.bidding.calls import DOUBLE, PASS, REDOUBLE, Auction, AuctionError, Call, Contract, cut
 from bridgegui.engine.bidding.system import (
     NO_FIT_EXPLANATION,
     BiddingResult,
@@ -25,6 +26,8 @@ from bridgegui.engine.bidding.system_file import SystemFileError, parse_system
 from bridgegui.resource_files import resource
 
 SYSTEM_SUFFIX = ".system"
+_SHIPPED_NAME = re.compile(r"[a-z0-9_-]{1,64}")
+"""What a shipped system's name may be: anything else (a NUL, a 10,000-character name) is not looked up."""
 
 
 def shipped_systems() -> tuple[str, ...]:
@@ -46,19 +49,22 @@ def load_system(name_or_path: str | Path) -> System:
     is_path = isinstance(name_or_path, Path) or text.endswith(SYSTEM_SUFFIX) or "/" in text or "\\" in text
     if is_path:
         path = Path(text)
+        shown = cut(path.name)
         try:
             source = path.read_text(encoding="utf-8")
         except OSError as exc:
-            raise SystemFileError(path.name, 0, 0, f"cannot read the system file: {exc.strerror or exc}") from None
+            raise SystemFileError(shown, 0, 0, f"cannot read the system file: {exc.strerror or exc}") from None
         except UnicodeDecodeError as exc:
-            raise SystemFileError(path.name, 0, 0, f"the system file is not UTF-8 text ({exc.reason})") from None
+            raise SystemFileError(shown, 0, 0, f"the system file is not UTF-8 text ({exc.reason})") from None
+        except ValueError:  # a NUL or a lone surrogate: no file can have that name
+            raise SystemFileError(shown, 0, 0, "cannot read the system file: that is not a file name") from None
         return parse_system(source, path.name)
     name = text.strip().lower()
-    node = resource("systems", name + SYSTEM_SUFFIX)
-    if not name or not node.is_file():
+    node = resource("systems", name + SYSTEM_SUFFIX) if _SHIPPED_NAME.fullmatch(name) else None
+    if node is None or not node.is_file():
         shipped = ", ".join(shipped_systems()) or "none"
         raise SystemFileError(
-            text, 0, 0, f"no bidding system of that name is shipped (shipped: {shipped}); or give a .system file"
+            cut(text), 0, 0, f"no bidding system of that name is shipped (shipped: {shipped}); or give a .system file"
         )
     return parse_system(node.read_text(encoding="utf-8"), name + SYSTEM_SUFFIX)
 

@@ -321,3 +321,16 @@ def test_a_very_long_literal_pattern_reads_in_linear_time() -> None:
     system = parse_system(f"{HEADER}after {'P ' * 50_000}\n  1C any -- x\n", "test.system")
     system.rules_for(Auction("N"))
     assert time.perf_counter() - start < 3.0
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["a\x00b.system", "x" * 10_000, "x" * 300 + ".system", "\ud800.system", "standard\x00"],
+    ids=["nul-in-path", "long-name", "long-file-name", "surrogate-in-path", "nul-in-name"],
+)
+def test_load_system_refuses_impossible_names_with_a_short_system_file_error(name: str) -> None:
+    """A NUL in a path escaped as a plain ValueError, a 10,000-character name as OSError (file name too
+    long) from looking it up among the shipped systems."""
+    with pytest.raises(SystemFileError) as info:
+        load_system(name)
+    assert len(str(info.value)) < 200
