@@ -7,9 +7,9 @@ cannot be read in full is set aside with its bytes; a readable one stays where i
 target builds the window itself from fuzzed settings and user presets.
 
 Each target runs twice: a quick profile that CI runs in a few seconds, and a longer one marked
-``slow`` that runs only when asked (``pytest -m slow tests/fuzz``, a few minutes), since CI's plain
-``pytest`` does not deselect ``slow``.  Both are derandomized, so a failure reproduces; ``pytest -s``
-prints the number of inputs each target tried.
+``slow`` that runs only when asked (``pytest -m slow tests/fuzz``: about ten minutes on a busy
+two-core machine), since CI's plain ``pytest`` does not deselect ``slow``.  Both are derandomized, so
+a failure reproduces; ``pytest -s`` prints the number of inputs each target tried.
 """
 
 from __future__ import annotations
