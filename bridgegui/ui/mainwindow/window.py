@@ -100,8 +100,8 @@ class MainWindow(QMainWindow):
         self.show_current()
         self.refresh()
         self.feedback.update_now()
-        for warning in self.startup_warnings:
-            self.statusBar().showMessage(warning, 15_000)
+        if self.startup_warnings:  # all of them at once: one message would hide the others
+            self.statusBar().showMessage(" · ".join(self.startup_warnings), 20_000)
         # After the event loop starts (and after a test has replaced ask_restore): what a crash left.
         QTimer.singleShot(0, self._recover_and_autosave)
 

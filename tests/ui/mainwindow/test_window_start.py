@@ -258,3 +258,24 @@ def test_a_preset_folder_that_cannot_be_listed_does_not_stop_the_window(
     assert any(p.builtin for p in window.presets())
     assert window.save_current_as_preset("Drill") is None
     assert window.errors and "Permission denied" in window.errors[0]  # type: ignore[attr-defined]
+
+
+def test_every_startup_warning_is_shown_not_only_the_last(qtbot, settings_path, monkeypatch) -> None:
+    """Several problems at start-up all reach the status line (each used to replace the one before)."""
+    import json
+
+    from bridgegui.settings import Settings
+    from bridgegui.ui.main_window import MainWindow
+
+    settings_path.parent.mkdir(parents=True, exist_ok=True)
+    settings_path.write_text(
+        json.dumps({"constraints/N": "hcp lots", "constraints/S": "spades many", "seed/mode": "sometimes"}),
+        encoding="utf-8",
+    )
+    window = MainWindow(Settings.load(settings_path))
+    qtbot.addWidget(window)
+    message = window.statusBar().currentMessage()
+    assert len(window.startup_warnings) >= 2
+    assert all(warning in message for warning in window.startup_warnings)
+    window.board_model.mark_saved()
+    window.close()
