@@ -78,6 +78,11 @@ class Preset:
     path: str | None = None
     advanced: str = ""
     """An optional advanced condition (a dealer expression over the whole deal)."""
+    auction: str = ""
+    """An auction's first calls ("1NT P 2C"): the preset deals boards on which ``system`` bids them,
+    each board's dealer first, instead of the seat specs."""
+    system: str = ""
+    """The bidding system of ``auction``: a shipped name ("standard", "acol") or a system file's path."""
 
     def __post_init__(self) -> None:
         unknown = set(self.specs) - set(SPEC_KEYS)
@@ -87,7 +92,7 @@ class Preset:
             raise PresetError(f"preset {self.name!r}: dealer {self.dealer!r} is not one of {', '.join(DEALERS)}")
         if not self.name.strip():
             raise PresetError("a preset needs a name")
-        texts = [self.name, self.description, self.advanced, *map(str, self.specs.values())]
+        texts = [self.name, self.description, self.advanced, self.auction, self.system, *map(str, self.specs.values())]
         if not all(is_storable_text(t) for t in texts):
             raise PresetError(f"preset {self.name!r}: text with a NUL or an unpaired surrogate cannot be stored")
         # A frozen mapping with every key, so two presets that say the same thing compare equal.
@@ -107,7 +112,15 @@ class Preset:
         except Exception as exc:  # user text must end in our error, whatever a parser raised
             raise PresetError(f"preset {self.name!r} cannot be used ({type(exc).__name__}: {exc})") from None
 
+    def bidding_system(self) -> str:
+        """The system an auction preset is bid with ("standard" when the file names none)."""
+        return self.system.strip() or "standard"
+
     def _request(self) -> DealRequest:
+        if self.auction.strip():
+            from bridgegui.engine.bidding import load_system, request_for_auction
+
+            return request_for_auction(load_system(self.bidding_system()), self.auction, "N")
         s = self.specs
         request = DealRequest.from_specs(north=s["N"], east=s["E"], south=s["S"], west=s["W"], ns=s["NS"], ew=s["EW"])
         if self.advanced.strip():
@@ -130,6 +143,9 @@ class Preset:
         }
         if self.advanced.strip():
             data["advanced"] = self.advanced
+        if self.auction.strip():
+            data["auction"] = self.auction
+            data["system"] = self.bidding_system()
         return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
     @classmethod
@@ -159,7 +175,7 @@ class Preset:
         specs = data.get("specs", {})
         if not isinstance(specs, dict) or not all(isinstance(v, str) for v in specs.values()):
             raise PresetError(f'{source}: "specs" maps N, E, S, W, NS, EW to spec text')
-        fields = {"dealer": "board", "description": "", "advanced": ""}
+        fields = {"dealer": "board", "description": "", "advanced": "", "auction": "", "system": ""}
         for key, default in fields.items():
             value = data.get(key, default)
             if not isinstance(value, str):

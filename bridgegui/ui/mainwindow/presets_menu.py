@@ -93,7 +93,11 @@ class PresetsMenu(QObject):
         # A preset is a whole set of constraints: an advanced condition left from before would
         # silently change what it deals, so it is replaced too.
         try:
-            self.window.constraints_dock.set_constraints(preset.specs, preset.advanced, preset.dealer)
+            if preset.auction.strip():
+                self._apply_auction(preset)
+            else:
+                self.window.constraints_dock.set_constraints(preset.specs, preset.advanced, preset.dealer)
+                self.window.auction_dealing.set_target(None)
         except Exception as exc:  # a preset is user text: whatever a parser raises is reported, never a traceback
             reason = str(exc) if isinstance(exc, ConstraintError | ValueError) else f"{type(exc).__name__}: {exc}"
             self.window.show_error(
@@ -103,6 +107,16 @@ class PresetsMenu(QObject):
             return
         self._status(f"{preset.name}: {preset.description}", 10_000)
         self.window.feedback.update_now()
+
+    def _apply_auction(self, preset: Preset) -> None:
+        """A preset stored as an auction: deal for it (Deal > Deal for an Auction), with its dealer rule."""
+        from bridgegui.engine.bidding import load_system
+        from bridgegui.ui.mainwindow.auction_target import check_target
+
+        label = preset.bidding_system()
+        target = check_target(load_system(label), preset.auction, label)
+        self.window.constraints_dock.set_dealer_mode(preset.dealer)
+        self.window.auction_dealing.set_target(target)
 
     def ask_save(self) -> None:
         mine = [p.name for p in self.presets if not p.builtin]
@@ -118,14 +132,24 @@ class PresetsMenu(QObject):
         returned if it was saved by the time this returns (a dialog answers later: then None).
         """
         dock = self.window.constraints_dock
+        target = self.window.auction_dealing.target
         try:
-            preset = Preset(
-                name,
-                dock.request_specs(),
-                dealer=dock.dealer_mode(),
-                description=description,
-                advanced=dock.advanced_condition(),
-            )
+            if target is not None:  # dealing for an auction: the preset is the auction
+                preset = Preset(
+                    name,
+                    dealer=dock.dealer_mode(),
+                    description=description,
+                    auction=target.calls,
+                    system=target.system_label,
+                )
+            else:
+                preset = Preset(
+                    name,
+                    dock.request_specs(),
+                    dealer=dock.dealer_mode(),
+                    description=description,
+                    advanced=dock.advanced_condition(),
+                )
             preset.request()  # a mistake is reported now, before any question about replacing
             existing = find_user_preset(preset.name)
         except (PresetError, ConstraintError) as exc:

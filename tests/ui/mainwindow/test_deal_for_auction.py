@@ -68,3 +68,23 @@ def test_the_dialog_checks_the_auction_as_it_is_typed(qtbot: QtBot, window: Main
     dialog.chosen.connect(chosen.append)
     dialog.ok_button.click()
     assert chosen and chosen[0].calls == "1NT P 2C"
+
+
+def test_a_preset_can_be_an_auction(qtbot: QtBot, window: MainWindow, standard) -> None:
+    """Shipped presets say "1NT – 2♣" as an auction; applying one deals for it, and one can be saved."""
+    stayman = next(p for p in window.presets() if p.name == "Stayman opposite 1NT")
+    assert stayman.auction == "1NT P 2C" and stayman.bidding_system() == "standard"
+    window.apply_preset(stayman)
+    target = window.auction_dealing.target
+    assert target is not None and target.calls == "1NT P 2C"
+    window.deal_set(4, confirm=False)
+    _wait(qtbot, window, 4)
+    for board in window.boards():
+        assert board.deal is not None
+        calls = standard.bid(board.deal, board.effective_dealer or "N").auction.text().split()
+        assert calls[:3] == ["1NT", "P", "2C"]
+    saved = window.save_current_as_preset("My Stayman")
+    assert saved is not None and saved.auction == "1NT P 2C" and saved.specs["N"] == ""
+    # A preset of seat specs puts the editors back in charge.
+    window.apply_preset("Slam zone")
+    assert window.auction_dealing.target is None

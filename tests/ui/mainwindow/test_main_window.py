@@ -121,7 +121,7 @@ def test_a_large_set_fills_the_list_without_making_every_board(qtbot: QtBot, win
 
 
 def test_a_fixed_dealer_deals_every_board(qtbot: QtBot, window: MainWindow) -> None:
-    window.apply_preset("1NT opening")
+    window.apply_preset("Slam zone")
     assert window.dealer_mode() == "N"
     deal_set(qtbot, window, 4)
     assert [b.effective_dealer for b in window.boards()] == ["N"] * 4
