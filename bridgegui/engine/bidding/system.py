@@ -279,7 +279,7 @@ class BiddingResult:
 
 MAX_EXPANDED_KEYS = 64
 """A pattern of literal calls with alternatives is indexed by every auction it spells when there are
-at most this many; a pattern with more goes to the regular-expression list."""
+at most this many; a pattern with more goes to the general patterns (the automaton)."""
 
 
 @dataclass(frozen=True)
@@ -289,9 +289,9 @@ class _PatternIndex:
     Most patterns are literal calls, perhaps after a leading ``P*`` ("P* 1NT P 2C P"); such a
     pattern matches exactly the auctions it spells (after the leading passes, for ``P*``), so a
     dictionary from those spellings finds them.  Patterns with other wildcards, or whose first call
-    after ``P*`` may itself be a pass, are matched by their regular expressions.  The result is the
-    same as ``Pattern.matches`` on every block, in file order; the general patterns are run as one
-    automaton, a handful of integer operations per call whatever their number.
+    after ``P*`` may itself be a pass, are the general patterns, run together as one automaton (a
+    handful of integer operations per call, whatever their number).  The result is the same as
+    ``Pattern.matches`` on every block, in file order.
     """
 
     exact: dict[tuple[int, ...], tuple[int, ...]]
