@@ -3,10 +3,11 @@
 Every reader answers any input with a value or our ``BridgeError`` subclass (``AuctionError``,
 ``SystemFileError``, ``ImpossibleError``), never another exception and never a hang; a
 ``SystemFileError`` points at a line and column inside the text.  Each target runs twice: a quick
-profile that CI runs in a few seconds, and a longer one marked ``slow``.  ``slow`` is not deselected in
-CI, so the long profile is kept to about a minute; ``BRIDGEGUI_FUZZ_SCALE=20`` multiplies its examples
-for a soak run.  Both are derandomized, so a failure reproduces; ``pytest -s`` prints the number of
-inputs each target tried.
+profile that CI runs in a few seconds, and a longer one marked ``slow`` that runs only when asked
+(``pytest -m slow tests/fuzz``: about two minutes), as in the other fuzz suites, since CI's plain
+``pytest`` does not deselect ``slow``; ``BRIDGEGUI_FUZZ_SCALE=N`` multiplies its examples for a soak.
+Both are derandomized, so a failure reproduces; ``pytest -s`` prints the number of inputs each target
+tried.
 """
 
 from __future__ import annotations
@@ -51,6 +52,13 @@ def profile(quick: int, slow: int) -> Any:
             pytest.param(_settings(slow * SCALE), id="slow", marks=pytest.mark.slow),
         ],
     )
+
+
+@pytest.fixture(autouse=True)
+def _long_profile_only_when_asked(request: pytest.FixtureRequest) -> None:
+    """The long profile runs only when ``-m`` names ``slow``: CI runs plain ``pytest``, which does not deselect it."""
+    if request.node.get_closest_marker("slow") and "slow" not in (request.config.getoption("markexpr") or ""):
+        pytest.skip("the long fuzz profile runs with -m slow")
 
 
 def _settings(examples: int) -> settings:
@@ -103,7 +111,7 @@ call_text = st.one_of(
 )
 
 
-@profile(quick=200, slow=1500)
+@profile(quick=200, slow=4500)
 def test_call_parse_any_text(run_settings: settings) -> None:
     def check(text: str) -> None:
         try:
@@ -128,7 +136,7 @@ auction_text = st.one_of(
 dealer_text = st.one_of(st.sampled_from([*SEATS, "n", " e ", "north", "", "X", "NE"]), st.text(max_size=3))
 
 
-@profile(quick=150, slow=1200)
+@profile(quick=150, slow=3600)
 def test_auction_parse_any_text(run_settings: settings) -> None:
     def check(case: tuple[str, str]) -> None:
         dealer, text = case
@@ -169,7 +177,7 @@ def one_line(note: str | None) -> str | None:
     return None if note is None else " ".join(note.split())
 
 
-@profile(quick=50, slow=400)
+@profile(quick=50, slow=1200)
 def test_legal_auctions_round_trip_through_text_and_pbn(run_settings: settings) -> None:
     def check(auction: Auction) -> None:
         assert Auction.parse(auction.dealer, auction.text()).calls == auction.calls
@@ -246,7 +254,7 @@ def auction_sections(draw: st.DrawFn) -> tuple[str, str, tuple[str, ...]]:
     return dealer, section, notes
 
 
-@profile(quick=120, slow=800)
+@profile(quick=120, slow=2400)
 def test_board_auction_any_section(run_settings: settings) -> None:
     def check(case: tuple[str, str, tuple[str, ...]]) -> None:
         dealer, section, notes = case
@@ -270,7 +278,7 @@ def test_board_auction_any_section(run_settings: settings) -> None:
     run(run_settings, auction_sections(), check)
 
 
-@profile(quick=50, slow=300)
+@profile(quick=50, slow=900)
 def test_pbn_files_with_mutated_auction_sections(run_settings: settings) -> None:
     """Through the PBN reader: a file it accepts gives boards whose auction reads or raises ``AuctionError``."""
 
@@ -312,7 +320,7 @@ def check_system_text(text: str, *, bid: bool = True) -> System | None:
     return system
 
 
-@profile(quick=150, slow=800)
+@profile(quick=150, slow=2400)
 def test_parse_system_any_text(run_settings: settings) -> None:
     text = st.one_of(
         st.text(),
@@ -400,7 +408,7 @@ def system_files(draw: st.DrawFn) -> str:
     return draw(st.sampled_from(["\n", "\r\n", "\r"])).join(lines) + draw(st.sampled_from(["", "\n", "\n\n"]))
 
 
-@profile(quick=100, slow=400)
+@profile(quick=100, slow=1200)
 def test_parse_system_grammar_shaped(run_settings: settings) -> None:
     run(run_settings, system_files(), check_system_text)
 
@@ -448,18 +456,18 @@ def mutated(draw: st.DrawFn, lines_strategy: st.SearchStrategy[list[str]]) -> st
     return text
 
 
-@profile(quick=80, slow=400)
+@profile(quick=80, slow=1200)
 def test_parse_system_mutated_standard_excerpts(run_settings: settings) -> None:
     run(run_settings, mutated(standard_excerpts()), check_system_text)
 
 
-@profile(quick=4, slow=15)
+@profile(quick=4, slow=45)
 def test_parse_system_mutated_whole_shipped_files(run_settings: settings) -> None:
     whole = st.sampled_from(["standard", "acol"]).map(lambda name: shipped_text(name).splitlines())
     run(run_settings, mutated(whole), lambda text: check_system_text(text, bid=False))
 
 
-@profile(quick=3, slow=8)
+@profile(quick=3, slow=24)
 def test_parse_system_random_bytes_in_standard(run_settings: settings) -> None:
     """Random bytes written over the file's UTF-8, decoded the way a lenient editor would."""
 
@@ -505,7 +513,7 @@ def prefixes(draw: st.DrawFn, system_name: str) -> tuple[str, list[str] | str]:
 
 
 @pytest.mark.parametrize("system_name", ["standard", "acol"])
-@profile(quick=30, slow=120)
+@profile(quick=30, slow=360)
 def test_request_for_auction_random_prefixes(run_settings: settings, system_name: str) -> None:
     system = shipped(system_name)
     batch = deal_batch(64, seed=5)
@@ -526,7 +534,7 @@ def test_request_for_auction_random_prefixes(run_settings: settings, system_name
 
 
 @pytest.mark.parametrize("system_name", ["standard", "acol"])
-@profile(quick=8, slow=40)
+@profile(quick=8, slow=120)
 def test_bid_and_bid_batch_give_legal_complete_auctions(run_settings: settings, system_name: str) -> None:
     system = shipped(system_name)
 
@@ -575,7 +583,7 @@ PATTERN_ELEMENTS = st.one_of(
 )
 
 
-@profile(quick=200, slow=1000)
+@profile(quick=200, slow=3000)
 def test_pattern_matching_agrees_with_the_definition(run_settings: settings) -> None:
     def check(case: tuple[list[str | frozenset[int]], list[int]]) -> None:
         elements, codes = tuple(case[0]), tuple(case[1])
