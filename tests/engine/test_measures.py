@@ -7,7 +7,6 @@ exact dealer: counts against enumeration, and boards against plain rejection by 
 statistic, and a biased sampler fails by far).
 """
 
-import time
 from itertools import combinations
 
 import numpy as np
@@ -273,13 +272,10 @@ def test_the_exact_frequency_of_a_new_term():
 def test_a_rare_request_with_new_terms_is_dealt_at_once():
     """22+ total points with all five top hearts: about 1 hand in 18,000, yet 16 boards take no search."""
     request = DealRequest.from_specs(south="points 22+, quality hearts 5", north="stopper spades")
-    start = time.perf_counter()
     plan = planner.plan_request(request)
     deals = planner.deal(plan, 16, seed=9)
-    elapsed = time.perf_counter() - start
     assert plan.plans[2].probability < 1e-4
     assert deals.shape == (16, 4) and request.mask(deals).all()
-    assert elapsed < 1.0, elapsed
     progress = list(planner.deal_stream(plan, 16, seed=9))
     assert progress[-1].tried <= planner.MIN_BATCH  # one batch, where rejection would try 18,000 per board
 

@@ -309,7 +309,7 @@ def test_patterns_with_many_stars_match_in_linear_time(pattern: str, calls: str)
     system = parse_system(f"{HEADER}after {pattern}\n  1C any -- x\nafter **\n  P any -- x\n", "test.system")
     start = time.perf_counter()
     assert [rule.call for rule in system.rules_for(Auction.parse("N", calls))] == [Call.parse("P")]
-    assert time.perf_counter() - start < 0.5
+    assert time.perf_counter() - start < 10  # a hang guard, not a timing: it was exponential
 
 
 def test_a_very_long_literal_pattern_reads_in_linear_time() -> None:
@@ -320,7 +320,7 @@ def test_a_very_long_literal_pattern_reads_in_linear_time() -> None:
     start = time.perf_counter()
     system = parse_system(f"{HEADER}after {'P ' * 50_000}\n  1C any -- x\n", "test.system")
     system.rules_for(Auction("N"))
-    assert time.perf_counter() - start < 3.0
+    assert time.perf_counter() - start < 30  # a hang guard: quadratic before
 
 
 @pytest.mark.parametrize(
