@@ -163,4 +163,3 @@ def auctions_by(system: System) -> str:
 
 def unreadable_auction() -> str:
     return QCoreApplication.translate("bridgegui.printing", "The auction in the file is not a legal auction.")
-
