@@ -359,7 +359,8 @@ def write_output(
         # Imported here: printing needs Qt (offscreen), and the command line must not load it otherwise.
         from bridgegui import printing
 
-        printing.write_sheets(args.sheets, boards, args.pdf, seed=seed)
+        system = cli_bidding.system_of(args) if cli_bidding.wants_bidding(args) else None
+        printing.write_sheets(args.sheets, boards, args.pdf, seed=seed, system=system)
 
     if args.format == "pbn":
         header = [note] if note else []

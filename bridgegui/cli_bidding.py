@@ -25,8 +25,12 @@ from bridgegui.engine.boards import Board, board_dealer
 from bridgegui.engine.cards import SEAT_NAMES, SEATS, Deal, parse_deal
 from bridgegui.engine.constraints import DealRequest
 from bridgegui.engine.errors import BridgeError
+from bridgegui.engine.rotation import rotate_deals, turns_to_dealers
 
 DEFAULT_SYSTEM = "standard"
+
+SCENARIO_DEALER = "N"
+"""The seat an auction is dealt for before each deal is turned to its board's dealer."""
 
 AUCTION_MAX_TRIES = 5_000_000
 """The effort bound for ``--auction``: every candidate is bid by the system, so a prefix that only the
@@ -109,13 +113,26 @@ def deal_for_auction(
 ) -> tuple[list[Board], DealRequest]:
     """The boards for ``--auction``: each board's dealer bids the prefix first, dealt exactly.
 
-    Boards are grouped by dealer; each dealer's boards come from ``request_for_auction`` for that
-    dealer (intersected with any seat specs given too), from a seed derived from the set's seed.
-    Returns the boards in board order and the request of the first board (for the file's header).
+    Without seat specs, one stream is dealt for North and each deal turned to its board's dealer, as
+    the window's Deal for an Auction does (the same seed gives the same boards).  With seat specs,
+    boards are grouped by dealer; each dealer's boards come from ``request_for_auction`` for that
+    dealer intersected with the specs, from a seed derived from the set's seed.  Returns the boards in
+    board order and the request of the first board (for the file's header).
     """
     dealer, calls = split_auction(args.auction, _fixed_dealer(args))
     Auction.parse(dealer or "N", calls)  # an illegal or unreadable auction is malformed: AuctionError, status 2
     numbers = range(args.first_board, args.first_board + args.produce)
+    if extra.is_empty:
+        # As the window deals for an auction: one stream dealt for North, each deal turned round the
+        # table to its board's dealer (engine.rotation), so the same seed gives the same boards there.
+        request = request_for_auction(system, calls, SCENARIO_DEALER)
+        rows = planner.deal(request, args.produce, seed=seed, max_tries=args.max_tries)
+        turned = rotate_deals(rows, turns_to_dealers(SCENARIO_DEALER, args.first_board, args.produce, dealer))
+        boards = [
+            Board(n, Deal.from_masks(row), dealer=dealer) for n, row in zip(numbers, turned.tolist(), strict=True)
+        ]
+        return boards, request
+    # With seat specs too, the specs belong to seats: each dealer's boards get their own request.
     dealers = [dealer or board_dealer(n) for n in numbers]
     by_dealer: dict[str, Iterator[np.ndarray]] = {}
     requests: dict[str, DealRequest] = {}

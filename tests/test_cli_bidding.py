@@ -159,3 +159,17 @@ def test_an_auction_only_the_ranking_forbids_stops_within_the_budget(tmp_path: P
     monkeypatch.setattr(cli_bidding, "AUCTION_MAX_TRIES", 20_000)
     status, _out, err = run("--system", str(shadowed), "--auction", "1D", "-p", "1")
     assert status == 3 and "impossible" in err
+
+
+def test_printed_sheets_carry_the_systems_answers(tmp_path: Path) -> None:
+    """With a system named, --pdf practice sheets end with the system's answers (more pages)."""
+    import re
+
+    def pages(path: Path) -> int:
+        return len(re.findall(rb"/Type\s*/Page(?!s)", path.read_bytes()))
+
+    plain, answers = tmp_path / "plain.pdf", tmp_path / "answers.pdf"
+    common = ["-p", "4", "-s", "3", "-q", "-o", str(tmp_path / "set.pbn"), "--sheets", "practice"]
+    assert run(*common, "--pdf", str(plain))[0] == 0
+    assert run(*common, "--pdf", str(answers), "--system", "standard")[0] == 0
+    assert pages(answers) > pages(plain) > 0

@@ -88,3 +88,26 @@ def test_a_preset_can_be_an_auction(qtbot: QtBot, window: MainWindow, standard) 
     # A preset of seat specs puts the editors back in charge.
     window.apply_preset("Slam zone")
     assert window.auction_dealing.target is None
+
+
+def test_the_window_deals_what_the_command_line_deals(qtbot: QtBot, window: MainWindow, standard, tmp_path) -> None:
+    """Deal for an Auction with a fixed seed gives the boards ``bridgegui-deal --auction --seed`` writes."""
+    import io
+
+    from bridgegui import cli
+    from bridgegui.formats import pbn
+
+    target = tmp_path / "cli.pbn"
+    status = cli.main(
+        ["--system", "standard", "--auction", "1NT P 2C", "-p", "6", "-s", "77", "-o", str(target)],
+        stdout=io.StringIO(),
+        stderr=io.StringIO(),
+    )
+    assert status == 0
+    window.set_seed(77)
+    window.auction_dealing.set_target(check_target(standard, "1NT P 2C", "standard"))
+    window.deal_set(6, confirm=False)
+    _wait(qtbot, window, 6)
+    from_cli = pbn.load(target)
+    assert [b.deal for b in window.boards()] == [b.deal for b in from_cli]
+    assert [b.effective_dealer for b in window.boards()] == [b.effective_dealer for b in from_cli]
