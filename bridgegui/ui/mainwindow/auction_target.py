@@ -28,10 +28,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bridgegui.engine.bidding import Auction, System, load_system, request_for_auction, shipped_systems
+from bridgegui.engine.bidding import Auction, Call, System, load_system, request_for_auction, shipped_systems
 from bridgegui.engine.constraints import DealRequest
 from bridgegui.engine.errors import BridgeError
 from bridgegui.engine.rotation import turns_to_dealers
+from bridgegui.ui.widgets.bidding_box import BiddingBox
 
 SCENARIO_DEALER = "N"
 """The seat the auction is dealt for; every deal is then turned to its board's dealer."""
@@ -93,9 +94,15 @@ class DealForAuctionDialog(QDialog):
         self.message = QLabel(self)
         self.message.setObjectName("auctionMessage")
         self.message.setWordWrap(True)
+        # Or click the calls: the box offers the calls legal after what is typed so far.
+        self.bidding_box = BiddingBox(self)
+        self.bidding_box.set_undo_enabled(True)
+        self.bidding_box.call_made.connect(self._append_call)
+        self.bidding_box.undo_requested.connect(self._remove_call)
         form = QFormLayout()
         form.addRow(self.tr("&System:"), self.system_combo)
         form.addRow(self.tr("&Auction:"), self.auction_edit)
+        form.addRow("", self.bidding_box)
         note = QLabel(
             self.tr(
                 "Deal and Deal Set then deal boards on which the system bids these calls, with each "
@@ -177,6 +184,22 @@ class DealForAuctionDialog(QDialog):
             else:
                 self._show(self.tr("Boards will start {auction}.").format(auction=self._target.text()), error=False)
         self.ok_button.setEnabled(self._target is not None)
+        self.bidding_box.set_auction(self._typed_auction() or Auction(SCENARIO_DEALER))
+
+    def _typed_auction(self) -> Auction | None:
+        try:
+            return Auction.parse(SCENARIO_DEALER, self.auction_edit.text())
+        except BridgeError:
+            return None
+
+    def _append_call(self, call: Call) -> None:
+        auction = self._typed_auction()
+        calls = auction.text() if auction is not None else ""
+        self.auction_edit.setText(f"{calls} {call}".strip())
+
+    def _remove_call(self) -> None:
+        words = self.auction_edit.text().split()
+        self.auction_edit.setText(" ".join(words[:-1]))
 
     def target(self) -> AuctionTarget | None:
         return self._target

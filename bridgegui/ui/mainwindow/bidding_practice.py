@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import typing
 
-from PySide6.QtCore import QObject, Qt, Signal, Slot
+from PySide6.QtCore import QEvent, QObject, Qt, Signal, Slot
 from PySide6.QtGui import QActionGroup, QFont
 from PySide6.QtWidgets import QDockWidget, QLabel, QMenu, QPushButton, QStackedWidget, QVBoxLayout, QWidget
 
@@ -47,6 +47,9 @@ if typing.TYPE_CHECKING:
 
 SYSTEM_AUCTION_TAG = "SystemAuction"
 """The tag holding the system's own auction of a practised board ("1NT P 2C P 2S P 4S P P P")."""
+
+SIDE_BY_SIDE_WIDTH = 460
+"""Pixels the dock needs to show the two auctions side by side (four columns each)."""
 
 STUDENT_AUCTION_TAG = "StudentAuction"
 """With "Save the System's Auction as the Board's", the tag holding the student's auction instead."""
@@ -81,7 +84,8 @@ class BiddingPractice(QObject):
         layout = QVBoxLayout(holder)
         layout.setContentsMargins(6, 4, 6, 4)
         self.auction_view = AuctionView(holder)
-        self.auction_view.set_stacked(True)  # the dock stays narrow: the deal keeps the width
+        self.auction_view.set_stacked(True)  # until the dock is wide enough to hold both side by side
+        holder.installEventFilter(self)
         self.stack = QStackedWidget(holder)
         self.box = BiddingBox(self.stack)
         self.box.call_made.connect(self.student_call)
@@ -121,6 +125,13 @@ class BiddingPractice(QObject):
         self.dock.setWidget(holder)
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
         self.dock.hide()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        # Both auctions side by side when the dock has the room, one above the other when it is narrow
+        # (the deal keeps its width on a small screen).
+        if event.type() == QEvent.Type.Resize:
+            self.auction_view.set_stacked(typing.cast(QWidget, watched).width() < SIDE_BY_SIDE_WIDTH)
+        return super().eventFilter(watched, event)
 
     # -- choosing ----------------------------------------------------------------------------------
 

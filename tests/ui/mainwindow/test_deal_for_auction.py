@@ -111,3 +111,22 @@ def test_the_window_deals_what_the_command_line_deals(qtbot: QtBot, window: Main
     from_cli = pbn.load(target)
     assert [b.deal for b in window.boards()] == [b.deal for b in from_cli]
     assert [b.effective_dealer for b in window.boards()] == [b.effective_dealer for b in from_cli]
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_the_auction_can_be_clicked_as_well_as_typed(qtbot: QtBot, window: MainWindow) -> None:
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QToolButton
+
+    dialog = DealForAuctionDialog(window)
+    qtbot.addWidget(dialog)
+    for name in ("bid_1NT", "pass", "bid_2C"):
+        button = dialog.bidding_box.findChild(QToolButton, name)
+        assert button is not None and button.isEnabled(), name
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert dialog.auction_edit.text() == "1NT P 2C"
+    assert dialog.ok_button.isEnabled()
+    one_club = dialog.bidding_box.findChild(QToolButton, "bid_1C")
+    assert one_club is not None and not one_club.isEnabled()  # only what may follow 1NT P 2C
+    dialog.bidding_box.undo_requested.emit()
+    assert dialog.auction_edit.text() == "1NT P"
