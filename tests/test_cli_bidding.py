@@ -164,12 +164,20 @@ def test_an_auction_only_the_ranking_forbids_stops_within_the_budget(tmp_path: P
 def test_printed_sheets_carry_the_systems_answers(tmp_path: Path) -> None:
     """With a system named, --pdf practice sheets end with the system's answers (more pages)."""
     import re
+    import subprocess
+    import sys
 
     def pages(path: Path) -> int:
         return len(re.findall(rb"/Type\s*/Page(?!s)", path.read_bytes()))
 
+    def run_apart(*argv: str) -> int:
+        # In a separate process: printing starts an offscreen QGuiApplication, which must not become the
+        # test session's application (every later Qt test needs a QApplication).
+        command = [sys.executable, "-m", "bridgegui.cli", *argv]
+        return subprocess.run(command, capture_output=True, text=True, check=False).returncode
+
     plain, answers = tmp_path / "plain.pdf", tmp_path / "answers.pdf"
     common = ["-p", "4", "-s", "3", "-q", "-o", str(tmp_path / "set.pbn"), "--sheets", "practice"]
-    assert run(*common, "--pdf", str(plain))[0] == 0
-    assert run(*common, "--pdf", str(answers), "--system", "standard")[0] == 0
+    assert run_apart(*common, "--pdf", str(plain)) == 0
+    assert run_apart(*common, "--pdf", str(answers), "--system", "standard") == 0
     assert pages(answers) > pages(plain) > 0
