@@ -14,7 +14,6 @@ from collections.abc import Mapping
 from PySide6.QtCore import QEvent, QMargins, QObject, QSize, Qt, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
-    QComboBox,
     QDockWidget,
     QFrame,
     QGridLayout,
@@ -32,6 +31,7 @@ from bridgegui.engine.script import ScriptError
 from bridgegui.engine.script.request import ExpressionCondition
 from bridgegui.settings import DEALER_MODES, Settings
 from bridgegui.ui.widgets.condition_editor import ConditionEditor
+from bridgegui.ui.widgets.editor_fields import QuietComboBox
 from bridgegui.ui.widgets.seat_editor import PartnershipEditor, SeatEditor
 
 ADVANCED_SETTING = "constraints/advanced"
@@ -83,7 +83,7 @@ class ConstraintsPanel(QWidget):
         outer.setSpacing(6)
         dealer_row = QHBoxLayout()
         dealer_label = QLabel(self.tr("&Dealer:"), self)
-        self.dealer_combo = QComboBox(self)
+        self.dealer_combo = QuietComboBox(self)
         self.dealer_combo.setObjectName("dealerCombo")
         self.dealer_combo.addItem(self.tr("From the board number"), "board")
         for seat in SEATS:

@@ -8,12 +8,13 @@ A field's text is always made by the engine's printer (``Range.text``) and read 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
 from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtGui import QColor, QPalette, QValidator
-from PySide6.QtWidgets import QAbstractSpinBox, QDoubleSpinBox, QLabel, QSpinBox, QWidget
+from PySide6.QtGui import QColor, QPalette, QValidator, QWheelEvent
+from PySide6.QtWidgets import QAbstractSpinBox, QComboBox, QDoubleSpinBox, QLabel, QSpinBox, QWidget
 
 from bridgegui.engine.constraints import Range
 from bridgegui.engine.errors import ConstraintError
@@ -45,11 +46,36 @@ def _any_state(box: QAbstractSpinBox, text: str) -> QValidator.State | None:
     return None
 
 
+def wheel_only_when_focused(widget: QWidget, event: QWheelEvent, handle: Callable[[QWheelEvent], None]) -> None:
+    """A field takes the mouse wheel only while it has the keyboard focus.
+
+    Scrolling the constraints panel must never change a constraint the teacher did not choose to edit
+    (North HCP 15 silently becoming 12): an unfocused field ignores the wheel, which then goes on to the
+    scroll area under it and scrolls the panel.
+    """
+    if widget.hasFocus():
+        handle(event)
+    else:
+        event.ignore()
+
+
+class QuietComboBox(QComboBox):
+    """A combo box for the editors: the wheel changes it only while it has the focus."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # not WheelFocus: a wheel passing over takes nothing
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        wheel_only_when_focused(self, event, super().wheelEvent)
+
+
 class IntBound(QSpinBox):
     """One end of a range: the minimum value is the "any" sentinel (an open end)."""
 
     def __init__(self, top: int, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setRange(-1, top)
         self.setSpecialValueText(self.tr("any"))
         self.setValue(-1)
@@ -62,6 +88,9 @@ class IntBound(QSpinBox):
 
     def valueFromText(self, text: str) -> int:
         return self.minimum() if _open_end_text(self, text) else super().valueFromText(text)
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        wheel_only_when_focused(self, event, super().wheelEvent)
 
     def bound(self) -> int | None:
         """The value in the constraint's units, or ``None`` for "any"."""
@@ -77,6 +106,7 @@ class HalfBound(QDoubleSpinBox):
 
     def __init__(self, top: int, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setDecimals(1)
         self.setSingleStep(0.5)
         self.setRange(-0.5, top)
@@ -86,6 +116,9 @@ class HalfBound(QDoubleSpinBox):
         self.setCorrectionMode(QAbstractSpinBox.CorrectionMode.CorrectToNearestValue)
         # A typed 1.3 snaps to the nearest half when editing ends.
         self.editingFinished.connect(self._snap)
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        wheel_only_when_focused(self, event, super().wheelEvent)
 
     def textFromValue(self, value: float) -> str:
         return self.locale().toString(value, "g", 3)

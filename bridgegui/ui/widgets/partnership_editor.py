@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QComboBox, QGridLayout, QHBoxLayout, QLabel, QSizePolicy, QSpinBox, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QSizePolicy, QSpinBox, QVBoxLayout, QWidget
 
 from bridgegui.engine.constraints import Fit, PartnershipConstraint, Range, parse_partnership_spec
 from bridgegui.engine.errors import PARTNERSHIP_FIELDS, ConstraintError
-from bridgegui.ui.widgets.editor_fields import FieldMarks, IntBound, Quiet, check_fits, style_feedback
+from bridgegui.ui.widgets.editor_fields import FieldMarks, IntBound, Quiet, QuietComboBox, check_fits, style_feedback
 
 COMBINED_HCP_TOP = 40
 """The most points a side's hcp fields take: all the deck's."""
@@ -80,7 +80,7 @@ class PartnershipEditor(QWidget):
         self._fit.setSuffix("+")
         self._fit.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self._fit.setToolTip(fit_tip)
-        self._fit_suit = QComboBox(self)
+        self._fit_suit = QuietComboBox(self)
         self._fit_suit.setObjectName("fitSuit")
         self._fit_suit.addItem(self.tr("any suit"))
         for symbol, name in zip(

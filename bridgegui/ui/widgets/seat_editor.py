@@ -47,6 +47,7 @@ from bridgegui.ui.widgets.editor_fields import (
     HalfBound,
     IntBound,
     Quiet,
+    QuietComboBox,
     RangeField,
     check_fits,
     style_feedback,
@@ -136,7 +137,7 @@ class SeatEditor(QWidget):
 
         # Shape: a preset combo and a free pattern field.
         shape_label = QLabel(self.tr("Shape"), self)
-        self._shape_combo = QComboBox(self)
+        self._shape_combo = QuietComboBox(self)
         self._shape_combo.setObjectName("shapeCombo")
         self._shape_combo.addItems([self.tr("Any"), self.tr("Balanced"), self.tr("Semi-balanced")])
         self._shape_combo.setToolTip(self.tr("Balanced: 4333, 4432, 5332. Semi-balanced adds 5422 and 6322."))
