@@ -22,7 +22,7 @@ from functools import cache
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgegui.engine.bidding import load_system, request_for_auction
@@ -39,36 +39,6 @@ from bridgegui.resource_files import resource
 
 # --------------------------------------------------------------------------------------------------
 # Profiles: each target runs quick (CI, a second or so) and long (``slow``).
-
-SCALE = int(os.environ.get("BRIDGEGUI_FUZZ_SCALE", "1"))
-
-
-def profile(quick: int, slow: int) -> Any:
-    """Parametrize a test over its two profiles; the test receives the ``settings`` to run with."""
-    return pytest.mark.parametrize(
-        "run_settings",
-        [
-            pytest.param(_settings(quick), id="quick"),
-            pytest.param(_settings(slow * SCALE), id="slow", marks=pytest.mark.slow),
-        ],
-    )
-
-
-@pytest.fixture(autouse=True)
-def _long_profile_only_when_asked(request: pytest.FixtureRequest) -> None:
-    """The long profile runs only when ``-m`` names ``slow``: CI runs plain ``pytest``, which does not deselect it."""
-    if request.node.get_closest_marker("slow") and "slow" not in (request.config.getoption("markexpr") or ""):
-        pytest.skip("the long fuzz profile runs with -m slow")
-
-
-def _settings(examples: int) -> settings:
-    return settings(
-        max_examples=examples,
-        deadline=None,
-        derandomize=True,
-        database=None,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
-    )
 
 
 def run(run_settings: settings, strategy: st.SearchStrategy[Any], check: Callable[[Any], object]) -> None:
@@ -111,7 +81,7 @@ call_text = st.one_of(
 )
 
 
-@profile(quick=200, slow=4500)
+@pytest.mark.fuzz(quick=200, slow=4500)
 def test_call_parse_any_text(run_settings: settings) -> None:
     def check(text: str) -> None:
         try:
@@ -136,7 +106,7 @@ auction_text = st.one_of(
 dealer_text = st.one_of(st.sampled_from([*SEATS, "n", " e ", "north", "", "X", "NE"]), st.text(max_size=3))
 
 
-@profile(quick=150, slow=3600)
+@pytest.mark.fuzz(quick=150, slow=3600)
 def test_auction_parse_any_text(run_settings: settings) -> None:
     def check(case: tuple[str, str]) -> None:
         dealer, text = case
@@ -177,7 +147,7 @@ def one_line(note: str | None) -> str | None:
     return None if note is None else " ".join(note.split())
 
 
-@profile(quick=50, slow=1200)
+@pytest.mark.fuzz(quick=50, slow=1200)
 def test_legal_auctions_round_trip_through_text_and_pbn(run_settings: settings) -> None:
     def check(auction: Auction) -> None:
         assert Auction.parse(auction.dealer, auction.text()).calls == auction.calls
@@ -254,7 +224,7 @@ def auction_sections(draw: st.DrawFn) -> tuple[str, str, tuple[str, ...]]:
     return dealer, section, notes
 
 
-@profile(quick=120, slow=2400)
+@pytest.mark.fuzz(quick=120, slow=2400)
 def test_board_auction_any_section(run_settings: settings) -> None:
     def check(case: tuple[str, str, tuple[str, ...]]) -> None:
         dealer, section, notes = case
@@ -278,7 +248,7 @@ def test_board_auction_any_section(run_settings: settings) -> None:
     run(run_settings, auction_sections(), check)
 
 
-@profile(quick=50, slow=900)
+@pytest.mark.fuzz(quick=50, slow=900)
 def test_pbn_files_with_mutated_auction_sections(run_settings: settings) -> None:
     """Through the PBN reader: a file it accepts gives boards whose auction reads or raises ``AuctionError``."""
 
@@ -320,7 +290,7 @@ def check_system_text(text: str, *, bid: bool = True) -> System | None:
     return system
 
 
-@profile(quick=150, slow=2400)
+@pytest.mark.fuzz(quick=150, slow=2400)
 def test_parse_system_any_text(run_settings: settings) -> None:
     text = st.one_of(
         st.text(),
@@ -408,7 +378,7 @@ def system_files(draw: st.DrawFn) -> str:
     return draw(st.sampled_from(["\n", "\r\n", "\r"])).join(lines) + draw(st.sampled_from(["", "\n", "\n\n"]))
 
 
-@profile(quick=100, slow=1200)
+@pytest.mark.fuzz(quick=100, slow=1200)
 def test_parse_system_grammar_shaped(run_settings: settings) -> None:
     run(run_settings, system_files(), check_system_text)
 
@@ -456,18 +426,18 @@ def mutated(draw: st.DrawFn, lines_strategy: st.SearchStrategy[list[str]]) -> st
     return text
 
 
-@profile(quick=80, slow=1200)
+@pytest.mark.fuzz(quick=80, slow=1200)
 def test_parse_system_mutated_standard_excerpts(run_settings: settings) -> None:
     run(run_settings, mutated(standard_excerpts()), check_system_text)
 
 
-@profile(quick=4, slow=45)
+@pytest.mark.fuzz(quick=4, slow=45)
 def test_parse_system_mutated_whole_shipped_files(run_settings: settings) -> None:
     whole = st.sampled_from(["standard", "acol"]).map(lambda name: shipped_text(name).splitlines())
     run(run_settings, mutated(whole), lambda text: check_system_text(text, bid=False))
 
 
-@profile(quick=3, slow=24)
+@pytest.mark.fuzz(quick=3, slow=24)
 def test_parse_system_random_bytes_in_standard(run_settings: settings) -> None:
     """Random bytes written over the file's UTF-8, decoded the way a lenient editor would."""
 
@@ -513,7 +483,7 @@ def prefixes(draw: st.DrawFn, system_name: str) -> tuple[str, list[str] | str]:
 
 
 @pytest.mark.parametrize("system_name", ["standard", "acol"])
-@profile(quick=30, slow=360)
+@pytest.mark.fuzz(quick=30, slow=360)
 def test_request_for_auction_random_prefixes(run_settings: settings, system_name: str) -> None:
     system = shipped(system_name)
     batch = deal_batch(64, seed=5)
@@ -534,7 +504,7 @@ def test_request_for_auction_random_prefixes(run_settings: settings, system_name
 
 
 @pytest.mark.parametrize("system_name", ["standard", "acol"])
-@profile(quick=8, slow=120)
+@pytest.mark.fuzz(quick=8, slow=120)
 def test_bid_and_bid_batch_give_legal_complete_auctions(run_settings: settings, system_name: str) -> None:
     system = shipped(system_name)
 
@@ -583,7 +553,7 @@ PATTERN_ELEMENTS = st.one_of(
 )
 
 
-@profile(quick=200, slow=3000)
+@pytest.mark.fuzz(quick=200, slow=3000)
 def test_pattern_matching_agrees_with_the_definition(run_settings: settings) -> None:
     def check(case: tuple[list[str | frozenset[int]], list[int]]) -> None:
         elements, codes = tuple(case[0]), tuple(case[1])

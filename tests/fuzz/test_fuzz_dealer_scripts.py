@@ -20,13 +20,11 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import io
-import os
 import time
-from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from bridgegui.engine.dealing import deal_batch
@@ -36,38 +34,9 @@ from bridgegui.engine.script.request import compile_condition, import_script, re
 BUDGET = 10.0
 """Seconds one example may take (compiling and running on a few deals takes milliseconds)."""
 
-SCALE = int(os.environ.get("BRIDGEGUI_FUZZ_SCALE", "1"))
 
 BATCH = deal_batch(8, seed=16)
 DATE = dt.date(2026, 11, 23)
-
-
-def profile(quick: int, slow: int) -> Any:
-    """Parametrize a test over its two profiles; the test receives the ``settings`` to run with."""
-    return pytest.mark.parametrize(
-        "run_settings",
-        [
-            pytest.param(_settings(quick), id="quick"),
-            pytest.param(_settings(slow * SCALE), id="slow", marks=pytest.mark.slow),
-        ],
-    )
-
-
-@pytest.fixture(autouse=True)
-def _long_profile_only_when_asked(request: pytest.FixtureRequest) -> None:
-    """The long profile runs only when ``-m`` names ``slow``: CI runs plain ``pytest``, which does not deselect it."""
-    if request.node.get_closest_marker("slow") and "slow" not in (request.config.getoption("markexpr") or ""):
-        pytest.skip("the long fuzz profile runs with -m slow")
-
-
-def _settings(examples: int) -> settings:
-    return settings(
-        max_examples=examples,
-        deadline=None,
-        derandomize=True,
-        database=None,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
-    )
 
 
 # ---- strategies --------------------------------------------------------------------------------------
@@ -248,7 +217,7 @@ def compile_and_run(text: str) -> None:
         pass
 
 
-@profile(quick=100, slow=4000)
+@pytest.mark.fuzz(quick=100, slow=4000)
 def test_compile_script_and_running_it_raise_only_script_error(run_settings):
     @run_settings
     @given(text=every_script)
@@ -260,7 +229,7 @@ def test_compile_script_and_running_it_raise_only_script_error(run_settings):
     check()
 
 
-@profile(quick=60, slow=2500)
+@pytest.mark.fuzz(quick=60, slow=2500)
 def test_import_script_raises_only_script_error(run_settings):
     @run_settings
     @given(text=every_script)
@@ -278,7 +247,7 @@ def test_import_script_raises_only_script_error(run_settings):
     check()
 
 
-@profile(quick=60, slow=2500)
+@pytest.mark.fuzz(quick=60, slow=2500)
 def test_advanced_condition_raises_only_script_error(run_settings):
     @run_settings
     @given(text=st.one_of(expression, any_text, mutated_scripts()))

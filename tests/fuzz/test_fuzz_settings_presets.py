@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgegui.presets import SPEC_KEYS, Preset, PresetError, user_presets
@@ -31,34 +31,6 @@ from bridgegui.settings import DECLARED, Settings
 
 # --------------------------------------------------------------------------------------------------
 # Profiles
-
-
-def profile(quick: int, slow: int) -> Any:
-    """Parametrize a test over its two profiles; the test receives the ``settings`` to run with."""
-    return pytest.mark.parametrize(
-        "run_settings",
-        [
-            pytest.param(_settings(quick), id="quick"),
-            pytest.param(_settings(slow), id="slow", marks=pytest.mark.slow),
-        ],
-    )
-
-
-@pytest.fixture(autouse=True)
-def _long_profile_only_when_asked(request: pytest.FixtureRequest) -> None:
-    """The long profile runs only when ``-m`` names ``slow``: CI runs plain ``pytest``, which does not deselect it."""
-    if request.node.get_closest_marker("slow") and "slow" not in (request.config.getoption("markexpr") or ""):
-        pytest.skip("the long fuzz profile runs with -m slow")
-
-
-def _settings(examples: int) -> settings:
-    return settings(
-        max_examples=examples,
-        deadline=None,
-        derandomize=True,
-        database=None,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-    )
 
 
 def run(run_settings: settings, strategy: st.SearchStrategy[Any], check: Callable[[Any], None]) -> None:
@@ -196,7 +168,7 @@ def check_settings_file(content: bytes) -> None:
         assert again.to_dict() == loaded.to_dict()
 
 
-@profile(quick=100, slow=5000)
+@pytest.mark.fuzz(quick=100, slow=5000)
 def test_any_settings_file_loads_or_falls_back(run_settings: settings) -> None:
     run(run_settings, file_bytes, check_settings_file)
 
@@ -247,7 +219,7 @@ def check_preset_file(content: bytes) -> None:
             assert (path if path.exists() else kept).read_bytes() == content
 
 
-@profile(quick=100, slow=5000)
+@pytest.mark.fuzz(quick=100, slow=5000)
 def test_any_preset_file_loads_or_is_reported(run_settings: settings) -> None:
     run(run_settings, preset_bytes, check_preset_file)
 
@@ -261,7 +233,7 @@ def check_preset_text(text: str) -> None:
     preset.request()
 
 
-@profile(quick=150, slow=5000)
+@pytest.mark.fuzz(quick=150, slow=5000)
 def test_preset_from_json_gives_a_preset_or_a_preset_error(run_settings: settings) -> None:
     texts = st.one_of(
         preset_objects.map(json.dumps),
@@ -301,7 +273,7 @@ def check_window_starts(case: tuple[dict[str, Any], bytes]) -> None:
             QApplication.processEvents()
 
 
-@profile(quick=5, slow=300)
+@pytest.mark.fuzz(quick=5, slow=300)
 @pytest.mark.qt_log_ignore("propagateSizeHints")
 def test_the_window_starts_from_any_settings_and_presets(run_settings: settings, qapp: object) -> None:
     run(run_settings, st.tuples(settings_objects, preset_bytes), check_window_starts)
