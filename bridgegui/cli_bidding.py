@@ -22,7 +22,7 @@ import numpy as np
 from bridgegui.engine import planner
 from bridgegui.engine.bidding import Auction, System, load_system, request_for_auction
 from bridgegui.engine.boards import Board, board_dealer
-from bridgegui.engine.cards import SEAT_NAMES, SEATS, Deal, parse_deal
+from bridgegui.engine.cards import SEAT_NAMES, SEATS, Deal, parse_deal, seat_index
 from bridgegui.engine.constraints import DealRequest
 from bridgegui.engine.errors import BridgeError
 from bridgegui.engine.rotation import rotate_deals, turns_to_dealers
@@ -188,10 +188,6 @@ def explain(args: argparse.Namespace, stdout: TextIO) -> None:
     contract = result.auction.contract()
     final = f"{contract.symbol()} by {SEAT_NAMES[seat_index(contract.declarer)]}" if contract else "passed out"
     stdout.write(f"Auction: {result.auction.text()} ({final})\n")
-
-
-def seat_index(seat: str) -> int:
-    return SEATS.index(seat)
 
 
 __all__ = ["add_arguments", "bid_boards", "deal_for_auction", "explain", "system_of", "wants_bidding"]

@@ -38,13 +38,6 @@ def frequency_text(p: float) -> str:
     return _tr("1 hand in {n} · {percent}").format(n=format_one_in(p), percent=shown)
 
 
-def _one_in_text(n: float) -> str:
-    """``2,300``, ``9.4``, ``∞``: the N of "1 deal in N" as the engine rounded it."""
-    if n == float("inf"):
-        return "∞"
-    return f"{n:,.1f}" if n < 10 and n != int(n) else f"{round(n):,}"
-
-
 def estimate_text(estimate: Estimate) -> str:
     """The whole request's frequency in words, made here from the estimate's fields (so it can be translated)."""
     words = {
@@ -52,7 +45,8 @@ def estimate_text(estimate: Estimate) -> str:
         ESTIMATED: _tr("about 1 deal in {n}"),
         BOUND: _tr("rarer than 1 deal in {n}"),
     }[estimate.precision]
-    return words.format(n=_one_in_text(estimate.one_in))
+    p = estimate.upper_bound if estimate.precision == BOUND else estimate.probability
+    return words.format(n=format_one_in(p))
 
 
 class LiveFeedback(QObject):
