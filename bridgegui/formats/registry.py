@@ -1,0 +1,351 @@
+"""The board-set formats, in one place: what each can hold, and how to write and read it.
+
+Front ends (the command line's ``--format`` and its choice by file extension, the window's Save As
+and Open filters, its "this format drops ..." warning) ask here and nowhere else, so a new format is
+one entry in ``FORMATS`` and one module.
+
+Startup speed matters (issue 17): this module imports no format module and not numpy at import
+time.  Each entry names its module, imported the first time the format is used.
+
+Every format module offers ``dumps(boards, info)`` and, where the format can be read back,
+``loads(data)``.  Modules that can write a set batch by batch, straight from the engine's ``(n, 4)``
+uint64 mask arrays, also define ``begin(info)``, ``write_batch(masks, first_number, info)`` and
+``end(info)``; ``stream_writer`` hands those out, or a fallback that builds ``Board`` objects per
+batch for modules that do not have them yet (PBN and text, whose functions have other signatures,
+are adapted here).  Formats whose layout is a whole file (DLM, DUP) cannot stream: their writer
+keeps the boards and writes the file at ``end`` (they hold at most 99 boards anyway).
+"""
+
+from __future__ import annotations
+
+import importlib
+import io
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from bridgegui.engine.boards import Board
+    from bridgegui.formats.errors import FormatError
+
+__all__ = [
+    "FORMATS",
+    "PRACTICE_NOTE",
+    "BoardFormat",
+    "FormatError",
+    "SetInfo",
+    "StreamWriter",
+    "by_name",
+    "dump",
+    "dumps",
+    "for_path",
+    "load",
+    "loads",
+    "stream_writer",
+    "what_is_dropped",
+]
+
+PRACTICE_NOTE = "Practice set: dealt to constraints, not for tournament play (Law 6E3)"
+"""The line a constrained set's header carries (the Laws of Duplicate Bridge, Law 6E3: boards for a
+tournament must be dealt at random, so a set dealt to constraints is for practice only)."""
+
+
+def __getattr__(name: str) -> Any:
+    """``registry.FormatError`` without importing the engine (and numpy) when the registry is imported."""
+    if name == "FormatError":
+        from bridgegui.formats.errors import FormatError
+
+        return FormatError
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _error(message: str) -> FormatError:
+    from bridgegui.formats.errors import FormatError
+
+    return FormatError(message)
+
+
+@dataclass(frozen=True)
+class SetInfo:
+    """What a file's header may say about the set; every field optional.
+
+    ``practice`` marks a constrained set: the dealing-machine formats then say in their header that
+    it is a practice set (Law 6E3).  ``total`` is the number of boards in the whole set when known
+    (DUP's trailer needs it when writing batch by batch).  ``dealer`` and ``vulnerable`` fix every
+    board's dealer and vulnerability when a set is written from masks; ``None`` follows Law 2.
+    """
+
+    generator: str = ""
+    seed: int | None = None
+    notes: tuple[str, ...] = ()
+    practice: bool = False
+    total: int | None = None
+    dealer: str | None = None
+    vulnerable: str | None = None
+
+    def header_lines(self) -> list[str]:
+        """The free header lines a text format writes: the practice note first, then ``notes``."""
+        return ([PRACTICE_NOTE] if self.practice else []) + list(self.notes)
+
+
+@dataclass(frozen=True)
+class BoardFormat:
+    """One board-set format and what it can hold (for the front ends' choices and warnings)."""
+
+    name: str
+    title: str
+    extensions: tuple[str, ...]
+    binary: bool
+    readable: bool
+    holds_auction: bool
+    holds_dealer: bool
+    holds_tags: bool
+    max_boards: int | None
+    streams: bool
+    module: str
+    holds_numbers: bool = True
+    """Whether board numbers are stored; BRI, DGE and DUP number boards by their place in the file."""
+
+    @property
+    def filter(self) -> str:
+        """A file-dialog filter such as ``"PBN 2.1 (*.pbn)"``."""
+        return f"{self.title} ({' '.join('*' + ext for ext in self.extensions)})"
+
+
+def _format(*args: Any, **kwargs: Any) -> tuple[str, BoardFormat]:
+    fmt = BoardFormat(*args, **kwargs)
+    return fmt.name, fmt
+
+
+FORMATS: dict[str, BoardFormat] = dict(
+    [
+        _format("pbn", "PBN 2.1", (".pbn",), False, True, True, True, True, None, True, "bridgegui.formats.pbn"),
+        _format(
+            "lin", "LIN (Bridge Base Online)", (".lin",), False, True, True, True, False, None, True,
+            "bridgegui.formats.lin",
+        ),
+        _format(
+            "dup", "DUP (Duplimate)", (".dup",), True, True, False, False, False, 99, False, "bridgegui.formats.dup",
+            holds_numbers=False,
+        ),
+        _format(
+            "dlm", "DLM (Duplimate for Windows)", (".dlm",), False, True, False, False, False, 99, False,
+            "bridgegui.formats.dlm",
+        ),
+        _format(
+            "bri", "BRI (Duplimate, DOS)", (".bri",), True, True, False, False, False, None, True,
+            "bridgegui.formats.bri", holds_numbers=False,
+        ),
+        _format(
+            "dge", "DGE (dealing machine)", (".dge",), True, True, False, False, False, None, True,
+            "bridgegui.formats.dge", holds_numbers=False,
+        ),
+        _format(
+            "csv", "CSV (spreadsheet)", (".csv",), False, True, False, True, False, None, True,
+            "bridgegui.formats.csvfile",
+        ),
+        _format("text", "Text diagrams", (".txt",), False, False, False, True, False, None, True, "bridgegui.formats.text"),
+    ]
+)  # fmt: skip
+"""Every format by name, in the order front ends list them."""
+
+
+def by_name(name: str | BoardFormat) -> BoardFormat:
+    """The format called ``name`` (any case); ``FormatError`` naming the choices otherwise."""
+    if isinstance(name, BoardFormat):
+        return name
+    try:
+        return FORMATS[name.strip().lower()]
+    except KeyError:
+        raise _error(f"{name!r} is not a board-set format: use one of {', '.join(FORMATS)}") from None
+
+
+def for_path(path: str | os.PathLike[str]) -> BoardFormat | None:
+    """The format a file name's extension names (``deals.lin`` → LIN), or ``None`` for an unknown one."""
+    name = os.fspath(path).lower()
+    for fmt in FORMATS.values():
+        if any(name.endswith(ext) for ext in fmt.extensions):
+            return fmt
+    return None
+
+
+def _module(fmt: BoardFormat) -> ModuleType:
+    return importlib.import_module(fmt.module)
+
+
+def _pbn_header(info: SetInfo) -> dict[str, Any]:
+    return {"generator": info.generator or None, "seed": info.seed, "extra_header": list(info.notes)}
+
+
+def _text_dumps(boards: Sequence[Board]) -> str:
+    text = _module(FORMATS["text"])
+    return "\n\n".join(text.deal_diagram(b.deal, board=b) for b in boards) + "\n" if boards else ""
+
+
+def dumps(fmt: str | BoardFormat, boards: Iterable[Board], info: SetInfo | None = None) -> str | bytes:
+    """The boards in format ``fmt``: ``str`` for text formats, ``bytes`` for binary ones."""
+    fmt = by_name(fmt)
+    info = info or SetInfo()
+    boards = list(boards)
+    if fmt.name == "pbn":
+        return str(_module(fmt).dumps(boards, **_pbn_header(info)))
+    if fmt.name == "text":
+        return _text_dumps(boards)
+    result: str | bytes = _module(fmt).dumps(boards, info)
+    return result
+
+
+def loads(fmt: str | BoardFormat, data: str | bytes) -> list[Board]:
+    """The boards of a file's contents in format ``fmt``; ``BridgeError`` (with the board or line) if unreadable."""
+    fmt = by_name(fmt)
+    if not fmt.readable:
+        raise _error(f"{fmt.title} files cannot be read back: open a PBN file instead")
+    module = _module(fmt)
+    if fmt.name == "pbn" and isinstance(data, bytes):
+        return list(module.load(io.BytesIO(data)))
+    return list(module.loads(data))
+
+
+def load(fmt: str | BoardFormat | None, path: str | os.PathLike[str]) -> list[Board]:
+    """The boards of the file at ``path``; ``fmt`` ``None`` chooses by the extension."""
+    chosen = for_path(path) if fmt is None else by_name(fmt)
+    if chosen is None:
+        raise _error(f"cannot tell the format of {os.fspath(path)!r} from its extension")
+    with open(path, "rb") as fp:
+        data = fp.read()
+    return loads(chosen, data)
+
+
+def dump(
+    fmt: str | BoardFormat, boards: Iterable[Board], path: str | os.PathLike[str], info: SetInfo | None = None
+) -> None:
+    """Write ``dumps(fmt, boards, info)`` to ``path`` atomically (``bridgegui.files.atomic_write``).
+
+    Text formats are written as UTF-8 with their line ends as ``dumps`` made them.
+    """
+    from bridgegui.files import atomic_write
+
+    data = dumps(fmt, boards, info)
+    atomic_write(path, data.encode("utf-8") if isinstance(data, str) else data)
+
+
+# --------------------------------------------------------------------------------------------------
+# What a format cannot hold
+
+_AUCTION_TAGS = frozenset({"Auction", "Note"})
+_LIN_TAGS = frozenset({"North", "East", "South", "West", "Auction", "Note"})
+
+
+def _boards(count: int) -> str:
+    return "1 board" if count == 1 else f"{count} boards"
+
+
+def what_is_dropped(fmt: str | BoardFormat, boards: Sequence[Board]) -> list[str]:
+    """What saving ``boards`` in ``fmt`` would lose, as phrases a user reads ("the auctions of 3 boards").
+
+    An empty list means nothing is lost.  Board counts past the format's limit are listed too,
+    although ``dumps`` refuses them rather than cutting the set short.
+    """
+    from bridgegui.engine.boards import board_dealer, board_vulnerability
+
+    fmt = by_name(fmt)
+    lost: list[str] = []
+    if fmt.max_boards is not None and len(boards) > fmt.max_boards:
+        lost.append(f"boards past the {fmt.max_boards}th ({fmt.title} holds at most {fmt.max_boards} boards)")
+    partial = sum(1 for b in boards if b.deal is None or not b.deal.is_complete)
+    if partial and fmt.name not in ("pbn", "text"):
+        lost.append(f"{_boards(partial)} without a full deal")
+    if not fmt.holds_auction:
+        auctions = sum(1 for b in boards if b.tag("Auction") is not None)
+        if auctions:
+            lost.append(f"the auction{'s' if auctions > 1 else ''} of {_boards(auctions)}")
+    if not fmt.holds_numbers:
+        moved = sum(1 for k, b in enumerate(boards, 1) if b.number != k)
+        if moved:
+            lost.append(f"the board numbers of {_boards(moved)} (the file numbers boards 1, 2, 3, … in order)")
+    if not fmt.holds_dealer:
+        changed = 0
+        for k, b in enumerate(boards, 1):
+            number = b.number if fmt.holds_numbers and b.number is not None else k
+            if b.effective_dealer not in (None, board_dealer(number)) or b.effective_vulnerable not in (
+                None,
+                board_vulnerability(number),
+            ):
+                changed += 1
+        if changed:
+            lost.append(f"the dealer and vulnerability of {_boards(changed)} (the file follows the board numbers)")
+    if not fmt.holds_tags:
+        kept = _LIN_TAGS if fmt.name == "lin" else frozenset()
+        names = sorted({name for b in boards for name, _ in b.tags if name not in kept and name not in _AUCTION_TAGS})
+        if names:
+            shown = ", ".join(names[:5]) + (", …" if len(names) > 5 else "")
+            lost.append(f"tags ({shown})")
+    return lost
+
+
+# --------------------------------------------------------------------------------------------------
+# Writing batch by batch (issue 17)
+
+
+@dataclass
+class StreamWriter:
+    """Writes one set batch by batch: ``begin(info)``, then ``write_batch(masks, first_number, info)``
+    for each ``(n, 4)`` uint64 batch (rows N, E, S, W), then ``end(info)``; each returns the text or
+    bytes to append to the file.  Get one from ``stream_writer``; use it for one set only (the
+    fallbacks remember where they are)."""
+
+    fmt: BoardFormat
+    _started: bool = field(default=False, repr=False)
+    _kept: list[Board] = field(default_factory=list, repr=False)
+
+    def _native(self) -> ModuleType | None:
+        module = _module(self.fmt)
+        return module if all(hasattr(module, name) for name in ("begin", "write_batch", "end")) else None
+
+    def begin(self, info: SetInfo) -> str | bytes:
+        native = self._native()
+        if native is not None:
+            return native.begin(info)  # type: ignore[no-any-return]
+        if self.fmt.name == "pbn":  # the document header: what dumps writes before the first game
+            return str(_module(self.fmt).dumps([], **_pbn_header(info)))
+        return b"" if self.fmt.binary else ""
+
+    def write_batch(self, masks: np.ndarray, first_number: int, info: SetInfo) -> str | bytes:
+        native = self._native()
+        if native is not None:
+            return native.write_batch(masks, first_number, info)  # type: ignore[no-any-return]
+        from bridgegui.engine.boards import boards_from_batch
+
+        boards = boards_from_batch(masks, first_number)
+        if info.dealer is not None or info.vulnerable is not None:
+            boards = [b.replace(dealer=info.dealer, vulnerable=info.vulnerable) for b in boards]
+        if not self.fmt.streams:
+            self._kept.extend(boards)
+            return b"" if self.fmt.binary else ""
+        if not boards:
+            return b"" if self.fmt.binary else ""
+        started, self._started = self._started, True
+        if self.fmt.name == "pbn":
+            head = str(_module(self.fmt).dumps([], **_pbn_header(info)))
+            body = str(_module(self.fmt).dumps(boards, **_pbn_header(info)))[len(head) :]
+            return ("\r\n" if started else "") + body
+        if self.fmt.name == "text":
+            return ("\n" if started else "") + _text_dumps(boards)
+        return dumps(self.fmt, boards, info)
+
+    def end(self, info: SetInfo) -> str | bytes:
+        native = self._native()
+        if native is not None:
+            return native.end(info)  # type: ignore[no-any-return]
+        if not self.fmt.streams:
+            return dumps(self.fmt, self._kept, info)
+        return b"" if self.fmt.binary else ""
+
+
+def stream_writer(fmt: str | BoardFormat) -> StreamWriter:
+    """A fresh writer for one set in ``fmt`` (see ``StreamWriter``)."""
+    return StreamWriter(by_name(fmt))
