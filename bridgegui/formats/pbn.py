@@ -40,7 +40,7 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, cast
+from typing import IO, TYPE_CHECKING, cast
 
 from bridgegui import APP_NAME, __version__
 from bridgegui.engine.boards import (
@@ -52,7 +52,25 @@ from bridgegui.engine.cards import Deal, parse_deal
 from bridgegui.engine.errors import BridgeError, DealError
 from bridgegui.files import atomic_write
 
-__all__ = ["GENERATOR", "MANDATORY_TAGS", "PbnError", "dump", "dumps", "export_form", "load", "loads", "save"]
+if TYPE_CHECKING:
+    import numpy as np
+
+    from bridgegui.formats.batch_text import SetHeader
+
+__all__ = [
+    "GENERATOR",
+    "MANDATORY_TAGS",
+    "PbnError",
+    "begin",
+    "dump",
+    "dumps",
+    "end",
+    "export_form",
+    "load",
+    "loads",
+    "save",
+    "write_batch",
+]
 
 GENERATOR = f"{APP_NAME} {__version__}"
 """What to pass as ``generator=`` for sets this program deals."""
@@ -727,3 +745,28 @@ def save(
     """
     data = dumps(boards, generator=generator, seed=seed, extra_header=extra_header).encode("utf-8")
     atomic_write(path, data)
+
+
+# --------------------------------------------------------------------------------------------------
+# Streaming: a dealt set written batch by batch (the registry's protocol; see ``pbn_stream``)
+
+
+def begin(info: SetHeader) -> str:
+    """The document's start for a set written batch by batch: ``begin + write_batch... + end == dumps``."""
+    from bridgegui.formats import pbn_stream
+
+    return pbn_stream.begin(info)
+
+
+def write_batch(masks: np.ndarray, first_number: int, info: SetHeader) -> str:
+    """The games of a dealt ``(n, 4)`` batch numbered from ``first_number``, straight from the masks (vectorised)."""
+    from bridgegui.formats import pbn_stream
+
+    return pbn_stream.write_batch(masks, first_number, info)
+
+
+def end(info: SetHeader) -> str:
+    """The document's end for a set written batch by batch."""
+    from bridgegui.formats import pbn_stream
+
+    return pbn_stream.end(info)

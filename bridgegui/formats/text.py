@@ -3,16 +3,26 @@
 The diagram is the one bridge columns print: North on top, West and East side by side with a small
 compass between them, South below.  It is meant for monospace text (a terminal, an e-mail, a forum
 post), so every line is plain characters, padded with spaces and with no trailing ones.
+
+A dealt set is written batch by batch with ``begin``/``write_batch``/``end`` (the streaming protocol
+of ``bridgegui.formats.registry``, issue 17): the same diagrams as ``deal_diagram`` with a board
+header, separated by a blank line, built for the whole batch at once from the mask array.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from bridgegui.engine.boards import Board
-from bridgegui.engine.cards import SEAT_NAMES, SUIT_SYMBOLS, SUITS, Deal, holding_text, seat_index
+from bridgegui.engine.cards import SEAT_NAMES, SEATS, SUIT_SYMBOLS, SUITS, Deal, holding_text, seat_index
 
-__all__ = ["deal_diagram", "deal_line"]
+if TYPE_CHECKING:
+    import numpy as np
+
+    from bridgegui.formats.batch_text import SetHeader
+
+__all__ = ["begin", "deal_diagram", "deal_line", "end", "write_batch"]
 
 _GAP = 2
 """Spaces between West's longest line and the compass, and between the compass and East."""
@@ -98,3 +108,76 @@ def deal_diagram(
     while lines and not lines[-1].strip():  # a hidden South leaves nothing below
         lines.pop()
     return "\n".join(line.rstrip() for line in lines)
+
+
+def begin(info: SetHeader) -> str:
+    """Nothing: a text set starts with its first diagram (``info`` is read by ``write_batch``)."""
+    return ""
+
+
+def end(info: SetHeader) -> str:
+    """The line end of an empty set (``info.total == 0``), so an empty set is one empty line, as before."""
+    return "\n" if info.total == 0 else ""
+
+
+def write_batch(masks: np.ndarray, first_number: int, info: SetHeader, *, continued: bool | None = None) -> str:
+    """The diagrams of an ``(n, 4)`` batch numbered from ``first_number``, each with its header and a
+    line end, a blank line between boards: exactly ``deal_diagram(deal, board=board)`` of each board.
+
+    ``continued`` says whether boards were written before this batch (then it starts with the blank
+    line that separates it from them).  It defaults to ``first_number > 1``, which is right for a set
+    numbered from 1; a caller streaming a set that starts at another number passes it.
+    """
+    import numpy as np
+
+    from bridgegui.engine.boards import normalise_seat_letter, normalise_vulnerability
+    from bridgegui.formats import batch_text as bt
+
+    masks = np.asarray(masks, dtype=np.uint64).reshape(-1, 4)
+    n = masks.shape[0]
+    if n == 0:
+        return ""
+    if continued is None:
+        continued = first_number > 1
+    dtype = np.uint32
+    numbers = first_number + np.arange(n, dtype=np.int64)
+    dealer = normalise_seat_letter(info.dealer or "")
+    vulnerable = normalise_vulnerability(info.vulnerable or "")
+    dealers = bt.law2_dealers(numbers) if dealer is None else np.full(n, SEATS.index(dealer), dtype=np.intp)
+    if vulnerable is None:
+        vulnerabilities = bt.law2_vulnerabilities(numbers)
+    else:
+        vulnerabilities = np.full(n, bt.VULNERABILITIES.index(vulnerable), dtype=np.intp)
+
+    holdings = bt.suit_holdings(masks)  # (n, seat, suit)
+    codes, lengths = bt.holding_codes(dtype, "-")
+    widths = lengths[holdings] + 2  # "♠ " and the cards
+    north, south, west = widths[:, 0], widths[:, 2], widths[:, 3]
+    indent = np.maximum(west.max(axis=1) + _GAP, _MIN_INDENT)
+    middle = np.maximum(_COMPASS_WIDTH, np.maximum(north.max(axis=1), south.max(axis=1)))
+    east_column = indent + middle + _GAP
+    compass_pad = (middle - _COMPASS_WIDTH) // 2
+
+    def cards(seat: int, suit: int) -> bt.Field:
+        held = holdings[:, seat, suit]
+        return codes[held], lengths[held]
+
+    separator = np.ones(n, dtype=np.int64)
+    separator[0] = int(continued)
+    fields: list[bt.Field] = [(np.full((n, 1), ord("\n"), dtype=dtype), separator), "Board "]
+    fields += [bt.number_field(numbers, dtype), "   Dealer: ", bt.choice_field(dealers, SEAT_NAMES, dtype)]
+    fields += ["   Vul: ", bt.choice_field(vulnerabilities, bt.VULNERABILITIES, dtype), "\n"]
+    for seat in (0, None, 2):
+        for suit in range(4):
+            if seat is not None:  # North or South: indented
+                fields += [bt.spaces_field(indent, dtype), f"{SUIT_SYMBOLS[suit]} ", cards(seat, suit), "\n"]
+                continue
+            compass = ("", *_COMPASS)[suit]  # level with hearts, diamonds and clubs
+            fields += [
+                f"{SUIT_SYMBOLS[suit]} ",
+                cards(3, suit),
+                bt.spaces_field(indent - west[:, suit] + compass_pad, dtype),
+            ]
+            fields += [compass, bt.spaces_field(east_column - indent - compass_pad - len(compass), dtype)]
+            fields += [f"{SUIT_SYMBOLS[suit]} ", cards(1, suit), "\n"]
+    return bt.decode(bt.join_fields(fields, n, dtype))

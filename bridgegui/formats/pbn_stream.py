@@ -1,0 +1,95 @@
+"""PBN written batch by batch from the engine's mask arrays: ``begin``, ``write_batch``, ``end``.
+
+The streaming protocol of ``bridgegui.formats.registry`` (issue 17): a set is
+``begin(info) + write_batch(batch_1, first_1, info) + ... + end(info)``, where ``info`` is a
+``registry.SetInfo`` (generator, seed, notes, total, fixed dealer or vulnerability).  The result is
+byte for byte ``pbn.dumps`` of the same boards (``boards_from_batch`` numbering, Law 2 dealer and
+vulnerability unless ``info`` fixes them, ``Generator``/``GeneratorSeed`` tags, notes as ``%``
+lines): the golden tests compare the two over many seeds and board numbers.
+
+Why a second writer: ``dumps`` builds a ``Board`` per deal, puts it in export form and writes it
+tag by tag, which is right for boards read from files (comments, sections, any tags) and far too
+slow for a freshly dealt set of 100,000 boards.  A dealt board has nothing but its number and its
+deal, so every game is the same template with four holes (number, dealer, vulnerability, deal),
+filled for a whole batch at once by ``batch_text``.
+
+Stateless: no call depends on an earlier one, so batches may be written as they are dealt.  Games
+are separated by a blank line and the document ends with CRLF, as ``dumps`` writes it: ``begin``
+stops before the line end of its last header line, each game starts with that line end and ends
+with its own, and ``end`` adds the final one only to an empty set (``info.total == 0``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from bridgegui.engine.boards import normalise_seat_letter, normalise_vulnerability
+from bridgegui.engine.cards import SEATS
+from bridgegui.formats import batch_text as bt
+
+__all__ = ["begin", "end", "write_batch"]
+
+_CRLF = "\r\n"
+_DEALT_FIRST = '[Event ""]\r\n[Site ""]\r\n[Date ""]\r\n[Board "'
+_DEALT_SEATS = '"]\r\n[West ""]\r\n[North ""]\r\n[East ""]\r\n[South ""]\r\n[Dealer "'
+_DEALT_LAST = '"]\r\n[Scoring ""]\r\n[Declarer ""]\r\n[Contract ""]\r\n[Result ""]'
+
+
+def _escape(value: str) -> str:
+    from bridgegui.formats.pbn import _escape as escape  # one escaping rule for both writers
+
+    return escape(value)
+
+
+def _tail(info: bt.SetHeader) -> str:
+    """The supplemental tags every dealt game carries, sorted by name as export format wants."""
+    tail = ""
+    if info.generator:
+        tail += f'{_CRLF}[Generator "{_escape(info.generator)}"]'
+    if info.seed is not None:
+        tail += f'{_CRLF}[GeneratorSeed "{info.seed}"]'
+    return tail
+
+
+def begin(info: bt.SetHeader) -> str:
+    """``% PBN 2.1``, ``% EXPORT``, the notes as ``%`` lines; no line end after the last (see the module docstring)."""
+    lines = ["% PBN 2.1", "% EXPORT"]
+    for entry in info.notes:
+        lines.extend(f"% {part}".rstrip() for part in entry.splitlines() or [""])
+    if not _tail(info).isascii():
+        lines.append("%Content-type: text/x-pbn; charset=UTF-8")
+    return _CRLF.join(lines)
+
+
+def write_batch(masks: np.ndarray, first_number: int, info: bt.SetHeader) -> str:
+    """The games of an ``(n, 4)`` batch of deals numbered ``first_number``, ``first_number + 1``, …"""
+    masks = np.asarray(masks, dtype=np.uint64).reshape(-1, 4)
+    n = masks.shape[0]
+    if n == 0:
+        return ""
+    numbers = first_number + np.arange(n, dtype=np.int64)
+    dealer = normalise_seat_letter(info.dealer or "")
+    vulnerable = normalise_vulnerability(info.vulnerable or "")
+    dealers = bt.law2_dealers(numbers) if dealer is None else np.full(n, SEATS.index(dealer), dtype=np.intp)
+    if vulnerable is None:
+        vulnerabilities = bt.law2_vulnerabilities(numbers)
+    else:
+        vulnerabilities = np.full(n, bt.VULNERABILITIES.index(vulnerable), dtype=np.intp)
+    dtype = np.uint8
+    holdings = bt.suit_holdings(bt.rotate_to(masks, dealers))
+    codes, lengths = bt.holding_codes(dtype, "")
+    seat = bt.choice_field(dealers, SEATS, dtype)
+    fields: list[bt.Field] = [_CRLF + _DEALT_FIRST, bt.number_field(numbers, dtype), _DEALT_SEATS, seat]
+    fields += ['"]\r\n[Vulnerable "', bt.choice_field(vulnerabilities, bt.VULNERABILITIES, dtype), '"]\r\n[Deal "']
+    fields += [seat, ":"]
+    for hand in range(4):
+        for suit in range(4):
+            held = holdings[:, hand, suit]
+            fields += [(codes[held], lengths[held]), "." if suit < 3 else (" " if hand < 3 else "")]
+    fields += [_DEALT_LAST + _tail(info) + _CRLF]
+    return bt.decode(bt.join_fields(fields, n, dtype))
+
+
+def end(info: bt.SetHeader) -> str:
+    """The document's last line end when no game was written (``info.total == 0``); else nothing."""
+    return _CRLF if info.total == 0 else ""
