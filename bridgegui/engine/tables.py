@@ -131,22 +131,89 @@ def suit_stopper(holding: int) -> int:
     return int(bool(holding & JACK) and length >= 4)
 
 
-def _table(func: object) -> np.ndarray:
-    values = np.array([func(h) for h in range(N_HOLDINGS)], dtype=np.uint8)  # type: ignore[operator]
+def _frozen(values: np.ndarray) -> np.ndarray:
+    values = values.astype(np.uint8)
     values.flags.writeable = False
     return values
 
 
-LENGTH = _table(int.bit_count)
-HCP = _table(suit_hcp)
-CONTROLS = _table(suit_controls)
-QUICK_TRICKS_HALVES = _table(suit_quick_tricks_halves)
-LOSERS = _table(suit_losers)
-PLAYING_TRICKS = _table(suit_playing_tricks)
-TOTAL_POINTS = _table(suit_total_points)
-SHORTNESS_POINTS = _table(suit_shortness_points)
-QUALITY = _table(suit_quality)
-STOPPER = _table(suit_stopper)
+def _play_out_tricks(held: np.ndarray) -> np.ndarray:
+    """``suit_playing_tricks`` of every holding at once: the same play-out, run for all 8,192 holdings
+    side by side (13 rounds at most), so the table costs no Python loop over holdings at import.
+
+    ``held[h, b]`` is bit ``b`` of holding ``h``.  Our cards are led highest first; the opponents'
+    pool stays sorted, and since it only loses its highest or lowest cards, what is left of it is
+    always the slice ``pool[lo:hi]``.
+    """
+    bits = np.arange(13)
+    mine = np.argsort(-(held * 16 + bits), axis=1, kind="stable")  # our bits, highest first, ours before theirs
+    pool = np.argsort(held * 16 + bits, axis=1, kind="stable")  # their bits, lowest first
+    length = held.sum(axis=1)
+    rows = np.arange(held.shape[0])
+    m = np.zeros_like(length)
+    lo = np.zeros_like(length)
+    hi = 13 - length
+    won = np.zeros_like(length)
+    lost = np.zeros_like(length)
+    for _ in range(13):
+        active = (m < length) & (lo < hi)
+        card = mine[rows, np.minimum(m, 12)]
+        top = pool[rows, np.clip(hi - 1, 0, 12)]
+        losing = active & (top > card)
+        winning = active & ~losing
+        hi = hi - losing
+        lo = lo + np.where(losing, lo < hi, 0) + np.where(winning, np.minimum(2, hi - lo), 0)
+        lost += losing
+        won += winning
+        m += active
+    tricks = won + (length - m)
+    return tricks + ((length >= 7) & (lost > 3))
+
+
+def _build_tables() -> dict[str, np.ndarray]:
+    """Every plain table, computed for all holdings at once with numpy (a few milliseconds).
+
+    Each is the vectorised form of the ``suit_*`` function of the same name above, which stays the
+    definition (the tests compare the two for all 8,192 holdings).  Building them holding by holding
+    in Python took about 50 ms of every program start (issue 17).
+    """
+    holdings = np.arange(N_HOLDINGS)
+    held = (holdings[:, None] >> np.arange(13)) & 1
+    a, k, q, j = held[:, 12], held[:, 11], held[:, 10], held[:, 9]
+    ab, kb, qb = a == 1, k == 1, q == 1
+    length = held.sum(axis=1)
+    hcp = 4 * a + 3 * k + 2 * q + j
+    quick = np.select([ab & kb, ab & qb, ab, kb & qb, kb & (length >= 2)], [4, 3, 2, 2, 1], 0)
+    top_missing = (1 - a) + (1 - k) + (1 - q)
+    losers = np.select([length == 0, length == 1, length == 2], [0, 1 - a, 2 - a - k], top_missing)
+    shortness = np.select([length == 0, length == 1, length == 2], [5, 3, 1], 0)
+    stopper = a | (k & (length >= 2)) | (q & (length >= 3)) | (j & (length >= 4))
+    values = {
+        "LENGTH": length,
+        "HCP": hcp,
+        "CONTROLS": 2 * a + k,
+        "QUICK_TRICKS_HALVES": quick,
+        "LOSERS": losers,
+        "PLAYING_TRICKS": _play_out_tricks(held),
+        "TOTAL_POINTS": hcp + np.maximum(length - 4, 0),
+        "SHORTNESS_POINTS": shortness,
+        "QUALITY": held[:, 8:].sum(axis=1),
+        "STOPPER": stopper,
+    }
+    return {name: _frozen(table) for name, table in values.items()}
+
+
+_TABLES = _build_tables()
+LENGTH = _TABLES["LENGTH"]
+HCP = _TABLES["HCP"]
+CONTROLS = _TABLES["CONTROLS"]
+QUICK_TRICKS_HALVES = _TABLES["QUICK_TRICKS_HALVES"]
+LOSERS = _TABLES["LOSERS"]
+PLAYING_TRICKS = _TABLES["PLAYING_TRICKS"]
+TOTAL_POINTS = _TABLES["TOTAL_POINTS"]
+SHORTNESS_POINTS = _TABLES["SHORTNESS_POINTS"]
+QUALITY = _TABLES["QUALITY"]
+STOPPER = _TABLES["STOPPER"]
 
 PLAIN_TABLES = ("HCP", "CONTROLS", "QUICK_TRICKS_HALVES", "LOSERS", "PLAYING_TRICKS", "TOTAL_POINTS")
 """Measures whose table is the same for every suit (a module-level table of that name)."""
