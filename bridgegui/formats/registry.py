@@ -183,7 +183,7 @@ def _pbn_header(info: SetInfo) -> dict[str, Any]:
 
 def _text_dumps(boards: Sequence[Board]) -> str:
     text = _module(FORMATS["text"])
-    return "\n\n".join(text.deal_diagram(b.deal, board=b) for b in boards) + "\n" if boards else ""
+    return "\n\n".join(text.deal_diagram(b.deal, board=b) for b in boards) + "\n"  # as the command line wrote it
 
 
 def dumps(fmt: str | BoardFormat, boards: Iterable[Board], info: SetInfo | None = None) -> str | bytes:
@@ -244,6 +244,17 @@ def _boards(count: int) -> str:
     return "1 board" if count == 1 else f"{count} boards"
 
 
+def _file_numbers(fmt: BoardFormat, boards: Sequence[Board]) -> list[int]:
+    """The number each board has once written in ``fmt`` and read back."""
+    if not fmt.holds_numbers:
+        return list(range(1, len(boards) + 1))
+    if fmt.name == "dlm" and len(boards) <= (fmt.max_boards or 0):
+        from bridgegui.formats.dlm import numbering
+
+        return numbering([b.number for b in boards])
+    return [b.number if b.number is not None else k for k, b in enumerate(boards, 1)]
+
+
 def what_is_dropped(fmt: str | BoardFormat, boards: Sequence[Board]) -> list[str]:
     """What saving ``boards`` in ``fmt`` would lose, as phrases a user reads ("the auctions of 3 boards").
 
@@ -263,17 +274,17 @@ def what_is_dropped(fmt: str | BoardFormat, boards: Sequence[Board]) -> list[str
         auctions = sum(1 for b in boards if b.tag("Auction") is not None)
         if auctions:
             lost.append(f"the auction{'s' if auctions > 1 else ''} of {_boards(auctions)}")
-    if not fmt.holds_numbers:
-        moved = sum(1 for k, b in enumerate(boards, 1) if b.number != k)
-        if moved:
-            lost.append(f"the board numbers of {_boards(moved)} (the file numbers boards 1, 2, 3, … in order)")
+    numbers = _file_numbers(fmt, boards)
+    moved = sum(1 for b, k in zip(boards, numbers, strict=True) if b.number != k)
+    if moved and fmt.name not in ("pbn", "text"):
+        how = "1, 2, 3, … in order" if not fmt.holds_numbers else "from 1, since the numbers do not run on within 1-99"
+        lost.append(f"the board numbers of {_boards(moved)} (the file numbers boards {how})")
     if not fmt.holds_dealer:
         changed = 0
-        for k, b in enumerate(boards, 1):
-            number = b.number if fmt.holds_numbers and b.number is not None else k
-            if b.effective_dealer not in (None, board_dealer(number)) or b.effective_vulnerable not in (
+        for b, k in zip(boards, numbers, strict=True):
+            if b.effective_dealer not in (None, board_dealer(k)) or b.effective_vulnerable not in (
                 None,
-                board_vulnerability(number),
+                board_vulnerability(k),
             ):
                 changed += 1
         if changed:
@@ -334,7 +345,7 @@ class StreamWriter:
             body = str(_module(self.fmt).dumps(boards, **_pbn_header(info)))[len(head) :]
             return ("\r\n" if started else "") + body
         if self.fmt.name == "text":
-            return ("\n" if started else "") + _text_dumps(boards)
+            return ("\n" if started else "") + _text_dumps(boards)  # one "\n" more makes the blank line between
         return dumps(self.fmt, boards, info)
 
     def end(self, info: SetInfo) -> str | bytes:
