@@ -212,7 +212,8 @@ def _deal(value: str, where: str) -> tuple[str | None, Deal]:
             known[index] = True
     missing = [s for s in range(4) if not known[s]]
     if len(missing) > 1:
-        names = " and ".join(SEAT_NAMES[s] for s in missing)
+        listed = [SEAT_NAMES[s] for s in missing]
+        names = ", ".join(listed[:-1]) + " and " + listed[-1]
         raise ReadError(where, f"md leaves {names} empty; a deal needs at least three hands")
     if missing:
         masks[missing[0]] = FULL_DECK_MASK & ~seen
