@@ -8,9 +8,11 @@ One seat's spec is comma-separated terms::
     hearts 0-1, ltc 7-
     cards AS KH QD
     shape any, not 4333, controls 3+, tricks 6-8
+    shape 10-x-x-x 13-0-0-0, not 0=x=x=x
     points 13-21, support hearts 10-12, rule20, quality spades 3+, stopper hearts, stopper clubs
 
-Ranges are ``a-b``, ``a+``, ``a-`` (at most a) or ``a``.  ``seat_spec_text`` writes the canonical
+Ranges are ``a-b``, ``a+``, ``a-`` (at most a) or ``a``.  A shape pattern with a length of 10 or
+more separates its lengths (``10-x-x-x``, ``13=0=0=0``).  ``seat_spec_text`` writes the canonical
 text of a constraint and ``seat_spec_values`` reads text back into a constraint's fields, so that
 ``parse_seat_spec(c.to_spec()) == c`` for every constraint.  The constraint itself (what a hand must
 satisfy, and how a batch is tested) lives in ``constraints.py``, which re-exports these names; the
@@ -145,7 +147,9 @@ def pattern_shapes(token: str) -> frozenset[tuple[int, int, int, int]]:
     """Exact (S, H, D, C) shapes matching one shape token.
 
     ``4333`` / ``5xxx`` / ``4-3-3-3``: any suit order, ``x`` a wildcard.  ``5=4=x=x``: exact order
-    (spades, hearts, diamonds, clubs).  ``balanced``/``semibalanced``: the named sets.
+    (spades, hearts, diamonds, clubs).  ``balanced``/``semibalanced``: the named sets.  A length of
+    10 or more is written between separators (``13-0-0-0``, ``10-x-x-x``, ``13=0=0=0``): ``13000``
+    could be read several ways, and ``11200`` is both 11-2-0-0 and 1-12-0-0 (issue 15).
     """
     t = token.strip().lower()
     if t in NAMED_SHAPES:
@@ -153,9 +157,11 @@ def pattern_shapes(token: str) -> frozenset[tuple[int, int, int, int]]:
             return ALL_SHAPES
         return frozenset().union(*(pattern_shapes(p) for p in NAMED_SHAPES[t]))
     exact = "=" in t
-    parts = t.split("=") if exact else list(t.replace("-", ""))
-    if (exact and len(parts) != 4) or (not exact and len(parts) != 4):
-        raise ConstraintError(f"shape {echo(token)!r} needs four lengths, e.g. 4333, 5xxx or 5=4=x=x", field="shape")
+    parts = t.split("=") if exact else _any_order_parts(t)
+    if len(parts) != 4:
+        raise ConstraintError(
+            f"shape {echo(token)!r} needs four lengths, e.g. 4333, 5xxx, 5=4=x=x or 10-1-1-1", field="shape"
+        )
     wanted: list[int | None] = []
     for p in parts:
         if p == "x":
@@ -164,7 +170,7 @@ def pattern_shapes(token: str) -> frozenset[tuple[int, int, int, int]]:
             wanted.append(int(p))
         else:
             raise ConstraintError(
-                f"shape {echo(token)!r}: {echo(p)!r} is not a suit length (0-9, or x for any)", field="shape"
+                f"shape {echo(token)!r}: {echo(p)!r} is not a suit length (0-13, or x for any)", field="shape"
             )
     fixed = sum(w for w in wanted if w is not None)
     if fixed > 13 or (None not in wanted and fixed != 13):
@@ -181,8 +187,20 @@ def pattern_shapes(token: str) -> frozenset[tuple[int, int, int, int]]:
     return frozenset(result)
 
 
+def _any_order_parts(t: str) -> list[str]:
+    """The four lengths of an any-order token: ``13-0-0-0`` split at the dashes, ``4333`` (or the
+    older ``4-333``) one character each."""
+    dashed = t.split("-")
+    if len(dashed) == 4 and all(dashed):
+        return dashed
+    return list(t.replace("-", ""))
+
+
 def normalise_shape_token(token: str) -> str:
-    """The canonical spelling of a shape token (``semi-balanced`` -> ``semibalanced``, ``4-3-3-3`` -> ``4333``)."""
+    """The canonical spelling of a shape token (``semi-balanced`` -> ``semibalanced``, ``4-3-3-3`` -> ``4333``).
+
+    Lengths of 10 or more keep their separators (``13-0-0-0``): without them the token cannot be read back.
+    """
     t = token.strip().lower()
     if t in ("semi-balanced", "semi"):
         t = "semibalanced"
@@ -190,7 +208,23 @@ def normalise_shape_token(token: str) -> str:
         return t
     if "=" in t:
         return t
+    parts = _any_order_parts(t)
+    if len(parts) == 4 and any(len(p) > 1 for p in parts):
+        return "-".join(parts)
     return t.replace("-", "")
+
+
+def compact_shape_tokens(shapes: frozenset[tuple[int, int, int, int]]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The shortest seat-spec text for exactly ``shapes``: (``shape`` tokens, ``not`` tokens).
+
+    ``any 5xxx`` imported from a dealer script reads ``5xxx``, not 30 exact shapes; ``not
+    shape(north, any 0xxx)`` reads ``not 0xxx`` (issue 15).  ``shape_text`` chooses the tokens;
+    ``SeatConstraint(shapes=..., exclude_shapes=...).allowed_shapes`` gives ``shapes`` back.
+    """
+    from bridgegui.engine.shape_text import spec_shape_cover  # only when printing a set: keeps start-up light
+
+    cover = spec_shape_cover(frozenset(shapes))
+    return cover.included, cover.excluded
 
 
 SUIT_WORDS = {

@@ -36,7 +36,7 @@ from bridgegui.engine.script import syntax as ast
 from bridgegui.engine.script.diagnostics import MAX_DEPTH, MAX_NESTING, WHERE, ScriptError
 from bridgegui.engine.script.lexer import Token, tokenize
 from bridgegui.engine.script.scoring import STRAINS
-from bridgegui.engine.script.shapes import is_pattern, pattern_error, pattern_shapes
+from bridgegui.engine.script.shapes import pattern_error, pattern_shapes, split_patterns
 
 SEAT_WORDS = {"north": 0, "east": 1, "south": 2, "west": 3}
 SUIT_WORDS = {
@@ -636,32 +636,50 @@ class Parser:
         return ast.Score(vulnerable, int(text[1]), STRAINS.index(text[2]), tricks, **pos)
 
     def shape_list(self) -> frozenset[tuple[int, int, int, int]]:
+        """``any 4333 + 5xxx - 55xx``, read left to right as dealer reads it (``shapes``' docstring).
+
+        A pattern written right after another, with no sign (``56xx55xx``, ``4333 4432``), is added,
+        as dealer adds it; ``any`` applies to the one pattern after it.
+        """
         shapes: set[tuple[int, int, int, int]] = set()
         sign = "+"
         first = True
+        pending_any = False  # a word ended in "any" (55xxany 4333): it applies to the next pattern
         while True:
-            if self.at_op("+", "-", ","):
+            if self.at_op("+", "-", ",") and not pending_any:
                 op = self.next().text
                 sign = "-" if op == "-" else "+"
             elif not first:
-                break
-            any_order = False
-            if self.at_name("any"):
+                if not (pending_any or self.at_name("any") or self._at_patterns()):
+                    break
+                sign = "+"
+            any_order = pending_any
+            if self.at_name("any") and not pending_any:
                 self.next()
                 any_order = True
             t = self.tok
-            if t.kind not in ("num", "name") or not is_pattern(t.text):
+            pieces = split_patterns(t.text) if t.kind in ("num", "name") else None
+            if pieces is None:
                 raise self.fail("a shape such as 4333, 5xxx or any 4432 (four lengths in S H D C order, x for any)")
             self.next()
-            problem = pattern_error(t.text)
-            if problem:
-                raise ScriptError(problem, *_at(t))
-            matched = pattern_shapes(t.text, any_order)
-            shapes = shapes | matched if sign == "+" else shapes - matched
+            pending_any = pieces[-1] == "any"
+            for piece in pieces[: -1 if pending_any else None]:
+                problem = pattern_error(piece)
+                if problem:
+                    raise ScriptError(problem, *_at(t))
+                matched = pattern_shapes(piece, any_order)
+                shapes = shapes | matched if sign == "+" else shapes - matched
+                any_order = False
+                sign = "+"  # the next pattern of the same word is added
             first = False
-            if not self.at_op("+", "-", ","):
+            if not pending_any and not self.at_op("+", "-", ",") and not self._at_patterns():
                 break
         return frozenset(shapes)
+
+    def _at_patterns(self) -> bool:
+        """Whether the next token is a pattern (or patterns) written with no sign before it."""
+        t = self.tok
+        return t.kind in ("num", "name") and (t.text == "any" or split_patterns(t.text) is not None)
 
     def seat(self) -> int:
         t = self.tok

@@ -3,7 +3,9 @@
 A pattern is four characters in spades, hearts, diamonds, clubs order, each a length digit or ``x``
 for any length; ``any`` lets the suits come in any order.  As in dealer, the list is read left to
 right, ``+`` adding a pattern's shapes to the set and ``-`` removing them, so ``xxxx - 5xxx + 55xx``
-ends up holding the 5-5 hands (checked against dealer 2021-11-21).  Dealer rejects a pattern whose
+ends up holding the 5-5 hands (checked against dealer 2021-11-21).  Patterns written side by side
+with no sign between them (``56xx55xx``, ``4333 4432``) are added, as dealer adds them, even after a
+``-`` (``56xx - 5xxx 55xx`` is ``56xx - 5xxx + 55xx``).  Dealer rejects a pattern whose
 digits add up to more than 13, or to anything but 13 when it has no ``x``; so do we.
 
 The set is evaluated once, when the script is compiled; at run time ``shape`` is a lookup in a
@@ -40,6 +42,30 @@ def pattern_error(pattern: str) -> str | None:
 
 def is_pattern(text: str) -> bool:
     return len(text) == 4 and all(c in "0123456789x" for c in text)
+
+
+def split_patterns(word: str) -> list[str] | None:
+    """The patterns of one word of the script, as dealer's scanner cuts it; None if it is not patterns.
+
+    Dealer's flex scanner takes four characters at a time for a shape, so ``56xx55xx`` (found in a
+    published script) is two patterns side by side and ``55xxany`` a pattern then ``any``, which
+    then applies to the next pattern.  It reads a longer run of digits (``43331``) as a number, and a
+    word that starts with a letter as a name unless it is exactly four characters (``xxxx``, but not
+    ``xxxx55xx``), so those are not patterns here either (checked against dealer 2021-11-21).
+    """
+    pieces: list[str] = []
+    at = 0
+    while at < len(word):
+        rest = word[at:]
+        if rest == "any" and pieces:
+            pieces.append(rest)
+            break
+        digits = len(rest) - len(rest.lstrip("0123456789"))
+        if (not digits and len(rest) != 4) or digits > 4 or not is_pattern(rest[:4]):
+            return None
+        pieces.append(rest[:4])
+        at += 4
+    return pieces or None
 
 
 def pattern_shapes(pattern: str, any_order: bool) -> frozenset[Shape4]:

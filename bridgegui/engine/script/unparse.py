@@ -1,15 +1,14 @@
 """Write expressions back as dealer-language source (for the GUI's advanced condition and exports).
 
 Variables are inlined (in parentheses) so that the text stands alone, shape sets are written as
-``any 4333`` where every suit order of a pattern is present, and parentheses are added only where
+the fewest patterns (``any 5xxx``, ``54xx``, ``xxxx - any 0xxx``: ``shape_text``), and parentheses are added only where
 C precedence needs them, so the text reads as a person would write it.
 """
 
 from __future__ import annotations
 
-from itertools import permutations
-
 from bridgegui.engine.script import syntax as ast
+from bridgegui.engine.shape_text import dealer_shape_cover
 
 SEAT_WORDS = ("north", "east", "south", "west")
 SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")
@@ -36,26 +35,15 @@ _ASSOCIATIVE = {"&&", "||", "+", "*"}
 
 
 def shape_list(shapes: frozenset[tuple[int, int, int, int]]) -> str | None:
-    """``any 4333 + 5431`` for a set of exact shapes; None when a length above 9 cannot be written."""
-    if any(length > 9 for shape in shapes for length in shape):
-        return None
-    if not shapes:
-        return "xxxx - xxxx"  # the empty set, in words dealer reads
-    remaining = set(shapes)
-    parts = []
-    for pattern in sorted({tuple(sorted(s, reverse=True)) for s in shapes}, reverse=True):
-        orders = set(permutations(pattern))
-        if orders <= remaining:
-            parts.append("any " + "".join(map(str, pattern)))
-            remaining -= orders
-    parts.extend("".join(map(str, s)) for s in sorted(remaining, reverse=True))
-    return " + ".join(parts)
+    """``any 5xxx - any 5332`` for a set of exact shapes: the shortest list ``shape_text`` finds.
 
-
-def _shape_as_lengths(seat: str, shapes: frozenset[tuple[int, int, int, int]]) -> str:
-    """Fallback for shapes dealer's digit syntax cannot write: length comparisons."""
-    options = [" && ".join(f"{SUIT_WORDS[i]}({seat}) == {n}" for i, n in enumerate(shape)) for shape in sorted(shapes)]
-    return " || ".join(f"({o})" for o in options) if len(options) > 1 else options[0]
+    Dealer writes a length as one digit, but every set can still be written: a suit of 10 or more
+    cards is reached through ``x`` and exclusions (``any 0xxx`` holds 13-0-0-0; ``xxxx - any 0xxx``
+    is every hand without a void).  The ``None`` of the type is kept for callers written when it
+    could not.
+    """
+    cover = dealer_shape_cover(frozenset(shapes))
+    return " - ".join((" + ".join(cover.included), *cover.excluded))
 
 
 def _call(name: str, seat: int, suit: int | None) -> str:
@@ -89,10 +77,7 @@ def _unparse(expr: ast.Expr) -> tuple[str, int]:
             return f"{SUIT_WORDS[suit]}({SEAT_WORDS[expr.seat]})", _ATOM
         return _call(expr.measure, expr.seat, expr.suit), _ATOM
     if isinstance(expr, ast.Shape):
-        listed = shape_list(expr.shapes)
-        if listed is None:
-            return f"({_shape_as_lengths(SEAT_WORDS[expr.seat], expr.shapes)})", _ATOM
-        return f"shape({SEAT_WORDS[expr.seat]}, {listed})", _ATOM
+        return f"shape({SEAT_WORDS[expr.seat]}, {shape_list(expr.shapes)})", _ATOM
     if isinstance(expr, ast.HasCard):
         suit, rank = divmod(expr.card, 13)
         return f"hascard({SEAT_WORDS[expr.seat]}, {_RANKS[rank]}{_SUIT_LETTERS[suit]})", _ATOM
