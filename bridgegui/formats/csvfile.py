@@ -137,8 +137,8 @@ def loads(data: str | bytes) -> list[Board]:
     for line, row in enumerate(rows, 1):
         if not any(field.strip() for field in row):
             continue
-        if line == 1 and len(row) == 18 and not row[16].strip().isdigit():
-            continue  # the header row
+        if line == 1 and len(row) == 18 and row[16].strip().lower().startswith("board"):
+            continue  # our header row (BigDeal writes none)
         boards.append(_row_board(row, f"line {line}"))
     return boards
 
