@@ -336,6 +336,11 @@ class StreamWriter:
             boards = [b.replace(dealer=info.dealer, vulnerable=info.vulnerable) for b in boards]
         if not self.fmt.streams:
             self._kept.extend(boards)
+            limit = self.fmt.max_boards
+            if limit is not None and len(self._kept) > limit:  # fail at once, not after dealing the rest
+                from bridgegui.formats.errors import TooManyBoardsError
+
+                raise TooManyBoardsError(f"a {self.fmt.name.upper()} file holds at most {limit} boards")
             return b"" if self.fmt.binary else ""
         if not boards:
             return b"" if self.fmt.binary else ""

@@ -146,3 +146,11 @@ def test_empty_batch_writes_nothing() -> None:
     for name in FORMATS:
         writer = registry.stream_writer(name)
         assert len(writer.write_batch(np.zeros((0, 4), dtype=np.uint64), 1, SetInfo())) == 0
+
+
+def test_whole_file_format_refuses_the_100th_board_when_it_arrives() -> None:
+    writer = registry.stream_writer("dup")
+    info = SetInfo()
+    writer.write_batch(deal_batch(99, seed=1), 1, info)
+    with pytest.raises(registry.FormatError, match="at most 99 boards"):
+        writer.write_batch(deal_batch(1, seed=2), 100, info)
