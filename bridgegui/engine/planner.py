@@ -12,9 +12,20 @@ Speed.  The number of deals tried falls by the drawn seat's frequency: a West 7-
 (p = 5.6e-5) is dealt with no rejection at all, and "West 10+ spades, East 8+ hearts" (p = 4e-8)
 needs a few tens of deals per board instead of tens of millions.
 
-Bounded effort.  A seat no hand can satisfy is reported at once, by its exact count of zero.
-When constraints across seats never fit together, the stream stops after ``max_tries`` deals with
-a message giving the deals tried and the bound on the frequency that implies.
+Bounded effort.  A seat no hand can satisfy is reported at once, by its exact count of zero, and
+seats and sides that contradict one another (a fit the seats' lengths cannot reach, a side's HCP
+against what its seats imply, the deck's 40 HCP, 12 controls and 13 cards a suit) are refused before
+any dealing by ``feasibility.request_problems`` (issue 15).  What cannot be proved is bounded twice:
+by ``max_tries`` deals and by ``max_seconds`` of work (``DEFAULT_TIME_LIMIT`` on the command line);
+the message then gives the deals tried, the time, and the frequency they imply: "about 1 in M or
+rarer" when none fitted, the estimated rate when some did (so a large set of a common request is
+never called rare).
+
+Every core.  Once a stream has tried ``parallel.PARALLEL_MIN_DEALS`` deals it goes on in chunks of
+``CHUNK_TRIES`` deals, chunk ``i`` drawn from the ``i``-th child of a seed sequence taken from the
+stream's generator at that point, dealt on every core and combined in chunk order
+(``parallel.ordered_map``).  The switch point and the chunks depend only on the seed, so a seeded run
+gives the same boards with one core or many, and runs shorter than the switch point are unchanged.
 
 Streaming.  ``deal_stream`` yields a ``Progress`` per batch (about every 10-100 ms of work) and
 checks the ``cancel`` event between batches; the same seed gives the same boards.
@@ -22,6 +33,7 @@ checks the ``cancel`` event between batches; the same seed gives the same boards
 
 from __future__ import annotations
 
+import itertools
 import math
 import threading
 import time
@@ -31,7 +43,7 @@ from math import comb
 
 import numpy as np
 
-from bridgegui.engine import evaluation
+from bridgegui.engine import evaluation, feasibility, parallel
 from bridgegui.engine.cards import CARD_BITS, FULL_DECK_MASK, SEAT_NAMES, SEATS, suit_holding
 from bridgegui.engine.constraints import DealRequest
 from bridgegui.engine.dealing import fill_deals, make_rng
@@ -40,6 +52,14 @@ from bridgegui.engine.exact import SeatPlan, plan_seat
 
 DEFAULT_MAX_TRIES = 50_000_000
 """Deals tried (after the exact draw of one seat) before a request is declared too rare."""
+
+DEFAULT_TIME_LIMIT = 5.0
+"""Seconds of dealing the command line allows a request by default before it gives up (the window
+has no limit: it shows the search and the teacher can stop it)."""
+
+CHUNK_TRIES = 65_536
+"""Deals tried per chunk once a stream runs on every core (eight batches of ``MAX_BATCH``; a cancel is
+seen between batches).  Part of the reproducible stream of long runs."""
 
 MIN_BATCH = 1024
 MAX_BATCH = 8192
@@ -200,7 +220,9 @@ def plan_request(request: DealRequest) -> DealPlan:
 
     Raises ``ConstraintError`` for contradictions (``DealRequest.validate``) and ``ImpossibleError``
     when a seat's constraint fits no hand at all: its text names the seat, and it carries ``seat``
-    (and ``field`` when the seat sets only one field, the one to loosen).
+    (and ``field`` when the seat sets only one field, the one to loosen).  Also ``ImpossibleError``
+    when seats and sides contradict one another (``feasibility.request_problems``), carrying the first
+    problem's seat or side, field and reason.
     """
     request.validate()
     predealt = tuple(c.cards for c in request.seats)
@@ -223,6 +245,12 @@ def plan_request(request: DealRequest) -> DealPlan:
             )
         plans[seat] = seat_plan
         reports[seat] = SeatReport(seat, seat_plan.count, seat_plan.hands_possible)
+    problems = feasibility.request_problems(request)
+    if problems:
+        first = problems[0]
+        raise ImpossibleError(
+            "; ".join(p.text() for p in problems), seat=first.seat, field=first.field, reason=first.message
+        )
     drawn = min(plans, key=lambda s: plans[s].probability) if plans else None
     plan = DealPlan(request, reports, drawn, plans, predealt)  # type: ignore[arg-type]
     # A second seat constrained only by suit lengths can be drawn exactly too (see ShapeDraw).
@@ -270,11 +298,15 @@ def deal_stream(
     rng: np.random.Generator | None = None,
     cancel: threading.Event | None = None,
     max_tries: int = DEFAULT_MAX_TRIES,
+    max_seconds: float | None = None,
+    workers: int | None = None,
 ) -> Iterator[Progress]:
     """Yield batches of deals fitting ``request`` until ``count`` are found (forever if None).
 
     Stops early, without error, when ``cancel`` is set.  Raises ``ImpossibleError`` when
-    ``max_tries`` deals bring fewer than ``count`` (or, for an endless stream, none).
+    ``max_tries`` deals, or ``max_seconds`` of dealing (None: no time limit), bring fewer than
+    ``count`` (or, for an endless stream, none).  ``workers``: threads for the part of a long run
+    past ``parallel.PARALLEL_MIN_DEALS`` (default every core; the boards do not depend on it).
     """
     plan = request if isinstance(request, DealPlan) else plan_request(request)
     generator = rng if rng is not None else make_rng(seed)
@@ -284,9 +316,12 @@ def deal_stream(
     while count is None or matched < count:
         if cancel is not None and cancel.is_set():
             return
-        if tried >= max_tries:
-            # seat "": the cause is how the constraints combine, not one seat (each seat's own law is exact).
-            raise ImpossibleError(too_rare_message(plan, tried, matched, count), seat="")
+        _check_budget(plan, tried, matched, count, start, max_tries, max_seconds)
+        if tried >= parallel.PARALLEL_MIN_DEALS:
+            yield from _parallel_stream(
+                plan, generator, count, tried, matched, start, cancel, max_tries, max_seconds, workers
+            )
+            return
         deals = _batch(plan, generator, rows)
         tried += rows
         if count is not None and matched + deals.shape[0] > count:
@@ -301,6 +336,72 @@ def deal_stream(
         rows = int(min(MAX_BATCH, max(MIN_BATCH, 1.2 * wanted / rate)))
 
 
+def _check_budget(
+    plan: DealPlan,
+    tried: int,
+    matched: int,
+    count: int | None,
+    start: float,
+    max_tries: int,
+    max_seconds: float | None,
+) -> None:
+    """Raise ``ImpossibleError`` once the deals or the time allowed are spent (an endless stream only
+    when it has found nothing: it runs until cancelled once it finds deals)."""
+    if count is None and matched:
+        return
+    elapsed = time.perf_counter() - start
+    if tried >= max_tries or (max_seconds is not None and elapsed >= max_seconds):
+        # seat "": the cause is how the constraints combine, not one seat (each seat's own law is exact).
+        raise ImpossibleError(too_rare_message(plan, tried, matched, count, elapsed), seat="")
+
+
+def _parallel_stream(
+    plan: DealPlan,
+    generator: np.random.Generator,
+    count: int | None,
+    tried: int,
+    matched: int,
+    start: float,
+    cancel: threading.Event | None,
+    max_tries: int,
+    max_seconds: float | None,
+    workers: int | None,
+) -> Iterator[Progress]:
+    """The rest of a long stream, in chunks of ``CHUNK_TRIES`` deals on every core (module docstring).
+
+    The chunk seeds come from ``generator``'s state at the switch, which depends only on the seed; each
+    chunk tries exactly ``CHUNK_TRIES`` deals (so what it finds does not depend on timing), and the
+    chunks are combined in order.  Chunks check ``cancel`` between their batches.
+    """
+    root = parallel.root_sequence(rng=generator)
+
+    def task(index: int) -> np.ndarray | None:
+        chunk_rng = parallel.chunk_rng(root, index)
+        found = []
+        for _ in range(CHUNK_TRIES // MAX_BATCH):
+            if cancel is not None and cancel.is_set():
+                return None
+            found.append(_batch(plan, chunk_rng, MAX_BATCH))
+        return np.concatenate(found)
+
+    chunks = parallel.ordered_map(task, itertools.count(), workers=workers, cancel=cancel)
+    try:
+        for deals in chunks:
+            if deals is None or (cancel is not None and cancel.is_set()):
+                return
+            tried += CHUNK_TRIES
+            if count is not None and matched + deals.shape[0] > count:
+                deals = deals[: count - matched]
+            matched += deals.shape[0]
+            deals.flags.writeable = False
+            yield Progress(deals, tried, matched, time.perf_counter() - start)
+            if count is not None and matched >= count:
+                return
+            _check_budget(plan, tried, matched, count, start, max_tries, max_seconds)
+    finally:
+        chunks.close()  # joins the threads now, not whenever the generator is collected
+
+
 def deal(
     request: DealRequest | DealPlan,
     count: int,
@@ -308,28 +409,44 @@ def deal(
     seed: int | None = None,
     cancel: threading.Event | None = None,
     max_tries: int = DEFAULT_MAX_TRIES,
+    max_seconds: float | None = None,
+    workers: int | None = None,
 ) -> np.ndarray:
     """``count`` deals fitting ``request`` as an ``(count, 4)`` batch (fewer only if cancelled)."""
-    parts = [p.deals for p in deal_stream(request, count, seed=seed, cancel=cancel, max_tries=max_tries)]
+    stream = deal_stream(
+        request, count, seed=seed, cancel=cancel, max_tries=max_tries, max_seconds=max_seconds, workers=workers
+    )
+    parts = [p.deals for p in stream]
     return np.concatenate(parts) if parts else np.zeros((0, 4), dtype=np.uint64)
 
 
-def too_rare_message(plan: DealPlan, tried: int, matched: int, count: int | None) -> str:
-    """Explain a search that gave up: deals tried, and the frequency bound that implies.
+def too_rare_message(plan: DealPlan, tried: int, matched: int, count: int | None, elapsed: float | None = None) -> str:
+    """Explain a search that gave up: deals tried, the time taken, and the frequency they imply.
 
-    When most deals tried fit (an unconstrained request, or one drawn exactly, asked for more boards
-    than the limit of deals allows), the request is not rare and the message says the limit was reached.
+    The rarity is judged from the deals tried, never from the size of the set: when most deals fit
+    (an unconstrained request, or one drawn exactly, asked for more boards than the limit allows) the
+    message says the limit was reached and the request is not rare; when some fitted, it gives the
+    rate seen; only when none fitted does it give a bound ("rarer than about 1 in M").
     """
+    spent = f" ({elapsed:.1f} s)" if elapsed is not None else ""
     if count is not None and matched * 2 >= tried > 0:
         return (
-            f"the limit of {tried:,} deals tried was reached with {matched:,} of {count:,} boards found; "
-            "most deals fit, so the request is not rare: ask for fewer boards or allow more deals."
+            f"the limit of {tried:,} deals tried was reached with {matched:,} of {count:,} boards found{spent}; "
+            "most deals fit, so the request is not rare: ask for fewer boards or allow more deals or more time."
+        )
+    if matched:
+        rate = plan.drawn_probability * matched / tried
+        wanted = f" of {count:,}" if count is not None else ""
+        need = f"; {count:,} boards need about {count / rate:,.0f} deals" if count is not None else ""
+        return (
+            f"only {matched:,}{wanted} boards were found in {tried:,} deals tried{spent}: "
+            f"about 1 deal in {format_one_in(rate)} fits{need}. Ask for fewer boards, or allow more deals or more time."
         )
     # With no match in `tried` draws, p < 3 / tried at 95% confidence (the "rule of three").
     bound = plan.drawn_probability * 3.0 / max(tried, 1)
-    found = f"only {matched} of {count} boards were found" if matched else "no deal fitting every constraint was found"
     return (
-        f"{found} in {tried:,} deals tried; such deals are rarer than about 1 in {format_one_in(bound)}. "
+        f"no deal fitting every constraint was found in {tried:,} deals tried{spent}; "
+        f"such deals are rarer than about 1 in {format_one_in(bound)}. "
         "Loosen a constraint (a combined range or a fit is often the cause)."
     )
 

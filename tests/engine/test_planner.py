@@ -7,6 +7,7 @@ length, and the partner's longest suit.  A biased dealer (seed 000's method) fai
 """
 
 import math
+import re
 import threading
 from math import comb
 
@@ -128,12 +129,51 @@ def test_contradiction_raises_constraint_error():
 
 
 def test_cross_seat_impossible_stops_after_bounded_effort():
-    request = DealRequest.from_specs(north="spades 5-", south="spades 5-", ns="fit 11+ spades")
+    # Impossible (no ace or king between them leaves at most the 12 HCP of the queens and jacks), but
+    # not provable by the interval checks, which bound HCP and controls separately: the dealer gives up.
+    request = DealRequest.from_specs(north="controls 0", south="controls 0", ns="hcp 13+")
     with pytest.raises(ImpossibleError) as info:
         planner.deal(request, 5, seed=1, max_tries=100_000)
     message = str(info.value)
-    assert "no deal fitting every constraint was found in 1" in message and "deals tried" in message
+    assert "no deal fitting every constraint was found in 1" in message and "deals tried (" in message
     assert "rarer than about 1 in" in message
+
+
+def test_a_fit_the_seats_cannot_reach_is_refused_before_dealing():
+    request = DealRequest.from_specs(north="spades 5-", south="spades 5-", ns="fit 11+ spades")
+    with pytest.raises(ImpossibleError) as info:
+        planner.plan_request(request)
+    assert (info.value.seat, info.value.field) == ("NS", "fit")
+    assert "North at most 5 spades and South at most 5" in str(info.value)
+
+
+def test_the_time_budget_ends_an_unprovable_search_with_the_figures():
+    request = DealRequest.from_specs(north="controls 0", south="controls 0", ns="hcp 13+")
+    with pytest.raises(ImpossibleError) as info:
+        planner.deal(request, 1, seed=1, max_seconds=0.0)
+    message = str(info.value)
+    assert message.startswith("no deal fitting every constraint was found in 0 deals tried (0.0 s)")
+    assert planner.DEFAULT_TIME_LIMIT > 0
+
+
+def test_a_common_request_past_the_limit_is_not_called_rare():
+    # About one deal in five fits: a set larger than the limit allows is reported with the rate seen,
+    # never as "rarer than" the limit (the limit judges rarity, not the size of the set).
+    request = DealRequest.from_specs(ns="hcp 25+")
+    with pytest.raises(ImpossibleError) as info:
+        planner.deal(request, 10_000, seed=1, max_tries=4096)
+    message = str(info.value)
+    assert "rarer" not in message
+    found = re.match(
+        r"only ([\d,]+) of 10,000 boards were found in ([\d,]+) deals tried \([\d.]+ s\): about 1 deal in ([\d.]+) fits; 10,000 boards need about",
+        message,
+    )
+    assert found, message
+    assert 4 < float(found[3]) < 6.5
+    unconstrained = DealRequest()
+    with pytest.raises(ImpossibleError) as info:
+        planner.deal(unconstrained, 10_000, seed=1, max_tries=2000)
+    assert "rarer" not in str(info.value) and "not rare" in str(info.value)
 
 
 def test_same_seed_same_boards():

@@ -25,10 +25,21 @@ build a model from the command line's ``--shuffle`` value; every model has ``.de
 ``deal_with_model`` deals a board set with a model, keeping the deals that fit a request: a
 generator that reports progress between batches and stops when its ``cancel`` event is set, the
 one code path behind ``bridgegui-deal --shuffle`` and the window's "Deal a Set with This Model".
+A request that no deal can meet is refused before any dealing (the planner's proofs hold for any
+model: they are about the hands, not their law), and what cannot be proved is bounded by
+``max_tries`` deals and ``max_seconds`` (issue 15: a contradiction under ``riffle:7`` ran over an hour).
+
+Every core (issue 17).  Models deal tens of thousands of decks a second, so long runs matter most
+here: ``ShuffleModel.deal`` of ``parallel.PARALLEL_MIN_DEALS`` decks or more, and ``deal_with_model``
+once it has made that many, continue in fixed chunks of ``MODEL_CHUNK`` decks, each from its own
+child of a seed sequence drawn from ``rng``, dealt on every core and combined in chunk order
+(``parallel``): the same seed gives the same set with any number of cores, and shorter runs are
+unchanged.
 """
 
 from __future__ import annotations
 
+import itertools
 import threading
 import time
 from collections.abc import Generator
@@ -37,11 +48,12 @@ from functools import lru_cache
 
 import numpy as np
 
+from bridgegui.engine import parallel
 from bridgegui.engine.cards import CARD_BITS
 from bridgegui.engine.constraints import DealRequest
 from bridgegui.engine.dealing import deal_batch
 from bridgegui.engine.errors import BridgeError, ImpossibleError
-from bridgegui.engine.planner import DEFAULT_MAX_TRIES
+from bridgegui.engine.planner import DEFAULT_MAX_TRIES, format_one_in, plan_request
 
 CHUNK = 32_768
 """Decks made at a time by ``deal``: bounds the working memory (a few tens of MB) for any ``n``."""
@@ -144,6 +156,8 @@ class ShuffleModel:
         if n < 0:
             raise ValueError("the number of deals cannot be negative")
         seats = np.broadcast_to(np.asarray(dealer, dtype=np.int64), (n,))
+        if n >= parallel.PARALLEL_MIN_DEALS:
+            return _deal_on_every_core(self, n, rng, seats)
         out = np.empty((n, 4), dtype=np.uint64)
         for lo in range(0, n, CHUNK):
             hi = min(n, lo + CHUNK)
@@ -175,7 +189,24 @@ class UniformShuffle(ShuffleModel):
 
     def deal(self, n: int, rng: np.random.Generator, *, dealer: int | np.ndarray = 0) -> np.ndarray:
         """Uniform deals do not depend on the dealing order, so use the engine's fast exact dealer."""
+        if n >= parallel.PARALLEL_MIN_DEALS:
+            return np.concatenate(list(parallel.random_deals(n, rng=rng)))
         return deal_batch(n, rng=rng)
+
+
+def _deal_on_every_core(model: ShuffleModel, n: int, rng: np.random.Generator, seats: np.ndarray) -> np.ndarray:
+    """``model.deal`` of a long run: chunks of ``CHUNK`` decks, chunk ``i`` from the ``i``-th child of a
+    seed sequence drawn from ``rng``, on every core, placed in order (the same deals with any core count)."""
+    root = parallel.root_sequence(rng=rng)
+    out = np.empty((n, 4), dtype=np.uint64)
+
+    def task(i: int) -> None:
+        lo, hi = i * CHUNK, min(n, (i + 1) * CHUNK)
+        out[lo:hi] = deal_decks(model.decks(hi - lo, parallel.chunk_rng(root, i)), seats[lo:hi])
+
+    for _ in parallel.ordered_map(task, range(-(-n // CHUNK))):
+        pass
+    return out
 
 
 # --------------------------------------------------------------------------------------------
@@ -591,46 +622,117 @@ def deal_with_model(
     max_tries: int = DEFAULT_MAX_TRIES,
     *,
     cancel: threading.Event | None = None,
+    max_seconds: float | None = None,
+    workers: int | None = None,
 ) -> Generator[ModelProgress, None, np.ndarray | None]:
     """Deal boards ``first_board ..`` with ``model``, each from its board's dealer, keeping those that fit.
 
-    Yields a ``ModelProgress`` after each batch of ``MODEL_BATCH`` deals and returns the ``(count, 4)``
-    batch in board order (``result = yield from deal_with_model(...)``, or ``deal_set_with_model``),
-    or ``None`` when ``cancel`` was set: it is checked before every batch, so Stop takes effect
-    within one.  Raises ``ConstraintError`` for a contradictory request and ``ImpossibleError``
-    when ``max_tries`` deals bring fewer than ``count`` boards.
+    Yields a ``ModelProgress`` after each batch of ``MODEL_BATCH`` deals (each chunk of ``MODEL_CHUNK``
+    once the run is long) and returns the ``(count, 4)`` batch in board order (``result = yield from
+    deal_with_model(...)``, or ``deal_set_with_model``), or ``None`` when ``cancel`` was set: it is
+    checked before every batch, so Stop takes effect within one.  Raises ``ConstraintError`` for a
+    contradictory request, ``ImpossibleError`` for one the planner proves impossible (before dealing)
+    and when ``max_tries`` deals or ``max_seconds`` (None: no limit) bring fewer than ``count`` boards.
 
     Such deals are deliberately not uniform, so there is no exact draw to speed them up: plain
     rejection on the model's own deals keeps the law "the model's deals that fit".  The boards of
     each dealer are dealt together, North's first, so the set is complete only at the end; the same
-    ``rng`` state gives the same set (``bridgegui-deal --shuffle SPEC --seed S``).
+    ``rng`` state gives the same set (``bridgegui-deal --shuffle SPEC --seed S``), with any ``workers``.
     """
-    request.validate()
+    plan_request(request)  # validates, and refuses what no deal can meet under any model
     start = time.perf_counter()
     dealers = dealers_for_boards(first_board, count)
     result = np.zeros((count, 4), dtype=np.uint64)
     tried = done = 0
+    root: np.random.SeedSequence | None = None
     for seat in range(4):
         rows = np.flatnonzero(dealers == seat)
         found: list[np.ndarray] = []
         have = 0
-        while have < rows.size:
-            if cancel is not None and cancel.is_set():
-                return None
-            if tried >= max_tries:
-                raise ImpossibleError(
-                    f"only {have} boards fitting the constraints in {tried:,} deals of the {model.name} model"
-                )
-            batch = model.deal(MODEL_BATCH, rng, dealer=seat)
-            tried += batch.shape[0]
-            kept = batch[request.mask(batch)] if not request.is_empty else batch
-            found.append(kept)
-            have += kept.shape[0]
-            yield ModelProgress(tried, done + min(have, rows.size), count, time.perf_counter() - start)
+        chunks: Generator[np.ndarray | None, None, None] | None = None
+        try:
+            while have < rows.size:
+                if cancel is not None and cancel.is_set():
+                    return None
+                elapsed = time.perf_counter() - start
+                if tried >= max_tries or (max_seconds is not None and elapsed >= max_seconds):
+                    raise ImpossibleError(_model_gave_up(model, tried, done + have, count, elapsed), seat="")
+                if tried >= parallel.PARALLEL_MIN_DEALS:
+                    if chunks is None:
+                        root = root if root is not None else parallel.root_sequence(rng=rng)
+                        chunks = _fitting_chunks(model, request, seat, root, workers, cancel)
+                    kept = next(chunks)
+                    if kept is None:
+                        return None
+                    tried += MODEL_CHUNK
+                else:
+                    batch = model.deal(MODEL_BATCH, rng, dealer=seat)
+                    tried += batch.shape[0]
+                    kept = batch[request.mask(batch)] if not request.is_empty else batch
+                found.append(kept)
+                have += kept.shape[0]
+                yield ModelProgress(tried, done + min(have, rows.size), count, time.perf_counter() - start)
+        finally:
+            if chunks is not None:
+                chunks.close()  # joins the worker threads at once
         if rows.size:
             result[rows] = np.concatenate(found)[: rows.size]
         done += rows.size
     return result
+
+
+MODEL_CHUNK = 8 * MODEL_BATCH
+"""Decks per chunk once ``deal_with_model`` runs on every core (8 batches; a cancel is seen between
+batches).  Part of the reproducible stream of long runs."""
+
+
+def _fitting_chunks(
+    model: ShuffleModel,
+    request: DealRequest,
+    seat: int,
+    root: np.random.SeedSequence,
+    workers: int | None,
+    cancel: threading.Event | None,
+) -> Generator[np.ndarray | None, None, None]:
+    """The deals that fit in each chunk of ``MODEL_CHUNK`` decks dealt by ``seat``, in chunk order, on
+    every core (None once cancelled).
+
+    Chunk ``i`` draws from child ``i`` of child ``seat`` of ``root``, so what it holds depends only on
+    the seed; chunks dealt ahead and not needed are simply dropped.
+    """
+    seat_root = np.random.SeedSequence(root.entropy, spawn_key=(*root.spawn_key, seat), pool_size=root.pool_size)
+
+    def task(i: int) -> np.ndarray | None:
+        chunk_rng = parallel.chunk_rng(seat_root, i)
+        parts = []
+        for _ in range(MODEL_CHUNK // MODEL_BATCH):
+            if cancel is not None and cancel.is_set():
+                return None
+            batch = model.deal(MODEL_BATCH, chunk_rng, dealer=seat)
+            parts.append(batch[request.mask(batch)] if not request.is_empty else batch)
+        return np.concatenate(parts)
+
+    stream = parallel.ordered_map(task, itertools.count(), workers=workers, cancel=cancel)
+    try:
+        yield from stream
+        yield None  # the stream ends only when cancelled
+    finally:
+        stream.close()
+
+
+def _model_gave_up(model: ShuffleModel, tried: int, found: int, count: int, elapsed: float) -> str:
+    """The message when a model's search spends its deals or its time: the figures, and the rarity they imply."""
+    if found:
+        return (
+            f"only {found:,} of {count:,} boards fitting the constraints were found in {tried:,} deals of the "
+            f"{model.name} model ({elapsed:.1f} s): about 1 deal in {format_one_in(found / tried)} fits. "
+            "Ask for fewer boards, or allow more deals or more time."
+        )
+    return (
+        f"no deal fitting every constraint was found in {tried:,} deals of the {model.name} model "
+        f"({elapsed:.1f} s); under this model such deals are rarer than about 1 in {format_one_in(3.0 / max(tried, 1))}. "
+        "Loosen a constraint."
+    )
 
 
 def deal_set_with_model(
@@ -640,9 +742,15 @@ def deal_set_with_model(
     first_board: int,
     rng: np.random.Generator,
     max_tries: int = DEFAULT_MAX_TRIES,
+    *,
+    max_seconds: float | None = None,
+    workers: int | None = None,
 ) -> np.ndarray:
-    """All of ``deal_with_model`` at once (no cancel): the ``(count, 4)`` batch, for the command line."""
-    stream = deal_with_model(model, request, count, first_board, rng, max_tries)
+    """All of ``deal_with_model`` at once (no cancel): the ``(count, 4)`` batch, for the command line
+    (which passes ``max_seconds=planner.DEFAULT_TIME_LIMIT`` unless told otherwise)."""
+    stream = deal_with_model(
+        model, request, count, first_board, rng, max_tries, max_seconds=max_seconds, workers=workers
+    )
     while True:
         try:
             next(stream)

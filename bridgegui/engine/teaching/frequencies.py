@@ -191,15 +191,23 @@ def sample(
     *,
     seed: int | None = None,
     cancel: threading.Event | None = None,
+    workers: int | None = None,
 ) -> np.ndarray:
     """``count`` deals fitting ``request`` (random deals when ``None``), for a simulated table.
 
-    A million random deals take about a second; constrained requests take longer, so the GUI runs this
-    in a worker (``cancel`` stops it between batches and returns what was dealt).
+    A million random deals take about a second on one core; a sample of ``parallel.PARALLEL_MIN_DEALS``
+    or more is dealt on every core (``workers``, default all) in chunks with their own seed-derived
+    streams, so the same seed gives the same sample whatever the number of cores; smaller samples keep
+    their one-stream form (and their seeded results).  A constrained request goes through the planner,
+    which turns to every core itself once it has tried a million deals.  The GUI runs this in a worker:
+    ``cancel`` stops it between batches and returns what was dealt.
     """
-    from bridgegui.engine import dealing, planner
+    from bridgegui.engine import dealing, parallel, planner
 
     if request is None or request.is_empty:
+        if count >= parallel.PARALLEL_MIN_DEALS:
+            chunks = list(parallel.random_deals(count, seed, workers=workers, cancel=cancel))
+            return np.concatenate(chunks) if chunks else np.zeros((0, 4), dtype=np.uint64)
         if cancel is None:
             return dealing.deal_batch(count, seed)
         rng = dealing.make_rng(seed)
@@ -210,7 +218,7 @@ def sample(
             parts.append(part)
             done += part.shape[0]
         return np.concatenate(parts) if parts else np.zeros((0, 4), dtype=np.uint64)
-    return planner.deal(request, count, seed=seed, cancel=cancel)
+    return planner.deal(request, count, seed=seed, cancel=cancel, workers=workers)
 
 
 def seat_choices() -> list[tuple[str, tuple[int, ...] | None]]:

@@ -13,8 +13,9 @@ import pytest
 
 from bridgegui.engine.boards import boards_from_batch
 from bridgegui.engine.constraints import DealRequest
-from bridgegui.engine.dealing import make_rng
+from bridgegui.engine.dealing import is_valid_batch, make_rng
 from bridgegui.engine.errors import ConstraintError, ImpossibleError
+from bridgegui.engine.lab import shuffles
 from bridgegui.engine.lab.shuffles import (
     MODEL_BATCH,
     ModelProgress,
@@ -124,9 +125,44 @@ def test_a_set_already_cancelled_deals_nothing():
 
 def test_too_rare_for_the_model_is_the_whole_requests_problem():
     request = DealRequest.from_specs(north="hcp 37")
-    with pytest.raises(ImpossibleError, match="only 0 boards fitting the constraints in 8,192 deals") as info:
+    with pytest.raises(ImpossibleError, match="no deal fitting every constraint was found in 8,192 deals") as info:
         deal_set_with_model(parse_shuffle("markov:0.384"), request, 2, 1, make_rng(3), max_tries=5000)
     assert (info.value.seat, info.value.field) == ("", None)
+    assert "of the markov model (" in str(info.value) and "rarer than about 1 in 2,700" in str(info.value)
+
+
+def test_a_cross_seat_contradiction_is_refused_before_any_model_deal():
+    # Issue 15: under riffle:7 this searched for over an hour; no model can deal what no deal can be.
+    request = DealRequest.from_specs(north="spades 0", south="spades 0", ns="fit 8+ spades")
+    stream = deal_with_model(parse_shuffle("riffle:7"), request, 4, 1, make_rng(3))
+    with pytest.raises(ImpossibleError) as info:
+        next(stream)
+    assert (info.value.seat, info.value.field) == ("NS", "fit")
+
+
+def test_the_time_budget_ends_a_hopeless_model_search_with_the_figures():
+    request = DealRequest.from_specs(north="spades 10+", east="hearts 10+")
+    with pytest.raises(ImpossibleError) as info:
+        deal_set_with_model(parse_shuffle("riffle:7"), request, 1, 1, make_rng(3), max_seconds=0.0)
+    assert str(info.value).startswith(
+        "no deal fitting every constraint was found in 0 deals of the riffle model (0.0 s)"
+    )
+
+
+def test_a_long_model_run_gives_the_same_set_on_one_core_or_two(monkeypatch):
+    # Past the switch to every core (lowered here so the test stays short), chunks come from seed-derived
+    # streams and are combined in order: the worker count changes nothing.
+    monkeypatch.setattr(shuffles.parallel, "PARALLEL_MIN_DEALS", shuffles.MODEL_BATCH)
+    request = DealRequest.from_specs(north="hcp 20+")
+    model = parse_shuffle("markov:0.384")
+    before = {t.name for t in threading.enumerate()}
+    one = deal_set_with_model(model, request, 1200, 1, make_rng(11), workers=1)
+    steps = [p.tried for p in deal_with_model(model, request, 1200, 1, make_rng(11), workers=2) if p]
+    assert steps[1] - steps[0] == shuffles.MODEL_CHUNK  # the second step is a chunk: the run went parallel
+    two = deal_set_with_model(model, request, 1200, 1, make_rng(11), workers=2)
+    np.testing.assert_array_equal(one, two)
+    assert request.mask(one).all() and is_valid_batch(one)
+    assert {t.name for t in threading.enumerate()} == before
 
 
 def test_a_contradictory_request_is_refused_before_dealing():
