@@ -7,27 +7,33 @@ Examples::
     bridgegui-deal -p 16 --ns "hcp 25-27" --fit "NS 8+ hearts"
 
 Exit status: 0 on success, 2 for a bad spec or bad arguments (the message names the term), 3 for
-constraints no deal can satisfy (or too rare to find within the effort bound), 1 for I/O errors,
-130 when interrupted.
+constraints no deal can satisfy (or too rare to find within the effort bound), 4 for fewer boards
+than asked (a dealer script that reached its generate limit: the boards found are written and
+standard error says how many), 1 for I/O errors, 130 when interrupted.
+
+Boards are written as they are dealt, batch by batch, formatted straight from the engine's arrays
+(``begin``/``write_batch``/``end`` of the format module, see ``bridgegui.formats.registry``), so
+memory stays flat whatever ``-p`` is (issue 17).  A file is written atomically: the set goes to a
+temporary file beside it, which replaces the file only once the set is complete.  ``--pdf``,
+``--dd``, ``--bid``, ``--auction`` and ``--shuffle`` need every board at once and keep the set in
+memory.  Start-up matters as much as dealing for small sets, so this module imports only what
+every run needs; scripts, bidding systems, printing and the format modules load when used.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import io
 import os
 import sys
 import time
-from collections.abc import Sequence
-from typing import TextIO, cast
-
-import numpy as np
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from bridgegui import __version__, cli_bidding
 from bridgegui.engine import planner
-from bridgegui.engine.boards import Board, boards_from_batch
-from bridgegui.engine.cards import Deal
 from bridgegui.engine.constraints import (
     DealRequest,
     PartnershipConstraint,
@@ -35,13 +41,31 @@ from bridgegui.engine.constraints import (
     parse_partnership_spec,
     parse_seat_spec,
 )
-from bridgegui.engine.dealing import make_rng, new_seed
+from bridgegui.engine.dealing import new_seed
 from bridgegui.engine.errors import BridgeError, ConstraintError, ImpossibleError
-from bridgegui.engine.lab.shuffles import ShuffleModel, deal_set_with_model, parse_shuffle
 from bridgegui.engine.specs import echo
+from bridgegui.formats import registry
 
-EXIT_OK, EXIT_IO, EXIT_SPEC, EXIT_IMPOSSIBLE, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+try:  # practice sets (issue 14): --rotate, --level, several scripts or presets in one set
+    from bridgegui import cli_sets
+except ImportError:  # pragma: no cover - only while that module is being written
+    cli_sets = None  # type: ignore[assignment]
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from bridgegui.engine.boards import Board
+    from bridgegui.engine.lab.shuffles import ShuffleModel
+
+EXIT_OK, EXIT_IO, EXIT_SPEC, EXIT_IMPOSSIBLE, EXIT_SHORT, EXIT_INTERRUPTED = 0, 1, 2, 3, 4, 130
 GENERATOR = f"bridgegui {__version__}"
+
+SCRIPT_DEFAULT_GENERATE = 10_000_000
+"""Dealer's default generate limit for a script without ``generate`` (``engine.script.script.DEFAULT_GENERATE``;
+written here so ``--help`` need not load the script compiler; a test checks they agree)."""
+
+COLLECTING_FLAGS = ("pdf", "dd", "bid")
+"""Flags that need the whole set at once (printing, double-dummy analysis, bidding every board)."""
 
 SPEC_HELP = """\
 seat specs (--north/--east/--south/--west): comma-separated terms, each optional
@@ -63,6 +87,17 @@ seat specs (--north/--east/--south/--west): comma-separated terms, each optional
 partnership specs (--ns/--ew): hcp 25-27, fit 8+ hearts (or fit 8+ for some suit)
 --fit "NS 8+ hearts" is a shorthand for --ns "fit 8+ hearts"
 
+output:
+  Boards are written as they are dealt, so a set of any size needs little memory; with -o the
+  file appears (or replaces the old one) only once the whole set is written.  --pdf, --dd, --bid,
+  --auction and --shuffle keep the whole set in memory.  Without --format the format follows the
+  file's extension (.pbn .lin .dup .dlm .bri .dge .csv .txt), else PBN.
+
+exit status:
+  0 done; 1 a file or standard output that cannot be written; 2 bad arguments or specs;
+  3 no deal fits (or too rare to find within the limits); 4 fewer boards than asked (a dealer
+  script that reached its generate limit: the boards found are written); 130 interrupted.
+
 examples:
   bridgegui-deal -p 32 -s 42 --north "hcp 15-17, balanced" --south "hearts 5+, hcp 8-9" -o set.pbn
   bridgegui-deal -p 4 --west "shape 7600" --format text
@@ -82,7 +117,11 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
-        "script", nargs="?", help="a dealer script to run (the language of the classic 'dealer' program)"
+        "script",
+        nargs="*",
+        default=[],
+        help="a dealer script to run (the language of the classic 'dealer' program); several scripts or "
+        "presets (preset:NAME) mix their boards into one set",
     )
     parser.add_argument(
         "-p",
@@ -98,7 +137,8 @@ def build_parser() -> argparse.ArgumentParser:
         type=int,
         default=None,
         metavar="N",
-        help="with a script: at most N deals generated (dealer's -g)",
+        help=f"with a script: at most N deals generated (dealer's -g; default the script's generate, "
+        f"else {SCRIPT_DEFAULT_GENERATE:,}); a script that reaches it writes the boards found and exits with status 4",
     )
     parser.add_argument(
         "-v", "--verbose", action="store_true", help="with a script: print dealer's statistics at the end"
@@ -121,9 +161,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("-o", "--output", default="-", metavar="FILE", help="output file (default: standard output)")
     parser.add_argument(
         "--format",
-        choices=("pbn", "text"),
+        choices=tuple(registry.FORMATS),
         default=None,
-        help="PBN 2.1 export format (the default), or readable diagrams; a script without -o/--format runs its own actions",
+        help="pbn (PBN 2.1, the default), text (readable diagrams), lin (Bridge Base Online), dup, dlm, bri, "
+        "dge (dealing machines), csv; without it, the output file's extension decides; a script without "
+        "-o/--format runs its own actions",
     )
     parser.add_argument("--pdf", metavar="FILE", help="also write printable sheets of the set as a PDF")
     parser.add_argument(
@@ -154,9 +196,20 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"give up after N deals tried (default {planner.DEFAULT_MAX_TRIES:,}; "
         f"with --auction {cli_bidding.AUCTION_MAX_TRIES:,}, since every deal is bid by the system)",
     )
+    default_limit = getattr(planner, "DEFAULT_TIME_LIMIT", None)
+    if default_limit is not None:
+        parser.add_argument(
+            "--time-limit",
+            type=float,
+            default=default_limit,
+            metavar="SECONDS",
+            help=f"give up after this much dealing (default {default_limit:g}; 0 for no limit)",
+        )
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress or summary on standard error")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     cli_bidding.add_arguments(parser)
+    if cli_sets is not None:
+        cli_sets.add_arguments(parser)
     return parser
 
 
@@ -218,11 +271,16 @@ class ProgressLine:
 
 
 def run_script_file(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
-    """``bridgegui-deal SCRIPT``: run a dealer script as dealer does, on the exact dealer."""
+    """``bridgegui-deal SCRIPT``: run a dealer script as dealer does, on the exact dealer.
+
+    Without ``-o``/``--format`` the script's own actions print (as dealer's would); otherwise the
+    boards are written in the format, batch by batch.  A run that reaches the generate limit
+    before producing the boards asked for writes what it found, says so, and exits with status 4.
+    """
     from pathlib import Path
 
     from bridgegui.engine.script import ScriptError, compile_script
-    from bridgegui.engine.script.request import run_script_exact
+    from bridgegui.engine.script.request import ScriptRun, run_script_exact
 
     if any(getattr(args, name) for name in ("north", "east", "south", "west", "ns", "ew", "fit")):
         raise SpecError("give either a dealer script or seat specs, not both")
@@ -233,21 +291,48 @@ def run_script_file(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) ->
     except ScriptError as exc:
         raise SpecError(f"{args.script}: {exc}") from None
     seed = args.seed if args.seed is not None else new_seed()
+    options: dict[str, Any] = {"seed": seed, "generate": args.generate, "produce": args.produce}
     if args.format is None and args.output == "-":
-        run_script_exact(script, stdout, seed=seed, generate=args.generate, produce=args.produce, verbose=args.verbose)
-        return EXIT_OK
-    result = run_script_exact(script, None, seed=seed, generate=args.generate, produce=args.produce, verbose=False)
-    boards = [
-        Board(args.first_board + i, Deal.from_masks(row), dealer=script.dealer, vulnerable=script.vulnerable)
-        for i, row in enumerate(result.deals.tolist())
-    ]
-    args.format = args.format or "pbn"
-    write_output(boards, args, None, seed, stdout, note=f"Dealer script: {path.name}")
+        printed = run_script_exact(script, stdout, verbose=args.verbose, on_batch=_discard, **options)
+        return _report_short(printed, stderr)
+    fmt = resolve_format(args)
+    note = f"Dealer script: {path.name}"
+    info = registry.SetInfo(GENERATOR, seed, (note,), practice=True, dealer=script.dealer, vulnerable=script.vulnerable)
+    result: ScriptRun
+    if _collects(args):
+        from bridgegui.engine.boards import Board
+        from bridgegui.engine.cards import Deal
+
+        result = run_script_exact(script, None, verbose=False, **options)
+        boards = [
+            Board(args.first_board + i, Deal.from_masks(row), dealer=script.dealer, vulnerable=script.vulnerable)
+            for i, row in enumerate(result.deals.tolist())
+        ]
+        write_output(boards, args, None, seed, stdout, note=note, stderr=stderr)
+    else:
+        _refuse_too_many(fmt, args.produce or script.produce)
+        with SetStream(fmt, info, args, stdout) as stream:
+            result = run_script_exact(script, None, verbose=False, on_batch=stream.write, **options)
     if args.verbose:
         stderr.write(
             f"Generated {result.generated} hands\nProduced {result.produced} hands\nInitial random seed {seed}\n"
         )
-    return EXIT_OK
+    return _report_short(result, stderr)
+
+
+def _discard(_deals: np.ndarray) -> None:
+    """The script's actions have printed the batch: nothing to keep (memory stays flat)."""
+
+
+def _report_short(result: Any, stderr: TextIO) -> int:
+    """Exit status 4, and why on standard error, when a script's run produced fewer boards than asked."""
+    if not getattr(result, "short", False):
+        return EXIT_OK
+    stderr.write(
+        f"bridgegui-deal: {result.produced:,} of {result.asked:,} boards produced: the limit of "
+        f"{result.generate_limit:,} deals generated was reached (raise it with -g or the script's generate)\n"
+    )
+    return EXIT_SHORT
 
 
 def check_counts(args: argparse.Namespace) -> None:
@@ -263,51 +348,103 @@ def check_counts(args: argparse.Namespace) -> None:
     ):
         if value is not None and value < 1:
             raise SpecError(f"{flag} needs at least 1 {what}, not {value}")
+    limit = getattr(args, "time_limit", None)
+    if limit is not None and limit < 0:
+        raise SpecError(f"--time-limit must be 0 (no limit) or more seconds, not {limit:g}")
+
+
+def resolve_format(args: argparse.Namespace) -> registry.BoardFormat:
+    """The output format: ``--format``, else the output file's extension, else PBN (sets ``args.format``)."""
+    fmt = None
+    if args.format is not None:
+        fmt = registry.by_name(args.format)
+    elif args.output != "-":
+        fmt = registry.for_path(args.output)
+    fmt = fmt or registry.by_name("pbn")
+    args.format = fmt.name
+    return fmt
+
+
+def _collects(args: argparse.Namespace) -> bool:
+    return any(getattr(args, name, None) for name in COLLECTING_FLAGS)
+
+
+def _refuse_too_many(fmt: registry.BoardFormat, count: int | None) -> None:
+    """A format that holds at most N boards is refused before dealing, not after."""
+    if fmt.max_boards is not None and count is not None and count > fmt.max_boards:
+        raise SpecError(f"{fmt.title} holds at most {fmt.max_boards} boards, not {count:,}: ask for fewer with -p")
+
+
+def _time_limit(args: argparse.Namespace) -> dict[str, Any]:
+    """``max_seconds`` for ``deal_stream`` when the planner has a time limit (``--time-limit``; 0: none)."""
+    if not hasattr(args, "time_limit"):
+        return {}
+    return {"max_seconds": args.time_limit or None}
 
 
 def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     check_counts(args)
     if args.explain is not None:
-        if args.script is not None or args.auction is not None:
+        if args.script or args.auction is not None:
             raise SpecError("--explain takes one deal: give it without a script or --auction")
         cli_bidding.explain(args, stdout)
         return EXIT_OK
+    if args.format is not None or args.output != "-":
+        resolve_format(args)
+    if cli_sets is not None and cli_sets.wanted(args):
+        return int(cli_sets.run(args, stdout, stderr, write_output))
+    args.script = args.script[0] if args.script else None
     if args.script is not None:
         if args.auction is not None:
             raise SpecError("give either a dealer script or --auction, not both")
         return run_script_file(args, stdout, stderr)
     args.produce = 16 if args.produce is None else args.produce
-    args.format = args.format or "pbn"
+    fmt = resolve_format(args)
     if args.max_tries is None:
         args.max_tries = cli_bidding.AUCTION_MAX_TRIES if args.auction is not None else planner.DEFAULT_MAX_TRIES
     request = request_from_args(args)
     if args.auction is not None:
-        return run_auction(args, request, stdout)
+        return run_auction(args, request, stdout, stderr)
     model = _shuffle_model(args.shuffle)
-    if not model.is_uniform:
-        return run_with_model(args, request, model, stdout)
+    if model is not None:
+        return run_with_model(args, request, model, stdout, stderr)
     plan = planner.plan_request(request)
     seed = args.seed if args.seed is not None else new_seed()
     progress_line = ProgressLine(stderr, args.produce, not args.quiet)
-    parts = []
-    last = None
-    for progress in planner.deal_stream(plan, args.produce, seed=seed, max_tries=args.max_tries):
-        parts.append(progress.deals)
-        last = progress
-        progress_line.update(progress)
-    if last is not None:
-        progress_line.update(last, final=True)
-    batch = np.concatenate(parts)
-    boards = boards_from_batch(batch, args.first_board)
-    if args.dealer:
-        boards = [dataclasses.replace(b, dealer=args.dealer.upper()) for b in boards]
-    write_output(boards, args, request, seed, stdout)
-    if not args.quiet and last is not None and stderr.isatty():
-        stderr.write(f"{len(boards)} boards, seed {seed}, {last.tried:,} deals tried in {last.elapsed:.2f} s\n")
+    last: list[planner.Progress] = []
+
+    def batches() -> Iterator[np.ndarray]:
+        stream = planner.deal_stream(plan, args.produce, seed=seed, max_tries=args.max_tries, **_time_limit(args))
+        for progress in stream:
+            last[:] = [progress]
+            progress_line.update(progress)
+            yield progress.deals
+        if last:
+            progress_line.update(last[0], final=True)
+
+    if _collects(args):
+        import numpy as np
+
+        from bridgegui.engine.boards import boards_from_batch
+
+        boards = boards_from_batch(np.concatenate(list(batches())), args.first_board)
+        if args.dealer:
+            boards = [b.replace(dealer=args.dealer.upper()) for b in boards]
+        write_output(boards, args, request, seed, stdout, stderr=stderr)
+    else:
+        _refuse_too_many(fmt, args.produce)
+        info = set_info(request, seed, "", dealer=args.dealer.upper() if args.dealer else None)
+        _tell_dropped(fmt, args, info, stderr)
+        with SetStream(fmt, info, args, stdout) as stream:
+            for deals in batches():
+                stream.write(deals)
+    if not args.quiet and last and stderr.isatty():
+        done = last[0]
+        stderr.write(f"{done.matched} boards, seed {seed}, {done.tried:,} deals tried in {done.elapsed:.2f} s\n")
     return EXIT_OK
 
 
-def run_auction(args: argparse.Namespace, extra: DealRequest, stdout: TextIO) -> int:
+def run_auction(args: argparse.Namespace, extra: DealRequest, stdout: TextIO, stderr: TextIO) -> int:
     """``--auction CALLS``: boards on which the system bids the calls first, dealt exactly (see ``cli_bidding``)."""
     if args.shuffle != "uniform":
         raise SpecError("--auction deals uniformly: it cannot be combined with --shuffle")
@@ -315,24 +452,175 @@ def run_auction(args: argparse.Namespace, extra: DealRequest, stdout: TextIO) ->
     seed = args.seed if args.seed is not None else new_seed()
     boards, request = cli_bidding.deal_for_auction(args, system, extra, seed)
     note = f"Auction: {args.auction} ({system.title or system.name})"
-    write_output(boards, args, request, seed, stdout, note=note)
+    write_output(boards, args, request, seed, stdout, note=note, stderr=stderr)
     return EXIT_OK
 
 
-def _shuffle_model(text: str) -> ShuffleModel:
+def _shuffle_model(text: str) -> ShuffleModel | None:
+    """The ``--shuffle`` model, or ``None`` for a uniform shuffle (the shuffle lab is loaded only when asked)."""
+    if text.strip().lower() == "uniform":
+        return None
+    from bridgegui.engine.lab.shuffles import parse_shuffle
+
     try:
-        return parse_shuffle(text)
+        model = parse_shuffle(text)
     except BridgeError as exc:
         raise SpecError(str(exc)) from None
+    return None if model.is_uniform else model
 
 
-def run_with_model(args: argparse.Namespace, request: DealRequest, model: ShuffleModel, stdout: TextIO) -> int:
+def run_with_model(
+    args: argparse.Namespace, request: DealRequest, model: ShuffleModel, stdout: TextIO, stderr: TextIO
+) -> int:
+    from bridgegui.engine.boards import boards_from_batch
+    from bridgegui.engine.dealing import make_rng
+    from bridgegui.engine.lab.shuffles import deal_set_with_model
+
     seed = args.seed if args.seed is not None else new_seed()
     batch = deal_set_with_model(model, request, args.produce, args.first_board, make_rng(seed), args.max_tries)
     boards = boards_from_batch(batch, args.first_board, tags=(("Shuffle", model.spec),))
     note = f"Not uniform: dealt with {model.describe()}"
-    write_output(boards, args, request, seed, stdout, note=note)
+    write_output(boards, args, request, seed, stdout, note=note, stderr=stderr)
     return EXIT_OK
+
+
+def set_info(request: DealRequest | None, seed: int, note: str, *, dealer: str | None = None) -> registry.SetInfo:
+    """The header of a set: generator, seed, the note and the constraints.
+
+    A set is a practice set (Law 6E3: tournament boards are dealt at random) unless it was dealt
+    from an empty request; ``request`` None (a script, a mixed set) counts as constrained.
+    """
+    notes = [note] if note else []
+    if request is not None and not request.is_empty:
+        notes.append(f"Constraints: {describe_request(request)}")
+    practice = request is None or not request.is_empty
+    return registry.SetInfo(GENERATOR, seed, tuple(notes), practice=practice, dealer=dealer)
+
+
+class SetStream:
+    """One set written batch by batch to ``-o FILE`` (atomically) or standard output.
+
+    ``with SetStream(fmt, info, args, stdout) as stream: stream.write(masks)...``: the format's
+    ``begin`` is written on entry, each batch as it comes (numbered from ``--first-board``), and
+    ``end`` on a normal exit, when the file then replaces the old one.  On an exception nothing
+    more is written and the old file stays as it was (``bridgegui.files.atomic_writer``).
+    Formats that cannot stream (DUP, DLM) are kept by the registry's writer and written at the end.
+    """
+
+    def __init__(self, fmt: registry.BoardFormat, info: registry.SetInfo, args: argparse.Namespace, stdout: TextIO):
+        self.fmt = fmt
+        self.info = info
+        self.args = args
+        self.stdout = stdout
+        self.first = args.first_board
+        self.number = args.first_board
+        self.writer = registry.stream_writer(fmt)
+        self._stack = contextlib.ExitStack()
+        self._put: Callable[[str | bytes], None] = _raise_closed
+        self._text: Any = None
+
+    def __enter__(self) -> SetStream:
+        self._put = self._stack.enter_context(_output(self.args.output, self.stdout, self.fmt))
+        if self.fmt.name == "text":
+            from bridgegui.formats import text
+
+            self._text = text
+        self._put(self.writer.begin(self.info))
+        return self
+
+    def write(self, masks: np.ndarray) -> None:
+        """Format and write one ``(n, 4)`` batch of deals."""
+        if self._text is not None:  # the text writer is told whether boards came before (the blank line)
+            data = self._text.write_batch(masks, self.number, self.info, continued=self.number > self.first)
+        else:
+            data = self.writer.write_batch(masks, self.number, self.info)
+        self._put(data)
+        self.number += masks.shape[0]
+
+    def __exit__(self, kind: Any, value: Any, traceback: Any) -> None:
+        if kind is None:
+            try:
+                self._put(self.writer.end(dataclasses.replace(self.info, total=self.number - self.first)))
+            except BaseException as exc:
+                if not self._stack.__exit__(type(exc), exc, exc.__traceback__):
+                    raise
+                return
+        # The output sees the exception too, so an interrupted file is removed, never put in place.
+        self._stack.__exit__(kind, value, traceback)
+
+
+def _raise_closed(_data: str | bytes) -> None:
+    raise OSError("the output is not open")
+
+
+@contextlib.contextmanager
+def _output(target: str, stdout: TextIO, fmt: registry.BoardFormat) -> Iterator[Callable[[str | bytes], None]]:
+    """A function that appends text or bytes to ``target`` (``-`` for standard output).
+
+    A file is written through ``atomic_writer``: as UTF-8 bytes exactly as the format made them
+    (PBN's CRLF line ends included), except text diagrams, written as text as they always were.
+    Standard output gets bytes through its buffer where it has one, so PBN keeps its CRLF there too.
+    """
+    from bridgegui.files import atomic_writer
+
+    if target != "-":
+        if fmt.name == "text":
+            with atomic_writer(target, "w", encoding="utf-8") as text_file:
+                yield lambda data: _write_text(text_file, data)
+        else:
+            with atomic_writer(target, "wb") as binary_file:
+                yield lambda data: _write_bytes(binary_file, data)
+        return
+    if fmt.name == "text":
+        yield lambda data: _write_text(stdout, data)
+        stdout.flush()
+        return
+    stdout.flush()
+    buffer = getattr(stdout, "buffer", None)
+    if buffer is None:  # a StringIO in the tests, or a ClosedStream
+        if fmt.binary:
+            raise OSError("standard output does not take bytes: write this format with -o FILE")
+        yield lambda data: _write_text(stdout, data)
+        stdout.flush()
+        return
+    yield lambda data: _write_bytes(buffer, data)
+    buffer.flush()
+
+
+def _write_text(stream: Any, data: str | bytes) -> None:
+    if data:
+        stream.write(data if isinstance(data, str) else data.decode("utf-8"))
+
+
+def _write_bytes(stream: Any, data: str | bytes) -> None:
+    if data:
+        stream.write(data.encode("utf-8") if isinstance(data, str) else data)
+
+
+def _tell_dropped(fmt: registry.BoardFormat, args: argparse.Namespace, info: registry.SetInfo, stderr: TextIO) -> None:
+    """Say on standard error what a streamed set loses in ``fmt`` (numbers, a fixed dealer), before dealing.
+
+    A freshly dealt board has only a number, a deal, a dealer and a vulnerability, so only formats that
+    do not keep numbers or dealers can lose anything; ``registry.what_is_dropped`` is asked about the
+    set's boards with a stand-in deal (the answer depends on the numbering, not on the cards).
+    """
+    renumbered = not fmt.holds_numbers and args.first_board != 1
+    redealt = not fmt.holds_dealer and (info.dealer is not None or info.vulnerable is not None)
+    if not (renumbered or redealt):
+        return
+    from bridgegui.engine.boards import Board
+    from bridgegui.engine.cards import parse_deal
+
+    deal = parse_deal("N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432")
+    numbers = range(args.first_board, args.first_board + args.produce)
+    boards = [Board(n, deal, dealer=info.dealer, vulnerable=info.vulnerable) for n in numbers]
+    _warn_dropped(fmt, boards, stderr)
+
+
+def _warn_dropped(fmt: registry.BoardFormat, boards: Sequence[Board], stderr: TextIO) -> None:
+    lost = registry.what_is_dropped(fmt, boards)
+    if lost:
+        stderr.write(f"bridgegui-deal: {fmt.title} cannot hold {'; '.join(lost)}: they are left out\n")
 
 
 def write_output(
@@ -343,9 +631,14 @@ def write_output(
     stdout: TextIO,
     *,
     note: str = "",
+    stderr: TextIO | None = None,
 ) -> None:
-    from bridgegui.formats import pbn, text
+    """Write a set held in memory (``--pdf``, ``--dd``, ``--bid``, ``--auction``, ``--shuffle``, mixed sets).
 
+    The same output as streaming gives for the same boards; PBN and text go through ``pbn.dumps`` and
+    ``text.deal_diagram`` since these boards may carry auctions, tags and explicit dealers.
+    """
+    fmt = resolve_format(args)
     if getattr(args, "bid", False):
         boards = cli_bidding.bid_boards(boards, cli_bidding.system_of(args))
     if getattr(args, "dd", False):
@@ -362,29 +655,20 @@ def write_output(
         system = cli_bidding.system_of(args) if cli_bidding.wants_bidding(args) else None
         printing.write_sheets(args.sheets, boards, args.pdf, seed=seed, system=system)
 
-    if args.format == "pbn":
-        header = [note] if note else []
-        if request is not None and not request.is_empty:
-            header.append(f"Constraints: {describe_request(request)}")
-        if args.output == "-":
-            data = pbn.dumps(boards, generator=GENERATOR, seed=seed, extra_header=header)
-            stdout.flush()
-            buffer = getattr(stdout, "buffer", None)
-            if buffer is not None:
-                buffer.write(data.encode("utf-8"))
-                buffer.flush()
-            else:
-                stdout.write(data)
-        else:
-            pbn.save(args.output, boards, generator=GENERATOR, seed=seed, extra_header=header)
-        return
-    diagrams = "\n\n".join(text.deal_diagram(b.deal, board=b) for b in boards) + "\n"
-    if args.output == "-":
-        stdout.write(diagrams)
-    else:
-        from bridgegui.files import atomic_write
+    _refuse_too_many(fmt, len(boards))
+    _warn_dropped(fmt, boards, stderr if stderr is not None else sys.stderr)
+    info = set_info(request, seed, note)
+    with _output(args.output, stdout, fmt) as put:
+        if fmt.name == "pbn":
+            from bridgegui.formats import pbn
 
-        atomic_write(args.output, diagrams)  # the old file stays whole if the disk fills
+            put(pbn.dumps(boards, generator=info.generator, seed=seed, extra_header=info.notes))
+        elif fmt.name == "text":
+            from bridgegui.formats import text
+
+            put("\n\n".join(text.deal_diagram(b.deal, board=b) for b in boards) + "\n")
+        else:
+            put(registry.dumps(fmt, boards, dataclasses.replace(info, total=len(boards))))
 
 
 def describe_request(request: DealRequest) -> str:

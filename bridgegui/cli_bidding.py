@@ -15,17 +15,20 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Iterator
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 import numpy as np
 
 from bridgegui.engine import planner
-from bridgegui.engine.bidding import Auction, System, load_system, request_for_auction
 from bridgegui.engine.boards import Board, board_dealer
 from bridgegui.engine.cards import SEAT_NAMES, SEATS, Deal, parse_deal, seat_index
 from bridgegui.engine.constraints import DealRequest
 from bridgegui.engine.errors import BridgeError
-from bridgegui.engine.rotation import rotate_deals, turns_to_dealers
+
+if TYPE_CHECKING:
+    # Imported where used: bridgegui-deal loads this module for its --help, and a run without bidding
+    # flags must not pay for loading the bidding systems (issue 17: start-up time).
+    from bridgegui.engine.bidding import System
 
 DEFAULT_SYSTEM = "standard"
 
@@ -84,6 +87,8 @@ def wants_bidding(args: argparse.Namespace) -> bool:
 
 def system_of(args: argparse.Namespace) -> System:
     """The system the flags name (a malformed file raises ``SystemFileError``: exit status 2)."""
+    from bridgegui.engine.bidding import load_system
+
     return load_system(args.system or DEFAULT_SYSTEM)
 
 
@@ -119,6 +124,9 @@ def deal_for_auction(
     dealer intersected with the specs, from a seed derived from the set's seed.  Returns the boards in
     board order and the request of the first board (for the file's header).
     """
+    from bridgegui.engine.bidding import Auction, request_for_auction
+    from bridgegui.engine.rotation import rotate_deals, turns_to_dealers
+
     dealer, calls = split_auction(args.auction, _fixed_dealer(args))
     Auction.parse(dealer or "N", calls)  # an illegal or unreadable auction is malformed: AuctionError, status 2
     numbers = range(args.first_board, args.first_board + args.produce)

@@ -401,13 +401,25 @@ def test_a_closed_standard_error_still_gives_the_exit_status(monkeypatch):
     assert cli.main(["-s", "-1"], stdout=io.StringIO()) == 2
 
 
-def test_an_unconstrained_request_beyond_the_limit_is_not_called_rare():
+def test_an_unconstrained_request_beyond_the_limit_is_not_called_rare(tmp_path):
     for argv in (["-p", "100000"], ["-p", "100000", "--north", "hcp 10+"]):
-        code, out, err = run(*argv, "--max-tries", "20000", "-q")
+        target = tmp_path / "set.pbn"
+        code, out, err = run(*argv, "--max-tries", "20000", "-q", "-o", str(target))
         assert (code, out) == (3, "")
+        assert not target.exists(), "a set that could not be finished is not written to a file"
         assert "rarer" not in err and "1 in" not in err
         assert "the limit of 25,600 deals tried was reached with 25,600 of 100,000 boards found" in err
         assert "not rare" in err
+
+
+def test_standard_output_streams_the_boards_found_before_a_limit():
+    """To standard output boards go out as they are dealt (issue 17), so a run stopped by the effort
+    bound has written whole games only, numbered from the first, and exits with status 3."""
+    code, out, err = run("-p", "100000", "--max-tries", "20000", "-q", "-s", "5")
+    assert code == 3 and "limit" in err
+    boards = pbn.loads(out)
+    assert 0 < len(boards) < 100000
+    assert [b.number for b in boards] == list(range(1, len(boards) + 1))
 
 
 def test_a_rare_request_is_still_called_rare():

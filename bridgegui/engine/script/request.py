@@ -150,7 +150,16 @@ class ScriptRun:
     seed: int
     cancelled: bool
     deals: np.ndarray
-    """The produced deals, in order (for writing a PBN set)."""
+    """The produced deals, in order (for writing a PBN set); empty when ``on_batch`` took them."""
+    asked: int | None = None
+    """The boards the run was to produce; ``None`` for a "generate N" run, which looks at N random deals."""
+    generate_limit: int | None = None
+    """The most deals the run could generate (``-g``, the script's ``generate`` or dealer's default)."""
+
+    @property
+    def short(self) -> bool:
+        """The generate limit stopped the run before it produced the boards asked for (not a cancel)."""
+        return self.asked is not None and self.produced < self.asked and not self.cancelled
 
 
 def run_script_exact(
@@ -163,11 +172,17 @@ def run_script_exact(
     verbose: bool = True,
     date: _dt.date | None = None,
     cancel: threading.Event | None = None,
+    on_batch: Callable[[np.ndarray], None] | None = None,
 ) -> ScriptRun:
     """Run ``script`` as dealer would, through the exact dealer where that keeps its meaning.
 
     ``out=None`` runs no actions (the caller writes the deals, e.g. as PBN).  ``generate`` bounds
     the deals tried, as dealer's ``-g`` does; ``produce`` overrides the script's count (``-p``).
+    ``on_batch`` is called with each batch of produced deals as soon as it is dealt, and the deals
+    are then not kept (``ScriptRun.deals`` is empty), so a caller that writes them batch by batch
+    needs memory for one batch only, whatever the count (issue 17).  When the generate limit stops
+    the run after some boards, the result says so (``ScriptRun.short``); with none, the run raises
+    ``ImpossibleError`` as before.
     """
     seed = new_seed() if seed is None else seed
     wants_produce = produce if produce is not None else script.produce
@@ -211,11 +226,14 @@ def run_script_exact(
             if progress.deals.shape[0]:
                 if out is not None:
                     script.run_actions(progress.deals, out, produced, seed=seed, date=date)
-                parts.append(progress.deals)
+                if on_batch is not None:
+                    on_batch(progress.deals)
+                else:
+                    parts.append(progress.deals)
                 produced += progress.deals.shape[0]
             tried = progress.tried
     except planner.ImpossibleError:
-        if not parts:
+        if not produced:
             raise
     if cancel is not None and cancel.is_set():
         cancelled = True
@@ -223,7 +241,7 @@ def run_script_exact(
     if out is not None:
         script.finish(out, tried, produced, elapsed, seed=seed, verbose=verbose)
     deals = np.concatenate(parts) if parts else np.zeros((0, 4), np.uint64)
-    return ScriptRun(tried, produced, elapsed, seed, cancelled, deals)
+    return ScriptRun(tried, produced, elapsed, seed, cancelled, deals, asked=count, generate_limit=max_tries)
 
 
 # --- the GUI's import, export and advanced condition ------------------------------------------
