@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Iterable
 
 import numpy as np
@@ -109,7 +110,7 @@ def _row_board(row: list[str], where: str) -> Board:
                 mask |= parse_holding(row[4 * seat + suit], name) << (16 * suit)
             masks.append(mask)
         number_text = row[16].strip()
-        if not number_text.isdigit() or int(number_text) < 1:
+        if not re.fullmatch(r"[0-9]{1,9}", number_text) or int(number_text) < 1:
             raise ReadError(where, f"the board number is {number_text[:20]!r}, not a number from 1")
         dealer_text, _, vul_text = row[17].partition("/")
         return Board(

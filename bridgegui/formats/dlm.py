@@ -35,6 +35,7 @@ Writing is vectorised: the 99 board lines are one ``(99, 44)`` byte array.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
 import numpy as np
@@ -141,14 +142,14 @@ def _int_entry(entries: dict[str, str], key: str) -> int:
     value = entries.get(key.lower())
     if value is None:
         raise ReadError("the header", f"there is no {key!r} line, so this is not a DLM file")
-    if not value.isdigit():
+    if not re.fullmatch(r"[0-9]{1,9}", value):
         raise ReadError("the header", f"{key} is {value[:20]!r}, not a number")
     return int(value)
 
 
 def _deal(value: str, number: int) -> Deal:
     where = f"board {number}"
-    if len(value) != 29 or not value[26:].isdigit():
+    if len(value) != 29 or not re.fullmatch(r"[0-9]{3}", value[26:]):
         raise ReadError(where, f"{value[:40]!r} is not 26 letters and 3 check digits")
     masks = [0, 0, 0, 0]
     check = number

@@ -164,8 +164,8 @@ def dump(boards: Iterable[Board], fp_or_path: Target, info: SetInfo | None = Non
 
 _LIN_DEALERS = {"1": "S", "2": "W", "3": "N", "4": "E"}
 _LIN_VUL = {"o": "None", "0": "None", "-": "None", "n": "NS", "e": "EW", "b": "All"}
-_BOARD_TITLE = re.compile(r"\s*(?:board\s*)?(\d+)\s*$", re.IGNORECASE)
-_BOARD_ID = re.compile(r"\s*[oc]?(\d+)\s*$", re.IGNORECASE)
+_BOARD_TITLE = re.compile(r"\s*(?:board\s*)?([0-9]{1,9})\s*$", re.IGNORECASE)  # 9 digits: no 5,000-digit int()
+_BOARD_ID = re.compile(r"\s*[oc]?([0-9]{1,9})\s*$", re.IGNORECASE)
 _LIN_CALL = re.compile(r"([1-7])\s*(NT|N|S|H|D|C)", re.IGNORECASE)
 
 

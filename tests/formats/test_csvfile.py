@@ -61,6 +61,8 @@ def test_write_batch_is_byte_identical_to_dumps() -> None:
         (BIGDEAL_ROW.replace('"AK9832"', '"AK983"'), "line 1: North has 12 cards"),
         (BIGDEAL_ROW.replace('"Q5"', '"Q5A"'), "line 1: East has 14 cards"),
         (BIGDEAL_ROW.replace('"3","S/EW"', '"x","S/EW"'), "line 1: the board number is 'x'"),
+        (BIGDEAL_ROW.replace('"3","S/EW"', '"' + "9" * 5000 + '","S/EW"'), "line 1: the board number is '9999"),
+        (BIGDEAL_ROW.replace('"3","S/EW"', '"²","S/EW"'), "line 1: the board number is '²'"),
         (BIGDEAL_ROW.replace('"S/EW"', '"Q/EW"'), "line 1: 'Q' is not a seat"),
         (BIGDEAL_ROW.replace('"S/EW"', '"S/some"'), "line 1: 'some' is not a vulnerability"),
         (csvfile.HEADER + BIGDEAL_ROW.replace('"A7"', '"A7"x'), "line 2"),

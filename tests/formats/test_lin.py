@@ -163,6 +163,11 @@ def test_hostile_lin(text: str, message: str) -> None:
         lin.loads(text)
 
 
+def test_huge_board_title_falls_back_to_the_place_in_the_file() -> None:
+    text = BIGDEAL_SAMPLE.replace("qx|o7|", "").replace("Board 7", "Board " + "9" * 5000)
+    assert [b.number for b in lin.loads(text)] == [1]
+
+
 def test_garbage_without_a_deal_gives_no_boards() -> None:
     assert lin.loads("|||pn|a|b|c||st|\n\n") == []
     assert lin.loads(b"\xff\xfe|md") == []

@@ -196,6 +196,8 @@ def test_hostile_dup() -> None:
         (("Board 02=ffffffgkkkkkkppppppmaaaaaa008", "Board 02=ffffffgkkkkkkppppppmaaaaab011"), "board 2: North has 12"),
         (("Checksum=3", "Checksum=4"), "the header: the checksum 4"),
         (("To board=3", "To board=three"), "To board is 'three'"),
+        (("To board=3", "To board=" + "9" * 5000), "To board is '9999"),
+        (("To board=3", "To board=²"), "To board is '²'"),
         (("To board=3", "To board=100"), "the checksum|outside 1 to 99"),
         (("Duplicates 02=0\r\nBoard 02=ffffffgkkkkkkppppppmaaaaaa008", ""), "board 2: the file has no line"),
         (("From board=1", "Nothing=1"), "no 'From board' line"),
