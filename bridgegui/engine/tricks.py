@@ -56,6 +56,7 @@ counts (MAE 2.3).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeVar
 
 import numpy as np
 
@@ -109,6 +110,18 @@ NLTC_HALVES.flags.writeable = False
 def nltc_losers(hands: np.ndarray) -> np.ndarray:
     """NLTC losers of hand masks of any shape (floats in steps of 0.5)."""
     return NLTC_HALVES[evaluation.holdings(hands)].sum(axis=-1, dtype=np.int16) / 2.0
+
+
+MAX_TRICKS = 13
+"""A deal has 13 tricks.  LTC's 24 - losers and NLTC's 25 - losers know no such bound: two strong
+hands give "LTC 14" or "NLTC 18½" (issue 15), so what a window shows is capped (``capped_tricks``)."""
+
+_Count = TypeVar("_Count", int, float)
+
+
+def capped_tricks(count: _Count) -> _Count:
+    """``count`` if a deal can hold that many tricks, else 13 (``MAX_TRICKS``)."""
+    return min(count, MAX_TRICKS)  # type: ignore[return-value]  # int or float, as given
 
 
 def ltc_tricks_batch(declarers: np.ndarray, dummies: np.ndarray) -> np.ndarray:
@@ -322,8 +335,8 @@ class EstimateTerm:
 class EstimateExplanation:
     """The estimate as a sum: ``intercept`` plus each term's ``contribution`` is ``estimate``.
 
-    ``strain`` is ``"S"``..``"NT"``; ``ltc`` and ``nltc`` are the classic counts for comparison
-    (None in notrump, where they are not trick counts).  A window phrases it from these fields
+    ``strain`` is ``"S"``..``"NT"``; ``ltc`` and ``nltc`` are the classic counts for comparison,
+    capped at 13 tricks (``capped_tricks``; None in notrump, where they are not trick counts).  A window phrases it from these fields
     (``FEATURE_DESCRIPTIONS`` names each feature in English); ``lines()`` is the English one.
     """
 
@@ -360,8 +373,8 @@ def estimate_explanation(declarer: Hand, dummy: Hand, strain: str) -> EstimateEx
         model.intercept,
         terms,
         float(model.predict(f)[0]),
-        ltc_tricks(declarer, dummy) if suit else None,
-        nltc_tricks(declarer, dummy) if suit else None,
+        capped_tricks(ltc_tricks(declarer, dummy)) if suit else None,
+        capped_tricks(nltc_tricks(declarer, dummy)) if suit else None,
     )
 
 

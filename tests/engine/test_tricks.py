@@ -170,3 +170,13 @@ def test_notrump_estimate_on_the_held_back_set(labelled):
     assert np.abs(e["bridgegui"]).mean() < 1.1  # notrump is harder: the opponents' long suit is unseen
     assert abs(e["bridgegui"].mean()) < 0.25  # unbiased
     assert np.abs(e["bridgegui"]).mean() < np.abs(e["NLTC"]).mean()
+
+
+def test_classic_counts_are_capped_at_13_where_shown():
+    """LTC 15 and NLTC 16 for two strong hands (issue 15): the explanation shows 13, the most there are."""
+    north, south = Hand.from_pbn("AKQJ.AKQ.AKQJ.AK"), Hand.from_pbn("T9876.5432.5432.")
+    assert tricks.ltc_tricks(north, south) == 15  # the classic formula itself is unbounded
+    assert tricks.nltc_tricks(north, south) == 16
+    explanation = tricks.estimate_explanation(north, south, "S")
+    assert (explanation.ltc, explanation.nltc) == (13, 13)
+    assert tricks.capped_tricks(12.5) == 12.5 and tricks.capped_tricks(14) == 13

@@ -81,8 +81,8 @@ _WIDEST = {
     "best_fit": "♠/♥/♦ 12 cards",
     "partnership_losers": "24",
     "estimated_tricks": "13 in NT",
-    "nltc_tricks": "25½",
-    "ltc_tricks": "24",
+    "nltc_tricks": "12½",
+    "ltc_tricks": "13",
 }
 
 _TYPICAL = _WIDEST | {
@@ -470,8 +470,11 @@ class EvalPanel(QWidget):
                 "(fewer for short suits). Partnership tricks ≈ 24 − both hands' losers."
             ),
             "playing_tricks": self.tr(
-                "An estimate of tricks this hand takes in play with its own suits as trumps: each suit is "
-                "played out against the opponents' cards."
+                "Tricks this hand wins by itself: in each suit its cards are led from the top against all "
+                "the cards it lacks. A card that is the highest left wins, a lower one loses, and the cards "
+                "still held when the opponents run out are long-suit winners (a seven-card suit that loses "
+                "more than three rounds gets one more). So it counts top and long-suit tricks, not high-card "
+                "strength: AK10x QJxx K9x QJ counts 2, the ace and king of spades."
             ),
             "controls": self.tr("Controls: aces count 2, kings 1."),
             "rule_of_20": self.tr(
@@ -498,12 +501,13 @@ class EvalPanel(QWidget):
                 nt=accuracy["bridgegui, notrump, whole tricks"].text(),
             ),
             "nltc_tricks": self.tr(
-                "New Losing Trick Count: 25 − both hands' losers, counting a missing ace 1½, king 1, queen ½. "
-                "Measured on held-out deals with an eight-card fit: {acc}."
+                "New Losing Trick Count: 25 − both hands' losers, counting a missing ace 1½, king 1, queen ½, "
+                "and at most 13, the tricks there are. Measured on held-out deals with an eight-card fit: {acc}."
             ).format(acc=accuracy["NLTC"].text()),
             "ltc_tricks": self.tr(
                 "Tricks the losing-trick count expects the partnership to take with its fit as trumps: "
-                "24 − both hands' losers. Measured on held-out deals with an eight-card fit: {acc}."
+                "24 − both hands' losers, and at most 13, the tricks there are. Measured on held-out deals "
+                "with an eight-card fit: {acc}."
             ).format(acc=accuracy["LTC"].text()),
         }
         return names, tips
@@ -549,8 +553,8 @@ class EvalPanel(QWidget):
             values["partnership_hcp"] = str(hand.hcp + partner.hcp)
             values["best_fit"] = best_fit_text(hand, partner)
             values["partnership_losers"] = str(losers)
-            values["ltc_tricks"] = str(tricks.ltc_tricks(hand, partner))
-            values["nltc_tricks"] = quick_tricks_text(tricks.nltc_tricks(hand, partner))
+            values["ltc_tricks"] = str(tricks.capped_tricks(tricks.ltc_tricks(hand, partner)))
+            values["nltc_tricks"] = quick_tricks_text(tricks.capped_tricks(tricks.nltc_tricks(hand, partner)))
             if len(hand) == 13 and len(partner) == 13:  # the estimator knows only whole hands
                 estimate = trick_estimate(hand, partner)
                 values["estimated_tricks"] = self.tr("{n} in {strain}").format(
@@ -580,6 +584,23 @@ class EvalPanel(QWidget):
             lines=lines,
         )
 
+    def _count_tips(self) -> dict[str, str]:
+        """The LTC and NLTC rows' explanations, and for a deal where the count passes 13, what it gave."""
+        counts: dict[str, float] = {}
+        hand, partner = self._hand, self._partner_hand
+        if hand is not None and partner is not None and not self._hidden:
+            counts = {"ltc_tricks": tricks.ltc_tricks(hand, partner), "nltc_tricks": tricks.nltc_tricks(hand, partner)}
+        tips = {}
+        for key in ("ltc_tricks", "nltc_tricks"):
+            tip = self._tips[key]
+            count = counts.get(key)
+            if count is not None and count > tricks.MAX_TRICKS:
+                tip += "\n\n" + self.tr("This deal: the count gives {count}; shown as 13, the most there are.").format(
+                    count=quick_tricks_text(count)
+                )
+            tips[key] = tip
+        return tips
+
     def _refresh(self) -> None:
         self._values, estimate = self._compute()
         palette = self.palette()
@@ -588,6 +609,9 @@ class EvalPanel(QWidget):
         tip = self._estimate_tip(estimate)
         for label in (self._value_labels["estimated_tricks"], self._name_labels["estimated_tricks"]):
             label.setToolTip(tip)
+        for key, tip in self._count_tips().items():
+            for label in (self._value_labels[key], self._name_labels[key]):
+                label.setToolTip(tip)
         show_partner = self._partner_hand is not None
         if self._wide:
             for widget in self._partner_widgets:

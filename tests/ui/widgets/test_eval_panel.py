@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtWidgets import QLabel
 
+from bridgegui.engine import tricks
 from bridgegui.engine.cards import Hand
 from bridgegui.ui.widgets.eval_panel import KEYS, OWN_KEYS, PARTNERSHIP_KEYS, EvalPanel, quick_tricks_text
 
@@ -213,3 +214,35 @@ def test_the_tall_panel_keeps_its_width_whatever_the_new_rows_show(qtbot):
         tall.set_hand(Hand.from_pbn(pbn), SOUTH)
         widths.add(tall.sizeHint().width())
     assert len(widths) == 1
+
+
+# Two hands whose counts pass 13: LTC says 24 - 0 - 9 = 15, NLTC 25 - 0 - 9 = 16 (issue 15: a deal has 13 tricks).
+STRONG_N = Hand.from_pbn("AKQJ.AKQ.AKQJ.AK")
+STRONG_S = Hand.from_pbn("T9876.5432.5432.")
+
+
+def test_partnership_trick_counts_cap_at_13(panel):
+    assert tricks.ltc_tricks(STRONG_N, STRONG_S) > 13 and tricks.nltc_tricks(STRONG_N, STRONG_S) > 13
+    panel.set_hand(STRONG_N, STRONG_S)
+    v = panel.values()
+    assert v["ltc_tricks"] == "13"
+    assert v["nltc_tricks"] == "13"
+    raw = quick_tricks_text(tricks.nltc_tricks(STRONG_N, STRONG_S))
+    assert f"the count gives {raw}; shown as 13" in panel.tooltip("nltc_tricks")
+    assert "at most 13" in panel.tooltip("ltc_tricks")
+    assert "(LTC says 13, NLTC 13)" in panel.tooltip("estimated_tricks")
+
+
+def test_uncapped_counts_say_nothing_of_the_cap_for_this_deal(panel):
+    panel.set_hand(NORTH, SOUTH)
+    assert "shown as 13" not in panel.tooltip("ltc_tricks")
+    assert "at most 13" in panel.tooltip("ltc_tricks")
+
+
+def test_playing_tricks_tooltip_says_what_it_counts(panel):
+    """The tooltip's example is what the engine computes: top and long-suit tricks, not high cards."""
+    example = Hand.from_pbn("AKT3.QJ32.K93.QJ")
+    panel.set_hand(example)
+    assert panel.values()["playing_tricks"] == "2"
+    assert "AK10x QJxx K9x QJ counts 2" in panel.tooltip("playing_tricks")
+    assert "not high-card" in panel.tooltip("playing_tricks")
