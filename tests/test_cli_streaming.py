@@ -92,7 +92,7 @@ def test_format_flag_wins_over_the_extension(tmp_path):
 
 def test_a_format_of_at_most_99_boards_is_refused_before_dealing(tmp_path):
     target = tmp_path / "set.dup"
-    code, out, err = run("-q", "-p", "100", "-o", str(target))
+    code, _out, err = run("-q", "-p", "100", "-o", str(target))
     assert code == 2 and not target.exists()
     assert "at most 99 boards" in err
     code, _, err = run("-q", "-p", "12", "-s", "5", "-o", str(target))
@@ -179,7 +179,7 @@ def test_a_script_short_of_boards_says_so_and_exits_4(tmp_path, to_file):
 def test_a_script_that_gets_its_boards_exits_0(tmp_path):
     path = tmp_path / "common.dl"
     path.write_text("produce 30\ncondition hcp(north) >= 10\naction printoneline\n")
-    code, out, err = run(str(path), "-s", "3", "-o", str(tmp_path / "out.pbn"))
+    code, _out, err = run(str(path), "-s", "3", "-o", str(tmp_path / "out.pbn"))
     assert (code, err) == (0, "")
     assert len(pbn.load(tmp_path / "out.pbn")) == 30
 
