@@ -94,6 +94,10 @@ class SetSource:
     def name(self) -> str:
         return self.parts[0].name
 
+    def with_weight(self, weight: int) -> SetSource:
+        """The same scenario with another weight (the window lists a count per scenario: counts are weights)."""
+        return SetSource(self.parts, weight)
+
 
 @dataclass(frozen=True)
 class SetProgress:

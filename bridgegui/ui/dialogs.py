@@ -8,22 +8,33 @@ is what tests and scripts call.
 
 from __future__ import annotations
 
+import functools
+import typing
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QButtonGroup,
     QComboBox,
     QDialog,
     QDialogButtonBox,
+    QFileDialog,
     QFormLayout,
     QGridLayout,
     QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
     QLabel,
     QLineEdit,
+    QMenu,
     QPushButton,
     QRadioButton,
     QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -43,14 +54,43 @@ def _buttons(dialog: QDialog) -> QDialogButtonBox:
     return box
 
 
-class DealSetDialog(QDialog):
-    """How many boards to deal, and the first board's number (which fixes dealers and vulnerability)."""
+ROTATION_CHOICES = ("none", "law2", "ns")
+"""The Deal Set dialog's rotations, as ``engine.rotation.ROTATIONS`` names them."""
 
-    def __init__(self, parent: QWidget | None = None, *, count: int = 16, first_board: int = 1) -> None:
+SOURCE_COUNT = 8
+"""Boards a scenario gets when it is added to the Deal Set dialog's list (the user changes it there)."""
+
+
+class DealSetDialog(QDialog):
+    """How many boards to deal, the first board's number, the rotation, and optionally several scenarios.
+
+    Issue 14 ("Sets").  With no scenarios listed, the set deals the window's constraints (or its
+    auction), as before.  Each listed scenario (a preset, or a dealer script's file) has its own count;
+    the set then holds their sum, in an order where no scenario comes twice in a row when the counts
+    allow it (``engine.mixing``), each board recording its scenario.  The rotation turns every deal
+    (``engine.rotation``): the scenario's dealer deals each board as Law 2 numbers it, or the
+    partnerships change places on a random half of the boards.
+
+    ``sources()`` gives ``("preset:NAME" or a script's path, count)`` pairs, the command line's spelling,
+    which ``bridgegui.set_sources`` resolves.  ``add_source`` is what the Add buttons call (and tests).
+    """
+
+    def __init__(
+        self,
+        parent: QWidget | None = None,
+        *,
+        count: int = 16,
+        first_board: int = 1,
+        presets: Sequence[str] = (),
+        rotation: str = "none",
+        script_folder: str = "",
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("dealSetDialog")
         self.setWindowTitle(self.tr("Deal a Set of Boards"))
-        form = QFormLayout(self)
+        self._script_folder = script_folder
+        layout = QVBoxLayout(self)
+        form = QFormLayout()
         self._count = QSpinBox(self)
         self._count.setObjectName("boardCount")
         self._count.setRange(1, MAX_SET)
@@ -61,19 +101,148 @@ class DealSetDialog(QDialog):
         self._first.setRange(1, 9999)
         self._first.setValue(first_board)
         self._first.setToolTip(self.tr("Number of the first board: dealer and vulnerability follow it (Law 2)"))
+        self._rotation = QComboBox(self)
+        self._rotation.setObjectName("rotation")
+        names = {
+            "none": self.tr("None: the boards as dealt"),
+            "law2": self.tr("The scenario's dealer deals every board (Law 2 order)"),
+            "ns": self.tr("Swap North-South with East-West at random"),
+        }
+        for choice in ROTATION_CHOICES:
+            self._rotation.addItem(names[choice], choice)
+        self._rotation.setCurrentIndex(max(0, self._rotation.findData(rotation)))
+        self._rotation.setToolTip(
+            self.tr(
+                "Law 2 order: each deal is turned so that the hand the scenario gives its dealer (North "
+                "unless it names another) sits with the board's dealer: board 1 North, 2 East, 3 South, "
+                "4 West. Swapping: on about half of the boards every hand moves one seat clockwise."
+            )
+        )
         form.addRow(self.tr("&Boards:"), self._count)
         form.addRow(self.tr("&First board number:"), self._first)
-        note = QLabel(self.tr("The boards replace the current set. Every board fits the constraints."), self)
+        form.addRow(self.tr("&Rotation:"), self._rotation)
+        layout.addLayout(form)
+
+        group = QGroupBox(self.tr("Mix scenarios"), self)
+        group_layout = QVBoxLayout(group)
+        self._table = QTableWidget(0, 2, self)
+        self._table.setObjectName("setSources")
+        self._table.setHorizontalHeaderLabels([self.tr("Scenario"), self.tr("Boards")])
+        self._table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self._table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        self._table.verticalHeader().hide()
+        self._table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self._table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self._table.setMinimumHeight(self._table.fontMetrics().height() * 8)
+        group_layout.addWidget(self._table)
+        buttons = QHBoxLayout()
+        self._add_preset = QToolButton(self)
+        self._add_preset.setObjectName("addPreset")
+        self._add_preset.setText(self.tr("Add &Preset"))
+        self._add_preset.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        menu = QMenu(self._add_preset)
+        for name in presets:
+            menu.addAction(name, functools.partial(self.add_source, f"preset:{name}", SOURCE_COUNT, name))
+        self._add_preset.setMenu(menu)
+        self._add_preset.setEnabled(bool(presets))
+        self._add_script = QPushButton(self.tr("Add &Script…"), self)
+        self._add_script.setObjectName("addScript")
+        self._add_script.setToolTip(self.tr("A dealer script (.dl): its boards are named after the file"))
+        self._add_script.clicked.connect(self._choose_script)
+        self._remove = QPushButton(self.tr("Re&move"), self)
+        self._remove.setObjectName("removeSource")
+        self._remove.clicked.connect(self.remove_selected)
+        for widget in (self._add_preset, self._add_script, self._remove):
+            buttons.addWidget(widget)
+        buttons.addStretch(1)
+        group_layout.addLayout(buttons)
+        self._mix_note = QLabel(group)
+        self._mix_note.setObjectName("mixNote")
+        self._mix_note.setWordWrap(True)
+        group_layout.addWidget(self._mix_note)
+        layout.addWidget(group)
+
+        note = QLabel(self.tr("The boards replace the current set. Every board fits its constraints."), self)
         note.setWordWrap(True)
-        form.addRow(note)
-        form.addRow(_buttons(self))
+        layout.addWidget(note)
+        layout.addWidget(_buttons(self))
+        self._table.itemSelectionChanged.connect(self._update)
+        self._update()
         self._count.selectAll()
+
+    def add_source(self, source: str, count: int = SOURCE_COUNT, label: str | None = None) -> None:
+        """List a scenario: ``preset:NAME`` or a dealer script's path, dealt ``count`` times."""
+        row = self._table.rowCount()
+        self._table.insertRow(row)
+        shown = label if label is not None else Path(source).stem
+        item = QTableWidgetItem(shown)
+        item.setData(Qt.ItemDataRole.UserRole, source)
+        item.setToolTip(source)
+        self._table.setItem(row, 0, item)
+        spin = QSpinBox(self._table)
+        spin.setObjectName(f"sourceCount{row}")
+        spin.setRange(1, MAX_SET)
+        spin.setValue(count)
+        spin.setFrame(False)
+        spin.valueChanged.connect(self._update)
+        self._table.setCellWidget(row, 1, spin)
+        self._update()
+
+    def remove_selected(self) -> None:
+        rows = sorted({index.row() for index in self._table.selectionModel().selectedRows()}, reverse=True)
+        for row in rows or ([self._table.rowCount() - 1] if self._table.rowCount() else []):
+            self._table.removeRow(row)
+        self._update()
+
+    def _choose_script(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self,
+            self.tr("Add a Dealer Script"),
+            self._script_folder,
+            self.tr("Dealer scripts (*.dl *.dlr *.txt);;All files (*)"),
+        )
+        if path:
+            self.add_source(path)
+
+    def _spin(self, row: int) -> QSpinBox:
+        return typing.cast(QSpinBox, self._table.cellWidget(row, 1))
+
+    def _row_count(self, row: int) -> int:
+        """A row's boards (0 while the row is being filled in: its count box is not there yet)."""
+        spin = self._table.cellWidget(row, 1)
+        return spin.value() if isinstance(spin, QSpinBox) else 0
+
+    def _update(self) -> None:
+        mixing = self._table.rowCount() > 0
+        self._count.setEnabled(not mixing)
+        if mixing:
+            self._count.setValue(min(MAX_SET, sum(self._row_count(r) for r in range(self._table.rowCount()))))
+            self._mix_note.setText(
+                self.tr(
+                    "The set holds each scenario's boards in a random order, never one scenario twice in a row when the counts allow it."
+                )
+            )
+        else:
+            self._mix_note.setText(self.tr("None listed: the set deals the constraints in the window."))
+        self._remove.setEnabled(mixing)
 
     def count(self) -> int:
         return self._count.value()
 
     def first_board(self) -> int:
         return self._first.value()
+
+    def rotation(self) -> str:
+        return str(self._rotation.currentData())
+
+    def sources(self) -> list[tuple[str, int]]:
+        """The listed scenarios as ``(source, count)`` (empty: deal the window's constraints)."""
+        found = []
+        for row in range(self._table.rowCount()):
+            item = self._table.item(row, 0)
+            if item is not None:
+                found.append((str(item.data(Qt.ItemDataRole.UserRole)), self._row_count(row)))
+        return found
 
 
 def parse_deal_number(text: str) -> int:
