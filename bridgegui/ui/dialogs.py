@@ -215,6 +215,11 @@ class DealSetDialog(QDialog):
     def _update(self) -> None:
         mixing = self._table.rowCount() > 0
         self._count.setEnabled(not mixing)
+        self._count.setToolTip(
+            self.tr("The sum of the listed scenarios' boards")
+            if mixing
+            else self.tr("How many boards to deal (16 is a club session's usual set)")
+        )
         if mixing:
             self._count.setValue(min(MAX_SET, sum(self._row_count(r) for r in range(self._table.rowCount()))))
             self._mix_note.setText(
