@@ -15,7 +15,7 @@ shows what the constraints do to the odds, which is the point of the comparison;
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from math import comb
 
@@ -202,23 +202,54 @@ def sample(
     which turns to every core itself once it has tried a million deals.  The GUI runs this in a worker:
     ``cancel`` stops it between batches and returns what was dealt.
     """
+    from bridgegui.engine import dealing, parallel
+
+    if (request is None or request.is_empty) and cancel is None and count < parallel.PARALLEL_MIN_DEALS:
+        return dealing.deal_batch(count, seed)  # writable, as it always was
+    parts = list(sample_batches(request, count, seed=seed, cancel=cancel, workers=workers))
+    return np.concatenate(parts) if parts else np.zeros((0, 4), dtype=np.uint64)
+
+
+def sample_batches(
+    request: DealRequest | None,
+    count: int,
+    *,
+    seed: int | None = None,
+    cancel: threading.Event | None = None,
+    workers: int | None = None,
+) -> Iterator[np.ndarray]:
+    """The deals of ``sample`` as they are dealt, a batch at a time (read-only arrays), for a window
+    whose progress bar moves and whose Cancel answers between batches.
+
+    Concatenated, the batches are exactly ``sample(request, count, seed=seed)``: on every core in
+    seed-derived chunks from ``parallel.PARALLEL_MIN_DEALS`` deals, in one stream below that.
+    """
     from bridgegui.engine import dealing, parallel, planner
 
     if request is None or request.is_empty:
         if count >= parallel.PARALLEL_MIN_DEALS:
-            chunks = list(parallel.random_deals(count, seed, workers=workers, cancel=cancel))
-            return np.concatenate(chunks) if chunks else np.zeros((0, 4), dtype=np.uint64)
-        if cancel is None:
-            return dealing.deal_batch(count, seed)
-        rng = dealing.make_rng(seed)
-        parts = []
-        done = 0
-        while done < count and not cancel.is_set():
-            part = dealing.deal_batch(min(65536, count - done), rng=rng)
-            parts.append(part)
-            done += part.shape[0]
-        return np.concatenate(parts) if parts else np.zeros((0, 4), dtype=np.uint64)
-    return planner.deal(request, count, seed=seed, cancel=cancel, workers=workers)
+            batches: Iterator[np.ndarray] = parallel.random_deals(count, seed, workers=workers, cancel=cancel)
+        elif cancel is None:
+            batches = iter([dealing.deal_batch(count, seed)])
+        else:
+            batches = _one_stream(count, seed, cancel)
+    else:
+        batches = (p.deals for p in planner.deal_stream(request, count, seed=seed, cancel=cancel, workers=workers))
+    for batch in batches:
+        batch.flags.writeable = False
+        yield batch
+
+
+def _one_stream(count: int, seed: int | None, cancel: threading.Event) -> Iterator[np.ndarray]:
+    """Random deals from one generator, 65,536 at a time, until ``cancel`` is set."""
+    from bridgegui.engine import dealing
+
+    rng = dealing.make_rng(seed)
+    done = 0
+    while done < count and not cancel.is_set():
+        part = dealing.deal_batch(min(65536, count - done), rng=rng)
+        done += part.shape[0]
+        yield part
 
 
 def seat_choices() -> list[tuple[str, tuple[int, ...] | None]]:
@@ -239,6 +270,7 @@ __all__ = [
     "hcp_table",
     "pattern_table",
     "sample",
+    "sample_batches",
     "seat_choices",
     "suit_split_table",
 ]

@@ -1,0 +1,140 @@
+"""Every core for long runs (issue 17): the same boards whatever the core count, cancel, no leftover threads.
+
+The switch point (``parallel.PARALLEL_MIN_DEALS``) and the chunk sizes are lowered here so the runs stay
+small; the code path is the one a ten-million-deal run takes.  Speed is measured by
+``bridgegui.devtools.bench_cores``, never asserted here.
+"""
+
+import threading
+
+import numpy as np
+import pytest
+
+from bridgegui.engine import parallel, planner
+from bridgegui.engine.constraints import DealRequest
+from bridgegui.engine.dealing import deal_batch, is_valid_batch
+from bridgegui.engine.teaching import frequencies
+
+
+def _core_threads() -> list[threading.Thread]:
+    return [t for t in threading.enumerate() if t.name.startswith(parallel.THREAD_PREFIX)]
+
+
+@pytest.fixture(autouse=True)
+def no_thread_left_behind():
+    assert _core_threads() == []
+    yield
+    assert _core_threads() == []
+
+
+@pytest.fixture
+def long_runs(monkeypatch):
+    """Make a few thousand deals count as a long run."""
+    monkeypatch.setattr(parallel, "PARALLEL_MIN_DEALS", 4096)
+    monkeypatch.setattr(parallel, "CHUNK_DEALS", 1000)
+    monkeypatch.setattr(planner, "CHUNK_TRIES", 2 * planner.MAX_BATCH)
+
+
+def test_a_chunk_stream_is_the_spawned_child_of_its_index():
+    root = np.random.SeedSequence(42)
+    children = root.spawn(5)
+    for i in (0, 4):
+        expected = np.random.Generator(np.random.PCG64(children[i])).integers(0, 1 << 62, 8)
+        np.testing.assert_array_equal(
+            parallel.chunk_rng(np.random.SeedSequence(42), i).integers(0, 1 << 62, 8), expected
+        )
+    first = parallel.chunk_rng(root, 0).integers(0, 1 << 62, 8)
+    assert not np.array_equal(first, parallel.chunk_rng(root, 1).integers(0, 1 << 62, 8))
+
+
+def test_results_come_in_chunk_order_whatever_order_they_finish():
+    second_done = threading.Event()
+
+    def task(i: int) -> int:
+        if i == 0:
+            assert second_done.wait(10)  # chunk 0 finishes after chunk 1
+        if i == 1:
+            second_done.set()
+        return i * i
+
+    assert list(parallel.ordered_map(task, range(6), workers=2)) == [0, 1, 4, 9, 16, 25]
+
+
+def test_a_failing_chunk_raises_and_the_threads_are_joined():
+    def task(i: int) -> int:
+        if i == 3:
+            raise ValueError("chunk 3")
+        return i
+
+    with pytest.raises(ValueError, match="chunk 3"):
+        list(parallel.ordered_map(task, range(10), workers=2))
+
+
+def test_closing_early_joins_the_threads():
+    stream = parallel.ordered_map(lambda i: i, range(1000), workers=2)
+    assert next(stream) == 0
+    stream.close()
+
+
+@pytest.mark.parametrize("workers", [2, 3])
+def test_a_long_constrained_run_gives_the_same_boards_on_any_number_of_cores(long_runs, workers):
+    request = DealRequest.from_specs(ns="hcp 29+")
+    one = planner.deal(request, 400, seed=7, workers=1)
+    many = planner.deal(request, 400, seed=7, workers=workers)
+    np.testing.assert_array_equal(one, many)
+    assert one.shape == (400, 4) and is_valid_batch(one) and request.mask(one).all()
+    steps = [p.tried for p in planner.deal_stream(request, 400, seed=7, workers=workers)]
+    assert steps[-1] - steps[-2] == planner.CHUNK_TRIES  # the run did go on in chunks
+    assert steps[0] < parallel.PARALLEL_MIN_DEALS  # ... after the one-stream start
+    assert not np.array_equal(one, planner.deal(request, 400, seed=8, workers=workers))
+
+
+def test_a_run_shorter_than_the_switch_is_unchanged():
+    # The one-stream form, whatever the worker count: the seeded sets made before every core stay the same.
+    request = DealRequest.from_specs(north="hcp 15-17", south="hearts 5+")
+    np.testing.assert_array_equal(
+        planner.deal(request, 50, seed=3, workers=1), planner.deal(request, 50, seed=3, workers=2)
+    )
+    np.testing.assert_array_equal(frequencies.sample(None, 100, seed=3, workers=2), deal_batch(100, 3))
+
+
+def test_a_large_random_sample_is_the_same_on_any_number_of_cores(long_runs):
+    one = frequencies.sample(None, 5500, seed=11, workers=1)
+    two = frequencies.sample(None, 5500, seed=11, workers=2)
+    np.testing.assert_array_equal(one, two)
+    assert one.shape == (5500, 4) and is_valid_batch(one)
+    assert len({row.tobytes() for row in one}) == 5500
+
+
+def test_cancel_stops_a_long_run_within_a_chunk(long_runs):
+    cancel = threading.Event()
+    request = DealRequest.from_specs(ns="hcp 29+")
+    seen = []
+    for progress in planner.deal_stream(request, None, seed=5, cancel=cancel, workers=2):
+        seen.append(progress.tried)
+        if progress.tried > parallel.PARALLEL_MIN_DEALS:
+            cancel.set()
+    assert seen and seen[-1] > parallel.PARALLEL_MIN_DEALS
+    assert seen[-1] <= parallel.PARALLEL_MIN_DEALS + 2 * planner.CHUNK_TRIES + planner.MAX_BATCH
+
+
+def test_a_cancelled_sample_returns_what_was_dealt(long_runs):
+    cancel = threading.Event()
+    cancel.set()
+    assert frequencies.sample(None, 5500, seed=1, cancel=cancel, workers=2).shape == (0, 4)
+
+
+def test_the_try_limit_holds_in_a_long_run(long_runs):
+    request = DealRequest.from_specs(north="controls 0", south="controls 0", ns="hcp 13+")  # impossible, unproved
+    with pytest.raises(
+        planner.ImpossibleError, match=r"no deal fitting every constraint was found in [\d,]+ deals tried"
+    ):
+        planner.deal(request, 1, seed=1, max_tries=40_000, workers=2)
+
+
+@pytest.mark.parametrize(("request_spec", "count"), [(None, 3000), (None, 5500), ("hcp 20+", 300)])
+def test_the_batches_of_a_sample_are_the_sample(long_runs, request_spec, count):
+    request = None if request_spec is None else DealRequest.from_specs(north=request_spec)
+    batches = list(frequencies.sample_batches(request, count, seed=2, workers=2))
+    assert all(not b.flags.writeable for b in batches)
+    np.testing.assert_array_equal(np.concatenate(batches), frequencies.sample(request, count, seed=2, workers=1))
