@@ -1,0 +1,166 @@
+"""Starting on a fresh desktop (issue 15): when Qt's xcb plugin cannot load, say what is missing.
+
+Qt aborts the process when no platform plugin loads, so ``bridgegui`` looks first
+(``desktop_check.xcb_problem``); these tests feed it fake ``ldd`` reports and loaders, and once a
+real plugin copied where its Qt libraries cannot be found.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bridgegui import __main__ as entry
+from bridgegui import desktop_check
+from bridgegui.desktop_check import (
+    INSTALL_LINE,
+    XCB_PACKAGES,
+    missing_libraries,
+    missing_libraries_message,
+    platform_would_be_xcb,
+    xcb_plugin_path,
+    xcb_problem,
+)
+
+# What ldd printed for the plugin on the desktop of issue 15 (shortened): two xcb libraries missing.
+FAKE_LDD = """\
+\tlinux-vdso.so.1 (0x00007ffd0f1e2000)
+\tlibQt6XcbQpa.so.6 => /opt/venv/PySide6/Qt/plugins/platforms/../../lib/libQt6XcbQpa.so.6 (0x00007f2c1a000000)
+\tlibxcb-cursor.so.0 => /lib/x86_64-linux-gnu/libxcb-cursor.so.0 (0x00007f2c19ff0000)
+\tlibxcb-icccm.so.4 => not found
+\tlibxcb-keysyms.so.1 => not found
+\tlibxcb-icccm.so.4 => not found
+\tlibxcb.so.1 => /lib/x86_64-linux-gnu/libxcb.so.1 (0x00007f2c19f00000)
+"""
+LOAD_ERROR = "libxcb-icccm.so.4: cannot open shared object file: No such file or directory"
+PLUGIN = Path("/opt/venv/PySide6/Qt/plugins/platforms/libqxcb.so")
+X11_SESSION = {"XDG_SESSION_TYPE": "x11", "DISPLAY": ":0"}
+
+
+def test_missing_libraries_are_read_from_ldd():
+    assert missing_libraries(FAKE_LDD) == ["libxcb-icccm.so.4", "libxcb-keysyms.so.1"]
+    assert missing_libraries("\tlibc.so.6 => /lib/x86_64-linux-gnu/libc.so.6 (0x1)\n") == []
+
+
+def test_the_message_names_each_library_its_package_and_the_install_lines():
+    text = missing_libraries_message(["libxcb-icccm.so.4", "libxcb-keysyms.so.1"], LOAD_ERROR)
+    assert "libxcb-icccm.so.4 (package libxcb-icccm4)" in text
+    assert "libxcb-keysyms.so.1 (package libxcb-keysyms1)" in text
+    assert "  sudo apt-get install libxcb-icccm4 libxcb-keysyms1\n" in text
+    assert INSTALL_LINE in text
+    assert "libxcb-cursor0" not in text.split("Everything")[0]  # the package Qt's own message wrongly blames
+
+
+def test_unknown_and_pyside_libraries_are_explained():
+    text = missing_libraries_message(["libQt6XcbQpa.so.6", "libodd.so.3"])
+    assert "libQt6XcbQpa.so.6 (part of PySide6" in text
+    assert "apt-file search libodd.so.3" in text
+    assert "Install the missing ones" not in text  # no known package among them
+
+
+def test_without_ldd_the_loader_message_is_given():
+    assert LOAD_ERROR in missing_libraries_message([], LOAD_ERROR)
+
+
+def test_the_install_line_covers_every_library_of_the_plugin():
+    for package in XCB_PACKAGES.values():
+        assert f" {package} " in INSTALL_LINE + " "
+    for package in ("libxcb-cursor0", "libxcb-icccm4", "libxcb-keysyms1", "libxkbcommon-x11-0", "libegl1"):
+        assert f" {package} " in INSTALL_LINE + " "
+
+
+@pytest.mark.parametrize(
+    ("args", "env", "xcb"),
+    [
+        (["bridgegui"], X11_SESSION, True),
+        (["bridgegui"], {}, True),
+        (["bridgegui"], {"XDG_SESSION_TYPE": "wayland"}, False),
+        (["bridgegui"], {"QT_QPA_PLATFORM": "offscreen"}, False),
+        (["bridgegui"], {"QT_QPA_PLATFORM": "xcb"}, True),
+        (["bridgegui"], {"QT_QPA_PLATFORM": "wayland;xcb"}, False),
+        (["bridgegui", "-platform", "xcb"], {"QT_QPA_PLATFORM": "offscreen"}, True),
+        (["bridgegui", "-platform", "wayland"], X11_SESSION, False),
+        (["bridgegui", "-platform=offscreen"], X11_SESSION, False),
+    ],
+)
+def test_only_an_xcb_start_is_checked(args, env, xcb):
+    assert platform_would_be_xcb(args, env) == xcb
+
+
+def _no_ldd(path: Path) -> str:
+    raise AssertionError("ldd runs only when the plugin does not load")
+
+
+def test_nothing_is_checked_off_linux_or_off_xcb():
+    failing = lambda path: LOAD_ERROR  # noqa: E731  (a loader that always fails)
+    assert xcb_problem(["bridgegui"], X11_SESSION, platform="win32", plugin=PLUGIN, load=failing, ldd=_no_ldd) is None
+    offscreen = {"QT_QPA_PLATFORM": "offscreen"}
+    assert xcb_problem(["bridgegui"], offscreen, platform="linux", plugin=PLUGIN, load=failing, ldd=_no_ldd) is None
+
+
+def test_a_plugin_that_loads_is_not_examined():
+    assert (
+        xcb_problem(["bridgegui"], X11_SESSION, platform="linux", plugin=PLUGIN, load=lambda p: None, ldd=_no_ldd)
+        is None
+    )
+
+
+def test_a_plugin_that_does_not_load_is_examined_with_ldd():
+    seen = []
+
+    def fake_ldd(path: Path) -> str:
+        seen.append(path)
+        return FAKE_LDD
+
+    text = xcb_problem(
+        ["bridgegui"], X11_SESSION, platform="linux", plugin=PLUGIN, load=lambda p: LOAD_ERROR, ldd=fake_ldd
+    )
+    assert seen == [PLUGIN]
+    assert text is not None and "sudo apt-get install libxcb-icccm4 libxcb-keysyms1" in text
+
+
+REAL_PLUGIN = xcb_plugin_path()
+on_linux_with_plugin = pytest.mark.skipif(
+    not sys.platform.startswith("linux") or REAL_PLUGIN is None or shutil.which("ldd") is None,
+    reason="needs Linux, ldd and PySide6's xcb plugin",
+)
+
+
+@on_linux_with_plugin
+def test_the_real_plugin_loads_here():
+    assert xcb_problem(["bridgegui"], {"QT_QPA_PLATFORM": "xcb"}) is None
+
+
+@on_linux_with_plugin
+def test_a_real_plugin_whose_libraries_are_missing(tmp_path):
+    """Copied away from PySide6, the plugin's Qt libraries are not found: the real loader and ldd say so.
+
+    In a fresh process: this one has Qt's libraries loaded already, so the copy would load.
+    """
+    assert REAL_PLUGIN is not None
+    copy = tmp_path / "libqxcb.so"
+    shutil.copyfile(REAL_PLUGIN, copy)
+    code = (
+        "import sys; from pathlib import Path; from bridgegui.desktop_check import xcb_problem; "
+        "print(xcb_problem(['bridgegui'], {'QT_QPA_PLATFORM': 'xcb'}, plugin=Path(sys.argv[1])))"
+    )
+    result = subprocess.run([sys.executable, "-c", code, str(copy)], capture_output=True, text=True, check=True)
+    assert "libQt6XcbQpa.so.6 (part of PySide6" in result.stdout
+    assert INSTALL_LINE in result.stdout
+
+
+def test_main_prints_the_problem_and_exits_1_before_qt_starts(monkeypatch, capsys):
+    monkeypatch.setattr(desktop_check, "xcb_problem", lambda args: missing_libraries_message(["libxcb-icccm.so.4"]))
+
+    def no_window(args: list[str]) -> None:
+        raise AssertionError("the window must not be created")
+
+    monkeypatch.setattr(entry, "open_window", no_window)
+    assert entry.main(["bridgegui"]) == 1
+    err = capsys.readouterr().err
+    assert "libxcb-icccm.so.4 (package libxcb-icccm4)" in err
+    assert INSTALL_LINE in err
