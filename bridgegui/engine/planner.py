@@ -317,7 +317,7 @@ def deal_stream(
         if cancel is not None and cancel.is_set():
             return
         _check_budget(plan, tried, matched, count, start, max_tries, max_seconds)
-        if tried >= parallel.PARALLEL_MIN_DEALS:
+        if tried >= parallel.PARALLEL_MIN_DEALS and runs_on_every_core(plan.request):
             yield from _parallel_stream(
                 plan, generator, count, tried, matched, start, cancel, max_tries, max_seconds, workers
             )
@@ -334,6 +334,17 @@ def deal_stream(
         wanted = (count - matched) if count is not None else 64
         rate = max(matched, 0.5) / tried
         rows = int(min(MAX_BATCH, max(MIN_BATCH, 1.2 * wanted / rate)))
+
+
+def runs_on_every_core(request: DealRequest) -> bool:
+    """Whether a long run of ``request`` may go on in parallel chunks.
+
+    Seats and sides are pure functions of the deals, so always; a whole-deal ``condition`` only when it
+    says so with a true ``parallel_safe`` attribute: one that draws random numbers of its own (a dealer
+    script's ``rnd()``) would draw them in whatever order the threads run, and the same seed would no
+    longer give the same boards.  Such a request keeps one stream however long it runs.
+    """
+    return request.condition is None or bool(getattr(request.condition, "parallel_safe", False))
 
 
 def _check_budget(

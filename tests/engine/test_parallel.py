@@ -138,3 +138,27 @@ def test_the_batches_of_a_sample_are_the_sample(long_runs, request_spec, count):
     batches = list(frequencies.sample_batches(request, count, seed=2, workers=2))
     assert all(not b.flags.writeable for b in batches)
     np.testing.assert_array_equal(np.concatenate(batches), frequencies.sample(request, count, seed=2, workers=1))
+
+
+class _Condition:
+    """A whole-deal condition (as a compiled dealer script's residual is), parallel-safe or not."""
+
+    def __init__(self, parallel_safe: bool | None) -> None:
+        if parallel_safe is not None:
+            self.parallel_safe = parallel_safe
+        self.text = "hcp(north) + hcp(south) >= 31"
+
+    def __call__(self, batch: np.ndarray) -> np.ndarray:
+        return DealRequest.from_specs(ns="hcp 31+").mask(batch)
+
+
+@pytest.mark.parametrize(("parallel_safe", "chunks"), [(True, True), (False, False), (None, False)])
+def test_a_condition_runs_on_every_core_only_when_it_says_it_may(long_runs, parallel_safe, chunks):
+    request = DealRequest(condition=_Condition(parallel_safe))
+    assert planner.runs_on_every_core(request) is chunks
+    steps = [p.tried for p in planner.deal_stream(request, 3000, seed=7, workers=2)]
+    assert steps[-1] > parallel.PARALLEL_MIN_DEALS + planner.CHUNK_TRIES
+    assert (steps[-1] - steps[-2] == planner.CHUNK_TRIES) is chunks
+    np.testing.assert_array_equal(
+        planner.deal(request, 3000, seed=7, workers=1), planner.deal(request, 3000, seed=7, workers=2)
+    )
