@@ -1,6 +1,6 @@
 """Optional double-dummy analysis through endplay (which bundles Bo Haglund's DDS): tricks table and par.
 
-endplay is an optional dependency (``pip install bridgegui[dd]``): it is imported lazily, inside the
+endplay is an optional dependency (the ``dd`` extra; ``enable_hint()`` gives the right pip command): it is imported lazily, inside the
 functions below, never when the engine package is imported, so everything else works without it.
 ``available()`` says whether it can be used and ``unavailable_message()`` says how to enable it;
 the other functions raise ``DoubleDummyUnavailableError`` (with that message) when it is missing.
@@ -22,9 +22,15 @@ PBN tags as programs in the wild write them (checked against BridgeComposer's an
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import importlib.metadata
+import json
 import threading
+import urllib.parse
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -41,8 +47,8 @@ STRAINS = ("S", "H", "D", "C", "NT")
 DD_TAG_SEATS = "NSEW"
 DD_TAG_STRAINS = ("NT", "S", "H", "D", "C")
 
-ENABLE_HINT = "Double-dummy analysis needs the optional package endplay: install it with  pip install bridgegui[dd]"
-"""What the DD panel shows when endplay is missing."""
+ENABLE_TEXT = "Double-dummy analysis needs the optional package endplay: install it with  {command}"
+"""What the DD panel and the command line say when endplay is missing (``enable_hint`` fills in the command)."""
 
 _VULNERABILITY_CODES = {"None": 0, "All": 1, "NS": 2, "EW": 3}
 """bridgegui's vulnerability names -> endplay's ``Vul`` values (none, both, ns, ew)."""
@@ -58,13 +64,83 @@ class DoubleDummyUnavailableError(BridgeError):
     """endplay is not installed (or failed to load): the message says how to enable the analysis."""
 
 
+def install_command(direct_url: str | None = None, cwd: Path | None = None) -> str:
+    """The pip command that adds the ``dd`` extra to this copy of bridgegui, for how it was installed.
+
+    One answer for the window and the command line (issue 15: they used to disagree).  pip records how
+    a package was installed in its ``direct_url.json`` (PEP 610): an editable install of a folder
+    (``pip install -e .``) gets ``pip install -e 'FOLDER[dd]'``, an install from a folder gets ``pip
+    install 'FOLDER[dd]'`` (``.`` when the folder is the current one), and an install from an index
+    has no such file and gets ``pip install 'bridgegui[dd]'``.  Running from a source checkout without
+    any install counts as editable.  ``direct_url`` and ``cwd`` are for tests (default: this install's).
+    """
+    if direct_url is None:
+        direct_url = _direct_url()
+    info: dict[str, Any] = {}
+    if direct_url:
+        with contextlib.suppress(ValueError):
+            loaded = json.loads(direct_url)
+            info = loaded if isinstance(loaded, dict) else {}
+    url = str(info.get("url", ""))
+    folder: Path | None = None
+    editable = False
+    if url.startswith("file://"):
+        folder = Path(urllib.parse.unquote(urllib.parse.urlparse(url).path))
+        dir_info = info.get("dir_info")
+        editable = isinstance(dir_info, dict) and bool(dir_info.get("editable"))
+    elif not info:
+        folder = _checkout()
+        editable = folder is not None
+    if folder is None:
+        return "pip install 'bridgegui[dd]'"
+    here = Path.cwd() if cwd is None else cwd
+    shown = "." if folder.resolve() == here.resolve() else str(folder)
+    return f"pip install {'-e ' if editable else ''}'{shown}[dd]'"
+
+
+def _installed_distribution() -> importlib.metadata.Distribution | None:
+    """bridgegui's installed metadata (the one that holds this very package), if any."""
+    package = Path(__file__).resolve().parents[1]
+    for dist in importlib.metadata.distributions(name="bridgegui"):
+        if dist.read_text("direct_url.json"):
+            return dist
+        files = dist.files or []
+        if any(Path(str(dist.locate_file(f))).resolve().parent == package for f in files[:50]):
+            return dist
+    return None
+
+
+def _direct_url() -> str | None:
+    dist = _installed_distribution()
+    return dist.read_text("direct_url.json") if dist is not None else None
+
+
+def _checkout() -> Path | None:
+    """The source checkout this package runs from (a folder with ``pyproject.toml`` beside the package), if any."""
+    folder = Path(__file__).resolve().parents[2]
+    return folder if (folder / "pyproject.toml").is_file() and (folder / "bridgegui").is_dir() else None
+
+
+@functools.cache
+def enable_hint() -> str:
+    """The one message saying how to enable double-dummy analysis (``install_command`` inside)."""
+    return ENABLE_TEXT.format(command=install_command())
+
+
+def __getattr__(name: str) -> str:
+    # ENABLE_HINT was a constant; it is computed on first use now (reading pip's record costs a few ms).
+    if name == "ENABLE_HINT":
+        return enable_hint()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def _endplay() -> Any:
     """Import and return the endplay modules needed, or raise ``DoubleDummyUnavailableError``."""
     try:
         import endplay.dds as dds
         import endplay.types as types
     except ImportError as exc:  # a missing package, or a DDS library that failed to load
-        raise DoubleDummyUnavailableError(f"{ENABLE_HINT} ({exc})") from None
+        raise DoubleDummyUnavailableError(f"{enable_hint()} ({exc})") from None
     return dds, types
 
 

@@ -99,11 +99,17 @@ def deal_task(request: DealRequest, plan: DealPlan | None, count: int, *, seed: 
     """The dealing job: ``count`` deals fitting ``request`` from ``seed``, after ``skip`` discarded ones.
 
     The task yields read-only ``(k, 4)`` uint64 batches of deals and a ``DealProgress`` about every
-    ``EMIT_INTERVAL`` (the first deals at once), and a last batch and progress at the end.
+    ``EMIT_INTERVAL`` (the first deals at once), and a last batch and progress at the end.  When no
+    ``plan`` is given it plans first, in the worker (never on the GUI thread), with a cancel checkpoint
+    (a ``None``) before and after.
     """
 
-    def work(cancel: threading.Event) -> Generator[np.ndarray | DealProgress, None, None]:
+    def work(cancel: threading.Event) -> Generator[np.ndarray | DealProgress | None, None, None]:
+        # Planning (up to about 260 ms for four heavily constrained seats) happens here, on the worker
+        # thread, between two checkpoints: a Stop pressed while it plans ends the job before any deal.
+        yield None
         plan_ = plan if plan is not None else plan_request(request)
+        yield None
         pending: list[np.ndarray] = []
         skipped = 0
         last_emit = 0.0

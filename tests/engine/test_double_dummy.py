@@ -6,6 +6,8 @@ NT S H D C) and the style of ``OptimumScore``.
 """
 
 import builtins
+import json
+import re
 import importlib.util
 import sys
 
@@ -52,9 +54,9 @@ def test_engine_import_does_not_load_endplay():
 def test_absence_path(no_endplay):
     assert double_dummy.available() is False
     message = double_dummy.unavailable_message()
-    assert message is not None and "pip install bridgegui[dd]" in message
+    assert message is not None and double_dummy.install_command() in message
     deal = parse_deal(SAMPLE_DEAL)
-    with pytest.raises(DoubleDummyUnavailableError, match=r"pip install bridgegui\[dd\]"):
+    with pytest.raises(DoubleDummyUnavailableError, match=re.escape(double_dummy.install_command())):
         double_dummy.dd_table(deal)
     with pytest.raises(DoubleDummyUnavailableError):
         double_dummy.par(deal, "N", "None")
@@ -111,3 +113,44 @@ def test_strain_tricks_batch_agrees_with_table():
     deal = parse_deal(SAMPLE_DEAL)
     batch = np.array([deal.hands], dtype=np.uint64)
     assert double_dummy.strain_tricks(batch, "D").tolist() == [[11, 2, 11, 2]]
+
+
+# -- the install hint: one, right for how the program was installed (issue 15) ----------------------------
+
+
+def _record(url: str, editable: bool | None = None) -> str:
+    info: dict[str, object] = {"url": url}
+    if editable is not None:
+        info["dir_info"] = {"editable": editable}
+    return json.dumps(info)
+
+
+def test_an_editable_install_is_told_to_reinstall_its_folder_with_the_extra(tmp_path):
+    record = _record(tmp_path.as_uri(), editable=True)
+    assert double_dummy.install_command(record, cwd=tmp_path) == "pip install -e '.[dd]'"
+    elsewhere = tmp_path / "elsewhere"
+    assert double_dummy.install_command(record, cwd=elsewhere) == f"pip install -e '{tmp_path}[dd]'"
+
+
+def test_an_install_from_a_folder_is_told_to_install_that_folder_with_the_extra(tmp_path):
+    record = _record(tmp_path.as_uri(), editable=False)
+    assert double_dummy.install_command(record, cwd=tmp_path) == "pip install '.[dd]'"
+
+
+def test_an_install_from_an_index_is_told_the_package_name(monkeypatch):
+    monkeypatch.setattr(double_dummy, "_checkout", lambda: None)  # not running from a source checkout
+    assert double_dummy.install_command("") == "pip install 'bridgegui[dd]'"
+    # a wheel file or an archive URL is not a folder to reinstall either
+    assert double_dummy.install_command(_record("https://example.org/bridgegui-0.1.tar.gz")) == (
+        "pip install 'bridgegui[dd]'"
+    )
+
+
+def test_a_source_checkout_without_a_record_is_editable(monkeypatch, tmp_path):
+    monkeypatch.setattr(double_dummy, "_checkout", lambda: tmp_path)
+    assert double_dummy.install_command("", cwd=tmp_path) == "pip install -e '.[dd]'"
+
+
+def test_the_hint_names_the_command_and_is_the_one_the_old_constant_gives():
+    assert double_dummy.install_command() in double_dummy.enable_hint()
+    assert double_dummy.ENABLE_HINT == double_dummy.enable_hint()

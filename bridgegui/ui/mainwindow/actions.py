@@ -42,6 +42,10 @@ class ActionState:
     has_complete_deal: bool
     practising: bool
     can_undo_call: bool = False  # bidding practice: the student's last call can be taken back
+    can_undo: bool = False  # the undo stack has a step to undo
+    can_redo: bool = False
+    selected: tuple[int, ...] = ()  # the boards the board actions act on (rows, ascending)
+    dd_available: bool = True  # the optional endplay package is installed
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,10 +63,26 @@ class ActionSpec:
     checkable: bool = False
     enabled: Callable[[ActionState], bool] | None = None  # None: always enabled
     role: QAction.MenuRole | None = None
+    # When the keys work (None: always).  Two actions may share a key only if never both at once:
+    # Ctrl+Z is Undo My Last Call while practising and Edit > Undo otherwise.
+    keys_active: Callable[[ActionState], bool] | None = None
 
 
 def _has_boards_to_save(s: ActionState) -> bool:
     return s.count > 0 and not s.analysing
+
+
+def _can_edit_boards(s: ActionState) -> bool:
+    """Board actions wait for a running job (boards arriving would land among moved rows)."""
+    return not s.running and bool(s.selected)
+
+
+def _can_move_up(s: ActionState) -> bool:
+    return _can_edit_boards(s) and s.selected[0] > 0
+
+
+def _can_move_down(s: ActionState) -> bool:
+    return _can_edit_boards(s) and s.selected[-1] < s.count - 1
 
 
 ACTIONS: tuple[ActionSpec, ...] = (
@@ -145,6 +165,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
             "package; about a second a board)"
         ),
         checkable=True,
+        enabled=lambda s: s.dd_available,
     ),
     ActionSpec(
         "actionPrint",
@@ -172,6 +193,69 @@ ACTIONS: tuple[ActionSpec, ...] = (
         N_("&Export as Dealer Script…"),
         tip=N_("Write the constraints as a script for the classic dealer program"),
         triggered="document.ask_export_script",
+    ),
+    ActionSpec(
+        "actionUndo",
+        N_("&Undo"),
+        (QKeySequence.StandardKey.Undo,),
+        N_("Undo the last change to the boards or the constraints"),
+        triggered="undo.undo",
+        enabled=lambda s: s.can_undo,
+        keys_active=lambda s: not s.practising,
+    ),
+    ActionSpec(
+        "actionRedo",
+        N_("&Redo"),
+        (QKeySequence.StandardKey.Redo,),
+        N_("Do again what was undone"),
+        triggered="undo.redo",
+        enabled=lambda s: s.can_redo,
+    ),
+    ActionSpec(
+        "actionDeleteBoards",
+        N_("De&lete Boards"),
+        (QKeySequence.StandardKey.Delete,),
+        N_("Delete the selected boards from the set"),
+        triggered="board_commands.delete",
+        enabled=_can_edit_boards,
+    ),
+    ActionSpec(
+        "actionInsertDealtBoard",
+        N_("&Insert Dealt Board"),
+        ("Ctrl+Shift+I",),
+        N_("Deal a board to the constraints and put it before the selected one"),
+        triggered="board_commands.insert_dealt",
+        enabled=lambda s: s.can_deal and not s.running,
+    ),
+    ActionSpec(
+        "actionInsertBlankBoard",
+        N_("Insert &Blank Board"),
+        tip=N_("Put a board without a deal before the selected one"),
+        triggered="board_commands.insert_blank",
+        enabled=lambda s: not s.running,
+    ),
+    ActionSpec(
+        "actionMoveBoardsUp",
+        N_("Move Boards &Up"),
+        ("Ctrl+Shift+Up",),
+        N_("Move the selected boards one place up"),
+        triggered="board_commands.move_up",
+        enabled=_can_move_up,
+    ),
+    ActionSpec(
+        "actionMoveBoardsDown",
+        N_("Move Boards Do&wn"),
+        ("Ctrl+Shift+Down",),
+        N_("Move the selected boards one place down"),
+        triggered="board_commands.move_down",
+        enabled=_can_move_down,
+    ),
+    ActionSpec(
+        "actionRenumberBoards",
+        N_("Re&number Boards…"),
+        tip=N_("Number the boards in list order from a number you choose"),
+        triggered="board_commands.ask_renumber",
+        enabled=lambda s: s.count > 0 and not s.running,
     ),
     ActionSpec(
         "actionCopy",
@@ -224,6 +308,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         N_("Take back your last call while the auction goes on (bidding practice)"),
         triggered="bidding.undo",
         enabled=lambda s: s.can_undo_call,
+        keys_active=lambda s: s.practising,
     ),
     ActionSpec(
         "actionVerdictsAtEnd",
@@ -336,7 +421,24 @@ MENUS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     (
         N_("&Edit"),
         "editMenu",
-        ("actionCopy", "actionCopyDealNumber", "-", "actionGoToDealNumber", "-", "actionClearConstraints"),
+        (
+            "actionUndo",
+            "actionRedo",
+            "-",
+            "actionCopy",
+            "actionCopyDealNumber",
+            "-",
+            "actionGoToDealNumber",
+            "-",
+            "actionInsertDealtBoard",
+            "actionInsertBlankBoard",
+            "actionMoveBoardsUp",
+            "actionMoveBoardsDown",
+            "actionDeleteBoards",
+            "actionRenumberBoards",
+            "-",
+            "actionClearConstraints",
+        ),
     ),
     (
         N_("&Deal"),
@@ -381,6 +483,21 @@ SUBMENUS = {
 }
 """The submenus the window fills itself ("@name" in ``MENUS``)."""
 
+BOARD_LIST_MENU: tuple[str, ...] = (
+    "actionInsertDealtBoard",
+    "actionInsertBlankBoard",
+    "-",
+    "actionMoveBoardsUp",
+    "actionMoveBoardsDown",
+    "-",
+    "actionDeleteBoards",
+    "actionRenumberBoards",
+    "-",
+    "actionUndo",
+    "actionRedo",
+)
+"""The board list's context menu: the Edit menu's board actions ("-" a separator)."""
+
 TOOLBAR: tuple[tuple[str, bool], ...] = (
     ("actionDeal", False),
     ("actionDealSet", False),
@@ -407,16 +524,21 @@ def _slot(window: QObject, path: str) -> Callable[..., object]:
     return attrgetter(path)(window)  # type: ignore[no-any-return]
 
 
-def make_action(window: QObject, spec: ActionSpec) -> QAction:
-    """One ``QAction`` from its spec, parented to (and with shortcuts working in) ``window``."""
-    action = QAction(translate(spec.text), window)
-    action.setObjectName(spec.name)
+def _keys(spec: ActionSpec) -> list[QKeySequence]:
     keys: list[QKeySequence] = []
     for key in spec.keys:
         if isinstance(key, QKeySequence.StandardKey):
             keys.extend(QKeySequence.keyBindings(key))
         else:
             keys.append(QKeySequence(key))
+    return keys
+
+
+def make_action(window: QObject, spec: ActionSpec) -> QAction:
+    """One ``QAction`` from its spec, parented to (and with shortcuts working in) ``window``."""
+    action = QAction(translate(spec.text), window)
+    action.setObjectName(spec.name)
+    keys = _keys(spec)
     if keys:
         action.setShortcuts(keys)
     if spec.tip:
@@ -455,14 +577,20 @@ def build_actions(window: QObject) -> dict[str, QAction]:
 
 
 def apply_enabled(actions: dict[str, QAction], state: ActionState) -> None:
-    """Set every action's enabled state from ``state`` (the only place that does)."""
+    """Set every action's enabled state, and whether its keys work, from ``state`` (the only place that does)."""
     for spec in ACTIONS:
+        action = actions[spec.name]
         if spec.enabled is not None:
-            actions[spec.name].setEnabled(spec.enabled(state))
+            action.setEnabled(spec.enabled(state))
+        if spec.keys_active is not None:
+            keys = _keys(spec) if spec.keys_active(state) else []
+            if action.shortcuts() != keys:
+                action.setShortcuts(keys)
 
 
 __all__ = [
     "ACTIONS",
+    "BOARD_LIST_MENU",
     "MENUS",
     "THEME_ACTIONS",
     "TOOLBAR",

@@ -18,6 +18,7 @@ from bridgegui.engine.errors import BridgeError
 from bridgegui.formats.text import deal_diagram, deal_line
 from bridgegui.ui.dialogs import GoToDealNumberDialog
 from bridgegui.ui.mainwindow.jobs import board_for_deal
+from bridgegui.ui.mainwindow.undo import InsertBoardsCommand, ReplaceBoardCommand
 
 if typing.TYPE_CHECKING:
     from bridgegui.ui.mainwindow.window import MainWindow
@@ -80,11 +81,11 @@ class DealCommands(QObject):
             return
         old = window.current_board()
         board = board_for_deal(window.current_board_number(), deal, None, old, window.constraints_dock.fixed_dealer())
+        text = self.tr("Deal No. {n} on Board {b}").format(n=number, b=board.label or "")
         if old is not None:
-            window.board_model.replace_board(window.current_row(), board)
+            window.undo.push(ReplaceBoardCommand(window, text, window.current_row(), board))
         else:
-            window.board_model.append_boards([board])
-        window.show_current()
+            window.undo.push(InsertBoardsCommand(window, text, window.board_model.rowCount(), [board]))
 
 
 __all__ = ["DealCommands"]

@@ -17,17 +17,21 @@ import typing
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Signal
-from PySide6.QtWidgets import QFileDialog, QMenu
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox
 
+from bridgegui.engine import double_dummy
 from bridgegui.engine.boards import Board
 from bridgegui.engine.cards import SEATS
+from bridgegui.engine.constraints import parse_partnership_spec, parse_seat_spec
 from bridgegui.engine.errors import ConstraintError
 from bridgegui.engine.script import ScriptError
 from bridgegui.engine.script.request import export_script, import_script
 from bridgegui.files import atomic_write
 from bridgegui.formats import pbn
 from bridgegui.settings import Settings
+from bridgegui.ui.mainwindow.lesson import LessonConstraints, header_lines, read_header
+from bridgegui.ui.mainwindow.undo import WholeSetCommand
 from bridgegui.ui.widgets.board_list import BoardListModel
 
 if typing.TYPE_CHECKING:
@@ -66,13 +70,23 @@ class BoardSetDocument(QObject):
         self.recent_menu = recent_menu
         self.path: Path | None = None
         self.request_text = ""  # the constraints that dealt the set, for the saved file's header
+        self.advanced_text = ""  # and their advanced condition, verbatim (see ``lesson``)
         self.rebuild_recent_menu()
+        # Without endplay, "Add Double-Dummy Analysis When Saving" is off, and its tooltip says how to
+        # install it (one hint, right for how this copy was installed: double_dummy.enable_hint).
+        self.dd_available = double_dummy.installed()
+        if not self.dd_available:
+            action = window.action("actionSaveDoubleDummy")
+            action.setChecked(False)
+            action.setToolTip(double_dummy.enable_hint())
+            action.setStatusTip(double_dummy.enable_hint())
 
     def boards(self) -> list[Board]:
         return self.model.boards()
 
     def is_modified(self) -> bool:
-        return self.model.any_unsaved()
+        """A board is unsaved, or the undo stack has moved the set away from what its file holds."""
+        return self.model.any_unsaved() or self.window.undo.boards_dirty
 
     def title_name(self) -> str:
         return self.path.name if self.path is not None else self.tr("Untitled")
@@ -81,17 +95,35 @@ class BoardSetDocument(QObject):
         self.window.statusBar().showMessage(text, ms)
 
     def new_set(self, request_text: str) -> None:
-        """An empty set about to be dealt: no file yet, and the constraints for its header."""
+        """An empty set about to be dealt: no file yet, and the constraints for its header.
+
+        One undo step ("Deal Set of 16 Boards"): undoing it stops the dealing and puts the old set back.
+        """
+        before = self.window.undo.set_state()
         self.model.set_boards([])
         self.path = None
-        self.request_text = request_text
+        self._set_header(request_text)
+        job = self.window.jobs.active
+        count = job.count if job is not None and job.kind == "set" else 0
+        text = self.tr("Deal Set of {n} Boards").format(n=count) if count else self.tr("Deal Set")
+        self.window.undo.push(WholeSetCommand(self.window, text, before))
+        self.window.undo.mark_constraints_kept()
         self.saved_state_changed.emit()
 
-    def replace_set(self, boards: list[Board], request_text: str) -> None:
-        """A whole new, unsaved set (dealt with a shuffle model)."""
+    def _set_header(self, request_text: str) -> None:
+        self.request_text = request_text
+        dock = self.window.constraints_dock
+        from_editors = not request_text.startswith("auction ") and request_text.startswith(dock.request_text())
+        self.advanced_text = dock.advanced_condition() if from_editors else ""
+
+    def replace_set(self, boards: list[Board], request_text: str, undo_text: str = "") -> None:
+        """A whole new, unsaved set (dealt with a shuffle model, or recovered): one undo step."""
+        before = self.window.undo.set_state()
         self.model.set_boards(boards, unsaved=True)
         self.path = None
-        self.request_text = request_text
+        self._set_header(request_text)
+        after = self.window.undo.set_state()
+        self.window.undo.push(WholeSetCommand(self.window, undo_text or self.tr("Deal Set"), before, after))
         self.replaced.emit()
         self.saved_state_changed.emit()
 
@@ -130,15 +162,95 @@ class BoardSetDocument(QObject):
                 self.tr("Cannot Open File"), self.tr("Could not read {file}: {e}").format(file=path, e=exc.strerror)
             )
             return False
+        try:
+            lesson = read_header(path)
+        except OSError:
+            lesson = None
         self.window.jobs.stop_quietly()
         self.model.set_boards(boards, unsaved=False)
         self.path = path
-        self.request_text = ""
+        self.request_text = lesson.text if lesson is not None else ""
+        self.advanced_text = lesson.advanced if lesson is not None else ""
+        self.window.undo.clear()  # a new document: the old set's steps cannot apply to this one
         self.settings.add_recent_file(path)
         self.rebuild_recent_menu()
         self.replaced.emit()
         self.saved_state_changed.emit()
         self._status(self.tr("Opened {file}: {n} boards.").format(file=path.name, n=len(boards)))
+        if lesson is not None:
+            self._offer_constraints(path, lesson)
+        return True
+
+    # -- a lesson's constraints ------------------------------------------------------------------------
+
+    def _offer_constraints(self, path: Path, lesson: LessonConstraints) -> None:
+        """Put the file's constraints in the editors (asking first if the editors hold unsaved changes)."""
+        if not lesson.usable:
+            if lesson.reason.startswith("script "):
+                why = self.tr("it was dealt by the dealer script {name}").format(name=lesson.reason[7:])
+            elif lesson.reason == "auction":
+                why = self.tr("it was dealt for an auction")
+            else:
+                why = self.tr("its header cannot be read")
+            self._status(self.tr("The constraints of {file} were not restored: {why}.").format(file=path.name, why=why))
+            return
+        if self._editors_hold(lesson):
+            return
+        if not self.window.undo.constraints_edited():
+            self.restore_constraints(path, lesson)
+            return
+        self.confirm_replace_constraints(path.name, lambda: self.restore_constraints(path, lesson))
+
+    def _editors_hold(self, lesson: LessonConstraints) -> bool:
+        """True when the editors already say what ``lesson`` says (compared as the engine prints specs)."""
+        dock = self.window.constraints_dock
+        try:
+            for key, spec in dock.request_specs().items():
+                parse = parse_seat_spec if key in SEATS else parse_partnership_spec
+                if parse(spec).to_spec() != parse(lesson.specs.get(key, "")).to_spec():
+                    return False
+        except (ConstraintError, ValueError):
+            return False
+        return (
+            dock.advanced_condition() == lesson.advanced.strip()
+            and dock.dealer_mode() == lesson.dealer
+            and self.window.auction_dealing.target is None
+        )
+
+    def confirm_replace_constraints(self, name: str, then: Callable[[], object]) -> None:
+        """Ask whether the file's constraints may replace the editors' unsaved ones; ``then()`` if so (tests replace this)."""
+        buttons = QMessageBox.StandardButton
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            self.tr("Constraints of the Lesson"),
+            self.tr(
+                "{file} was dealt with other constraints than the ones in the editors, which have changes "
+                "not saved in any set or preset. Use the constraints of {file}?"
+            ).format(file=name),
+            buttons.Yes | buttons.No,
+            self.window,
+        )
+        box.setObjectName("lessonConstraintsDialog")
+        box.button(buttons.Yes).setText(self.tr("Use the Lesson's"))
+        box.button(buttons.No).setText(self.tr("Keep Mine"))
+        box.setDefaultButton(buttons.Yes)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.finished.connect(lambda _r: then() if box.standardButton(box.clickedButton()) == buttons.Yes else None)
+        box.open()
+
+    def restore_constraints(self, path: Path, lesson: LessonConstraints) -> bool:
+        """Fill the editors, the dealer rule and the advanced condition from ``lesson`` (one undo step)."""
+        window = self.window
+        try:
+            with window.undo.constraints_change(self.tr("Constraints of {file}").format(file=path.name)):
+                window.constraints_dock.set_constraints(lesson.specs, lesson.advanced, lesson.dealer)
+                window.auction_dealing.set_target(None)
+        except (ConstraintError, ValueError) as exc:
+            self._status(self.tr("The constraints of {file} were not restored: {e}").format(file=path.name, e=exc))
+            return False
+        window.undo.mark_constraints_kept()
+        window.feedback.update_now()
+        self._status(self.tr("Opened {file} with the constraints it was dealt with.").format(file=path.name))
         return True
 
     def boards_to_analyse(self) -> list[int]:
@@ -176,7 +288,7 @@ class BoardSetDocument(QObject):
         return self.write_pbn(target)
 
     def write_pbn(self, target: Path) -> bool:
-        header = [f"Constraints: {self.request_text}"] if self.request_text else []
+        header = header_lines(self.request_text, self.advanced_text)
         try:
             pbn.save(target, self.model.boards(), extra_header=header)
         except OSError as exc:
@@ -187,6 +299,7 @@ class BoardSetDocument(QObject):
             return False
         self.path = target
         self.model.mark_saved()
+        self.window.undo.set_saved()
         self.settings.add_recent_file(target)
         self.rebuild_recent_menu()
         self.saved_state_changed.emit()
@@ -266,7 +379,8 @@ class BoardSetDocument(QObject):
         specs = dict(zip(SEATS, imported.seat_specs, strict=True))
         dealer = imported.dealer[0].upper() if imported.dealer else None
         try:
-            self.window.constraints_dock.set_constraints(specs, imported.advanced, dealer)
+            with self.window.undo.constraints_change(self.tr("Import {file}").format(file=path.name)):
+                self.window.constraints_dock.set_constraints(specs, imported.advanced, dealer)
         except (ConstraintError, ValueError) as exc:
             self.window.show_error(
                 title, self.tr("{file} cannot be shown in the editors: {exc}").format(file=path.name, exc=exc)
@@ -279,8 +393,9 @@ class BoardSetDocument(QObject):
                     v=imported.vulnerable
                 )
             )
-        if imported.produce:
-            self.settings["deal_set/count"] = imported.produce
+        # The script's "produce" is not made the next Deal Set's count: that is the teacher's own
+        # setting, and a script read for its constraints must not change it (issue 15).
+        self.window.undo.mark_constraints_kept()
         self.settings["files/last_dir"] = str(path.resolve().parent)
         message = self.tr("Imported {file}.").format(file=path.name)
         if notes:

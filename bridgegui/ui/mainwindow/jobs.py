@@ -36,6 +36,7 @@ from bridgegui.engine.lab.shuffles import ModelProgress, ShuffleModel, deal_with
 from bridgegui.engine.planner import DEFAULT_MAX_TRIES
 from bridgegui.engine.rotation import rotate_deals
 from bridgegui.formats import pbn
+from bridgegui.ui.mainwindow.undo import BoardsCommand, InsertBoardsCommand, ReplaceBoardCommand
 from bridgegui.ui.widgets.board_list import BoardListModel, DealtBlock
 from bridgegui.workers.dealing import DealingService, DealProgress
 from bridgegui.workers.jobs import JobFailure, JobRunner
@@ -95,6 +96,7 @@ class ActiveJob:
     model: ShuffleModel | None = None
     # dealing for an auction: how far to turn each board's deal so its dealer bids first
     turns: np.ndarray | None = None
+    insert: bool = False  # a single board put before ``row`` (Insert Dealt Board) rather than replacing it
 
 
 class Jobs(QObject):
@@ -189,8 +191,12 @@ class Jobs(QObject):
         request_text: str,
         dealer: str | None,
         turns: np.ndarray | None = None,
+        insert: bool = False,
     ) -> int:
         """Deal board ``number`` at ``row`` (replacing the board there, or appending); returns the job id.
+
+        With ``insert`` the new board goes before ``row`` instead (Edit > Insert Dealt Board).  Either way
+        the change is one undo step ("Re-deal Board 3"), pushed when the board arrives.
 
         ``turns`` (dealing for an auction): how far to turn the deal round the table (``engine.rotation``).
 
@@ -200,7 +206,17 @@ class Jobs(QObject):
         skip = number - 1 if fixed_seed else 0
         job_id = self.service.start_dealing(request, 1, seed=seed, plan=plan, skip=skip)
         self.active = ActiveJob(
-            "single", job_id, seed, 1, number, row, started, request_text=request_text, dealer=dealer, turns=turns
+            "single",
+            job_id,
+            seed,
+            1,
+            number,
+            row,
+            started,
+            request_text=request_text,
+            dealer=dealer,
+            turns=turns,
+            insert=insert,
         )
         self._busy_timer.start()
         self.stats_label.setText("")
@@ -244,14 +260,11 @@ class Jobs(QObject):
             deals = rotate_deals(deals, job.turns[job.received : job.received + deals.shape[0]])
         if job.kind == "single":
             deal = Deal.from_masks(deals[0].tolist())
-            old = model.board(job.row) if job.row < model.rowCount() else None
+            job.row = min(job.row, model.rowCount())
+            old = model.board(job.row) if job.row < model.rowCount() and not job.insert else None
             board = board_for_deal(job.first_number, deal, job.seed, old, job.dealer)
-            if old is not None:
-                model.replace_board(job.row, board)
-            else:
-                job.row = model.rowCount()
-                model.append_boards([board])
             self.window.set_row(job.row)
+            self.window.undo.push(self._single_command(job, old, board))
         else:
             tags = (("Generator", pbn.GENERATOR), ("GeneratorSeed", str(job.seed)))
             first = (job.first_number or 1) + job.received
@@ -261,6 +274,15 @@ class Jobs(QObject):
         self.boards_changed.emit(job.kind == "set" and first_delivery)
         if first_delivery:  # the first deal of this job is on screen now
             self.last_click_to_deal = time.perf_counter() - job.started
+
+    def _single_command(self, job: ActiveJob, old: Board | None, board: Board) -> BoardsCommand:
+        """The undo step of one dealt board: a re-deal, a new board at the end, or an inserted one."""
+        label = board.label or ""
+        if old is not None:
+            text = self.tr("Re-deal Board {n}").format(n=label)
+            return ReplaceBoardCommand(self.window, text, job.row, board, show_first=False)
+        text = (self.tr("Insert Board {n}") if job.insert else self.tr("Deal Board {n}")).format(n=label)
+        return InsertBoardsCommand(self.window, text, job.row, [board], show_first=False)
 
     @Slot()
     def _show_busy(self) -> None:

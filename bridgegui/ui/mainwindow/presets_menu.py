@@ -93,11 +93,12 @@ class PresetsMenu(QObject):
         # A preset is a whole set of constraints: an advanced condition left from before would
         # silently change what it deals, so it is replaced too.
         try:
-            if preset.auction.strip():
-                self._apply_auction(preset)
-            else:
-                self.window.constraints_dock.set_constraints(preset.specs, preset.advanced, preset.dealer)
-                self.window.auction_dealing.set_target(None)
+            with self.window.undo.constraints_change(self.tr("Apply Preset {name}").format(name=preset.name)):
+                if preset.auction.strip():
+                    self._apply_auction(preset)
+                else:
+                    self.window.constraints_dock.set_constraints(preset.specs, preset.advanced, preset.dealer)
+                    self.window.auction_dealing.set_target(None)
         except Exception as exc:  # a preset is user text: whatever a parser raises is reported, never a traceback
             reason = str(exc) if isinstance(exc, ConstraintError | ValueError) else f"{type(exc).__name__}: {exc}"
             self.window.show_error(
@@ -105,6 +106,7 @@ class PresetsMenu(QObject):
                 self.tr("The preset {name} cannot be used: {exc}").format(name=preset.name, exc=reason),
             )
             return
+        self.window.undo.mark_constraints_kept()  # they are in the preset
         self._status(f"{preset.name}: {preset.description}", 10_000)
         self.window.feedback.update_now()
 

@@ -49,6 +49,7 @@ from bridgegui.ui.mainwindow import actions as declared
 from bridgegui.ui.mainwindow.auction_target import AuctionDealing
 from bridgegui.ui.mainwindow.autosave import Autosave, ask_restore_dialog
 from bridgegui.ui.mainwindow.bidding_practice import BiddingPractice
+from bridgegui.ui.mainwindow.board_commands import BoardCommands
 from bridgegui.ui.mainwindow.constraints_dock import ConstraintsDock
 from bridgegui.ui.mainwindow.deal_area import DealArea
 from bridgegui.ui.mainwindow.deal_commands import DealCommands
@@ -62,6 +63,7 @@ from bridgegui.ui.mainwindow.presets_menu import PresetsMenu
 from bridgegui.ui.mainwindow.seed_bar import SeedBar
 from bridgegui.ui.mainwindow.sheets import Sheets
 from bridgegui.ui.mainwindow.tool_windows import ToolWindows
+from bridgegui.ui.mainwindow.undo import Undo
 from bridgegui.ui.mainwindow.window_state import restore_window_state, store_window_state
 from bridgegui.workers.jobs import JobFailure
 
@@ -97,6 +99,8 @@ class MainWindow(QMainWindow):
         hint = self.minimumSizeHint()
         self.setMinimumSize(min(hint.width(), 1000), min(hint.height(), 640))
         restore_window_state(self)
+        self.undo.start()
+        self.diagram.setFocus(Qt.FocusReason.OtherFocusReason)  # not North's Clear: Space must never clear
         self.show_current()
         self.refresh()
         self.feedback.update_now()
@@ -202,6 +206,13 @@ class MainWindow(QMainWindow):
 
     def _build_controllers(self) -> None:
         status = self.statusBar()
+        self.undo = Undo(self)
+        self.undo.changed.connect(self.refresh)
+        self.board_commands = BoardCommands(self)
+        self.board_list.set_context_actions(
+            [None if name == "-" else self.action(name) for name in declared.BOARD_LIST_MENU]
+        )
+        self.board_list.selectionModel().selectionChanged.connect(self.refresh)
         self.jobs = Jobs(self, self.board_model, status)
         self.jobs.state_changed.connect(self.refresh)
         self.jobs.boards_changed.connect(self._boards_arrived)
@@ -375,6 +386,10 @@ class MainWindow(QMainWindow):
             has_complete_deal=deal is not None and deal.is_complete,
             practising=self.practice.seats is not None,
             can_undo_call=self.bidding.can_undo(),
+            can_undo=self.undo.stack.canUndo(),
+            can_redo=self.undo.stack.canRedo(),
+            selected=tuple(self.board_commands.selected_rows()),
+            dd_available=self.document.dd_available,
         )
         declared.apply_enabled(self.actions_by_name, state)
 
@@ -521,7 +536,8 @@ class MainWindow(QMainWindow):
         self.constraints_dock.focus_seat_editor(seat)
 
     def clear_constraints(self) -> None:
-        self.constraints_dock.clear()
+        with self.undo.constraints_change(self.tr("Clear Constraints")):
+            self.constraints_dock.clear()
         self.feedback.update_now()
 
     def presets(self) -> list[Preset]:

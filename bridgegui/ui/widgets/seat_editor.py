@@ -352,6 +352,14 @@ class SeatEditor(QWidget):
     def advanced_visible(self) -> bool:
         return self._advanced_button.isChecked()
 
+    def field_terms(self) -> dict[str, str]:
+        """Each set field's spec text by field name (unchecked): the undo stack names an edit by the one
+        field it changed, and merges keystrokes in that field into one step."""
+        terms: dict[str, str] = {}
+        for field, term in self._terms():
+            terms[field] = f"{terms[field]}, {term}" if field in terms else term
+        return terms
+
     def field_widgets(self, field: str) -> tuple[QWidget, ...]:
         """The input widgets of ``field`` (for tests and for focusing a field in error)."""
         if field in self._ranges:

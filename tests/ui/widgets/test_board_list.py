@@ -107,12 +107,12 @@ def test_dealt_blocks_make_boards_only_when_asked(model: BoardListModel, qtbot) 
     assert model.rowCount() == 1000
     assert model.next_number() == 1001
     assert model.any_unsaved()
-    assert sum(b is not None for b in model._boards) == 0  # nothing made yet
+    assert sum(isinstance(b, Board) for b in model._boards) == 0  # nothing made yet
     board = model.board(999)
     assert board.number == 1000 and board.effective_dealer == "S"
     assert board.tag("Event") == "Club night"
     assert board.deal == Deal.from_masks(batch[999].tolist())
-    assert sum(b is not None for b in model._boards) == 1
+    assert sum(isinstance(b, Board) for b in model._boards) == 1
     assert text(model, 500, NUMBER) == "501 *"
     # A second block after some plain boards: rows find their block.
     model.append_boards(dealt(1, first=1001))
