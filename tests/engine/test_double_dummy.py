@@ -6,9 +6,9 @@ NT S H D C) and the style of ``OptimumScore``.
 """
 
 import builtins
+import importlib.util
 import json
 import re
-import importlib.util
 import sys
 
 import pytest
@@ -153,4 +153,4 @@ def test_a_source_checkout_without_a_record_is_editable(monkeypatch, tmp_path):
 
 def test_the_hint_names_the_command_and_is_the_one_the_old_constant_gives():
     assert double_dummy.install_command() in double_dummy.enable_hint()
-    assert double_dummy.ENABLE_HINT == double_dummy.enable_hint()
+    assert double_dummy.enable_hint() == double_dummy.ENABLE_HINT
