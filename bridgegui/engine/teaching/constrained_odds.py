@@ -1,0 +1,261 @@
+"""The odds a board set should follow under the constraints that dealt it, where they can be computed.
+
+The frequency tables compare a set with exact odds.  For a set dealt to constraints the odds of a
+*random* deal are the wrong yardstick: a set of 15-17 balanced North hands fails the chi-square
+against them (χ² 99, p < 0.0001) and was called "not random" (issue 15).  This module says, for one
+table, which yardstick is right:
+
+* ``RANDOM``: the set was dealt with no constraints, so the random-deal odds are the truth;
+* ``CONSTRAINED``: the exact odds under the set's own constraints, computed here;
+* ``CANNOT``: the set was dealt to constraints whose effect on this table is not computed (the
+  reason says which), so no test is honest and none should be shown;
+* ``UNKNOWN``: the set does not say how it was dealt (a file from elsewhere).
+
+What is computed exactly.  When one seat alone is constrained (no partnership term, no dealer-script
+condition), its hand is a uniform draw among the hands that fit, so the seat's pattern and HCP odds
+are counts of fitting hands: ``exact.SeatSampler`` counts them exactly for each pattern (the seat's
+shapes restricted to that pattern) and each HCP value.  The other seats' odds depend on which cards
+the constrained hand took, and are not computed.  Suit splits: given the declaring side's hands, the
+defenders' 26 cards are split at random as long as nothing constrains the defenders, so the
+hypergeometric law of the random deal holds whatever the declaring side was dealt to.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Generator, Sequence
+from dataclasses import dataclass, replace
+
+from bridgegui.engine import stats
+from bridgegui.engine.cards import FULL_SUIT, HOLDING_BITS
+from bridgegui.engine.constraints import DealRequest, Range, SeatConstraint
+from bridgegui.engine.errors import BridgeError
+from bridgegui.engine.specs import range_hi, range_lo
+from bridgegui.engine.teaching.frequencies import SIDES, pattern_label
+
+
+class Basis(enum.Enum):
+    """What a table's exact column may be compared with (see the module docstring)."""
+
+    RANDOM = "random"
+    CONSTRAINED = "constrained"
+    CANNOT = "cannot"
+    UNKNOWN = "unknown"
+
+
+class Reason(enum.Enum):
+    """Why a constrained set cannot be judged on a table (the window words each one)."""
+
+    NONE = "none"
+    NOT_UNIFORM = "not uniform"
+    """Dealt with a shuffle model, or for an auction: not the law of "deal and keep what fits"."""
+    CONDITION = "condition"
+    """A dealer-script condition (an advanced condition), whose effect is not counted."""
+    PARTNERSHIP = "partnership"
+    """A partnership term (combined HCP, a fit), which ties two hands together."""
+    SEVERAL_SEATS = "several seats"
+    """More than one seat is constrained: each seat's odds depend on the others."""
+    OTHER_SEATS = "other seats"
+    """The table counts hands other than the constrained seat's, whose odds depend on it."""
+    DEFENDERS = "defenders"
+    """A suit-split table whose defenders are constrained."""
+    IMPOSSIBLE = "impossible"
+    """No hand fits the constraints."""
+
+
+@dataclass(frozen=True)
+class SetConstraints:
+    """What dealt a board set: ``request`` (None when unknown or not uniform), as its header says."""
+
+    request: DealRequest | None
+    known: bool = True
+    """False when the set does not say (an opened file without a Constraints line)."""
+    uniform: bool = True
+    """False for a shuffle model or an auction: the boards do not follow "deal and keep what fits"."""
+    condition: bool = False
+    """The set was dealt with a dealer-script condition besides the seat and partnership terms."""
+
+
+UNKNOWN_SET = SetConstraints(None, known=False)
+RANDOM_SET = SetConstraints(DealRequest())
+
+_SEAT_KEYS = {
+    "N": 0, "E": 1, "S": 2, "W": 3, "NORTH": 0, "EAST": 1, "SOUTH": 2, "WEST": 3,
+}  # fmt: skip
+
+
+def read_set_constraints(header: str) -> SetConstraints:
+    """The constraints a set's header line names (the PBN ``% Constraints:`` comment, or the window's
+    own record of the set it dealt).
+
+    The window writes ``N: hcp 15-17, balanced; NS: hcp 25+; condition ...; dealer S`` (or ``no
+    constraints``), the command line ``North: hcp 15-17, balanced``; ``auction ...`` and ``not uniform:
+    ...`` mark sets that are not dealt by rejection.  A header that cannot be read is "unknown".
+    """
+    text = header.strip()
+    if not text:
+        return UNKNOWN_SET
+    specs = {"north": "", "east": "", "south": "", "west": "", "ns": "", "ew": ""}
+    condition = False
+    for part in (p.strip() for p in text.split(";")):
+        low = part.lower()
+        if not part or low == "no constraints" or low.startswith("dealer "):
+            continue
+        if low.startswith(("auction ", "not uniform")):
+            return SetConstraints(None, uniform=False)
+        if low.startswith("condition "):
+            condition = True
+            continue
+        key, colon, spec = part.partition(":")
+        key = key.strip().upper()
+        if not colon:
+            return UNKNOWN_SET
+        if key in _SEAT_KEYS:
+            specs[("north", "east", "south", "west")[_SEAT_KEYS[key]]] = spec.strip()
+        elif key in ("NS", "EW"):
+            specs[key.lower()] = spec.strip()
+        else:
+            return UNKNOWN_SET
+    try:
+        request = DealRequest.from_specs(**specs)
+    except BridgeError:
+        return UNKNOWN_SET
+    return SetConstraints(request, condition=condition)
+
+
+@dataclass(frozen=True)
+class TableOdds:
+    """The yardstick for one table: ``basis``, and for ``CONSTRAINED`` the exact probability of each
+    row label (labels as ``frequencies`` writes them; a label left out has probability 0)."""
+
+    basis: Basis
+    probabilities: dict[str, float] | None = None
+    reason: Reason = Reason.NONE
+    seat: int | None = None
+    """The constrained seat the odds are for (``CONSTRAINED``)."""
+
+
+def _single_seat(constraints: SetConstraints) -> tuple[int, SeatConstraint] | TableOdds:
+    """The one constrained seat and its constraint, or the odds record saying why there is none."""
+    request = constraints.request
+    if not constraints.known:
+        return TableOdds(Basis.UNKNOWN)
+    if not constraints.uniform or request is None:
+        return TableOdds(Basis.CANNOT, reason=Reason.NOT_UNIFORM)
+    if constraints.condition or request.condition is not None:
+        return TableOdds(Basis.CANNOT, reason=Reason.CONDITION)
+    if not (request.ns.is_empty and request.ew.is_empty):
+        return TableOdds(Basis.CANNOT, reason=Reason.PARTNERSHIP)
+    constrained = [seat for seat, c in enumerate(request.seats) if not c.is_empty]
+    if not constrained:
+        return TableOdds(Basis.RANDOM)
+    if len(constrained) > 1:
+        return TableOdds(Basis.CANNOT, reason=Reason.SEVERAL_SEATS)
+    return constrained[0], request.seats[constrained[0]]
+
+
+def table_odds(
+    constraints: SetConstraints, key: str, seats: Sequence[int] | None = None, side: str = "NS"
+) -> TableOdds:
+    """The yardstick for the table ``key`` (``"patterns"``, ``"hcp"`` or ``"splits"``) of a set dealt
+    to ``constraints``, for the hands of ``seats`` (all four when None) or the declaring ``side``."""
+    steps = odds_steps(constraints, key, seats, side)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            result: TableOdds = done.value
+            return result
+
+
+def odds_steps(
+    constraints: SetConstraints, key: str, seats: Sequence[int] | None = None, side: str = "NS"
+) -> Generator[None, None, TableOdds]:
+    """``table_odds`` as a generator that yields between two exact counts (each up to a tenth of a
+    second), so a window's worker can stop there; its return value is the ``TableOdds``."""
+    if key == "splits":
+        return _split_odds(constraints, side)
+    found = _single_seat(constraints)
+    if isinstance(found, TableOdds):
+        return found
+    seat, constraint = found
+    if seats is None or tuple(seats) != (seat,):
+        return TableOdds(Basis.CANNOT, reason=Reason.OTHER_SEATS, seat=seat)
+    cache_key = (key, constraint)
+    if cache_key not in _computed:
+        parts = _pattern_parts(constraint) if key == "patterns" else _hcp_parts(constraint)
+        counts: dict[str, int] = {}
+        for label, part in parts:
+            counts[label] = _count(part)
+            yield None
+        total = sum(counts.values())
+        if len(_computed) >= _CACHE_SIZE:
+            _computed.clear()
+        _computed[cache_key] = {label: n / total for label, n in counts.items() if n} if total else None
+    probabilities = _computed[cache_key]
+    if probabilities is None:
+        return TableOdds(Basis.CANNOT, reason=Reason.IMPOSSIBLE, seat=seat)
+    return TableOdds(Basis.CONSTRAINED, probabilities, seat=seat)
+
+
+_computed: dict[tuple[str, SeatConstraint], dict[str, float] | None] = {}
+"""Odds already counted, by table and constraint: a recount of the same set costs nothing."""
+_CACHE_SIZE = 64
+
+
+def _split_odds(constraints: SetConstraints, side: str) -> TableOdds:
+    request = constraints.request
+    if not constraints.known:
+        return TableOdds(Basis.UNKNOWN)
+    if not constraints.uniform or request is None:
+        return TableOdds(Basis.CANNOT, reason=Reason.NOT_UNIFORM)
+    if constraints.condition or request.condition is not None:
+        return TableOdds(Basis.CANNOT, reason=Reason.CONDITION)
+    if request.is_empty:
+        return TableOdds(Basis.RANDOM)
+    defenders = [s for s in range(4) if s not in SIDES[side]]
+    defending_side = request.ew if side == "NS" else request.ns
+    if any(not request.seats[s].is_empty for s in defenders) or not defending_side.is_empty:
+        return TableOdds(Basis.CANNOT, reason=Reason.DEFENDERS)
+    return TableOdds(Basis.RANDOM)  # the defenders' cards are split at random whatever the side holds
+
+
+_DECK = sum(FULL_SUIT << (suit * HOLDING_BITS) for suit in range(4))
+
+
+def _count(constraint: SeatConstraint) -> int:
+    from bridgegui.engine.exact import SeatSampler  # the exact counter: loaded only when a table needs it
+
+    return SeatSampler(constraint, _DECK).count
+
+
+def _pattern_parts(constraint: SeatConstraint) -> list[tuple[str, SeatConstraint]]:
+    """Each pattern the constraint allows, with the constraint narrowed to that pattern's shapes."""
+    allowed = constraint.allowed_shapes
+    parts = []
+    for pattern in stats.pattern_counts():
+        shapes = sorted(s for s in allowed if tuple(sorted(s, reverse=True)) == pattern)
+        if shapes:
+            exact_shapes = tuple("=".join(map(str, s)) for s in shapes)
+            only = replace(constraint, shapes=exact_shapes, exclude_shapes=(), lengths=(None, None, None, None))
+            parts.append((pattern_label(pattern), only))
+    return parts
+
+
+def _hcp_parts(constraint: SeatConstraint) -> list[tuple[str, SeatConstraint]]:
+    """Each HCP value the constraint allows, with the constraint narrowed to it."""
+    low, high = range_lo(constraint.hcp), range_hi(constraint.hcp, 37)
+    return [(str(points), replace(constraint, hcp=Range(points, points))) for points in range(low, high + 1)]
+
+
+__all__ = [
+    "RANDOM_SET",
+    "UNKNOWN_SET",
+    "Basis",
+    "Reason",
+    "SetConstraints",
+    "TableOdds",
+    "odds_steps",
+    "read_set_constraints",
+    "table_odds",
+]
