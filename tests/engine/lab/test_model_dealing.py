@@ -153,13 +153,14 @@ def test_a_long_model_run_gives_the_same_set_on_one_core_or_two(monkeypatch):
     # Past the switch to every core (lowered here so the test stays short), chunks come from seed-derived
     # streams and are combined in order: the worker count changes nothing.
     monkeypatch.setattr(shuffles.parallel, "PARALLEL_MIN_DEALS", shuffles.MODEL_BATCH)
-    request = DealRequest.from_specs(north="hcp 20+")
+    monkeypatch.setattr(shuffles, "MODEL_CHUNK", 2 * shuffles.MODEL_BATCH)
+    request = DealRequest.from_specs(north="hcp 18+")
     model = parse_shuffle("markov:0.384")
     before = {t.name for t in threading.enumerate()}
-    one = deal_set_with_model(model, request, 1200, 1, make_rng(11), workers=1)
-    steps = [p.tried for p in deal_with_model(model, request, 1200, 1, make_rng(11), workers=2) if p]
+    one = deal_set_with_model(model, request, 400, 1, make_rng(11), workers=1)
+    steps = [p.tried for p in deal_with_model(model, request, 400, 1, make_rng(11), workers=2) if p]
     assert steps[1] - steps[0] == shuffles.MODEL_CHUNK  # the second step is a chunk: the run went parallel
-    two = deal_set_with_model(model, request, 1200, 1, make_rng(11), workers=2)
+    two = deal_set_with_model(model, request, 400, 1, make_rng(11), workers=2)
     np.testing.assert_array_equal(one, two)
     assert request.mask(one).all() and is_valid_batch(one)
     assert {t.name for t in threading.enumerate()} == before
@@ -170,3 +171,17 @@ def test_a_contradictory_request_is_refused_before_dealing():
     with pytest.raises(ConstraintError) as info:
         deal_set_with_model(parse_shuffle("riffle:3"), request, 2, 1, make_rng(3))
     assert (info.value.seat, info.value.field) == ("", "spades")
+
+
+@pytest.mark.parametrize("spec", ["riffle:2", "markov:0.384", "uniform"])
+def test_a_long_run_of_model_deals_is_the_same_on_one_core_or_two(monkeypatch, spec):
+    monkeypatch.setattr(shuffles.parallel, "PARALLEL_MIN_DEALS", 1000)
+    monkeypatch.setattr(shuffles, "CHUNK", 400)
+    monkeypatch.setattr(shuffles.parallel, "CHUNK_DEALS", 400)
+    model = parse_shuffle(spec)
+    runs = []
+    for cores in (1, 2):
+        monkeypatch.setattr(shuffles.parallel, "worker_count", lambda cores=cores: cores)
+        runs.append(model.deal(1500, make_rng(5), dealer=shuffles.dealers_for_boards(1, 1500)))
+    np.testing.assert_array_equal(runs[0], runs[1])
+    assert is_valid_batch(runs[0]) and len({row.tobytes() for row in runs[0]}) == 1500
