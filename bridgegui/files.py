@@ -29,7 +29,6 @@ import contextlib
 import errno
 import os
 import secrets
-import shutil
 import stat
 import sys
 from collections.abc import Iterator
@@ -172,6 +171,8 @@ def _copy_owner_and_mode(temporary: Path, old: os.stat_result) -> None:
 
 def _copy_into(temporary: Path, target: Path) -> None:
     """Copy a complete temporary file into ``target`` in place (a file with other hard links)."""
+    import shutil  # here: it loads the compression modules, which no other write needs (start-up time)
+
     with open(temporary, "rb") as source, open(target, "r+b") as destination:
         shutil.copyfileobj(source, destination)
         destination.truncate()

@@ -170,6 +170,33 @@ def _play_out_tricks(held: np.ndarray) -> np.ndarray:
     return tricks + ((length >= 7) & (lost > 3))
 
 
+_PLAYING_TRICKS_PACKED = (
+    "eNrtWItugzAMbB7Og7D//93hgek4tXiaJ2VSEul0ul6Nm4cN9PG4He6Ndl9wzv/Q/6533uC8j38Uf+df9cEMHyP9k/yW+HsftDAj"
+    "EuU5/+75TfGbDj6EyAj8+cHh8FELMyjnMvd/7v/I83f79cNxHRJmBKKEWphBKWXNRy3MSFt++H1JOMr3QUeI13zUwoxcyjLrf9b/"
+    "rP9x69/tw5/rgOuhrY9t/Yo5XvFRCzNSKbV3fmX/cX9lP894zUctzCi1Lv5aP0mYEffze9HC8Xp+3/qo4/X8VWu85qMWzsf8jfVT"
+    "NZ+U/NZ4zUctzKjL0tx1+Bf9QOsP1v7Ru/+M3v9m/x+3/7e5/2Pv/+D3/9b5/t+s8ZqPWphRW1v9PsJ5DvA8aOfDdn6qOV7xUQsz"
+    "sv35157fGK/5qIXz8fw3+vyV+sf6lnp8Xl/xSclvjdd81MKMZav/oPw/glqYnv331kdNr9+/fh2v+aS8//TOb43XfNQF9r/3+6c1"
+    "Phnn3zu/NV7zUQsz2rp+fALDbosF"
+)
+"""``PLAYING_TRICKS`` as zlib-compressed bytes in base64: the play-out is the one table that takes
+milliseconds to compute even vectorised, and every program start pays for it.  Made by
+``_pack(_play_out_tricks(...))``; a test checks it against ``suit_playing_tricks`` for every holding."""
+
+
+def _pack(table: np.ndarray) -> str:
+    import base64
+    import zlib
+
+    return base64.b64encode(zlib.compress(table.astype(np.uint8).tobytes(), 9)).decode("ascii")
+
+
+def _unpack(text: str) -> np.ndarray:
+    import base64
+    import zlib
+
+    return np.frombuffer(zlib.decompress(base64.b64decode(text)), dtype=np.uint8)
+
+
 def _build_tables() -> dict[str, np.ndarray]:
     """Every plain table, computed for all holdings at once with numpy (a few milliseconds).
 
@@ -194,7 +221,7 @@ def _build_tables() -> dict[str, np.ndarray]:
         "CONTROLS": 2 * a + k,
         "QUICK_TRICKS_HALVES": quick,
         "LOSERS": losers,
-        "PLAYING_TRICKS": _play_out_tricks(held),
+        "PLAYING_TRICKS": _unpack(_PLAYING_TRICKS_PACKED),
         "TOTAL_POINTS": hcp + np.maximum(length - 4, 0),
         "SHORTNESS_POINTS": shortness,
         "QUALITY": held[:, 8:].sum(axis=1),

@@ -36,6 +36,10 @@ _DEALT_LAST = '"]\r\n[Scoring ""]\r\n[Declarer ""]\r\n[Contract ""]\r\n[Result "
 
 
 def _escape(value: str) -> str:
+    """A tag value as ``pbn.dumps`` writes it; ``pbn`` (its reader's patterns and all) is loaded only
+    for a value that needs escaping, never for ours (``bridgegui 0.1.0``): start-up time."""
+    if '"' not in value and "\\" not in value and not value.startswith("#"):
+        return value
     from bridgegui.formats.pbn import _escape as escape  # one escaping rule for both writers
 
     return escape(value)

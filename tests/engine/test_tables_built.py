@@ -31,3 +31,12 @@ def test_table_equals_its_definition(name: str) -> None:
     assert table.dtype == np.uint8
     assert not table.flags.writeable
     np.testing.assert_array_equal(table, expected)
+
+
+def test_packed_play_out_is_the_vectorised_play_out() -> None:
+    """The shipped ``PLAYING_TRICKS`` data is what the vectorised play-out computes (regenerate it with
+    ``tables._pack(tables._play_out_tricks(held))`` if the play-out ever changes)."""
+    held = (np.arange(tables.N_HOLDINGS)[:, None] >> np.arange(13)) & 1
+    computed = tables._play_out_tricks(held)
+    np.testing.assert_array_equal(tables._unpack(tables._PLAYING_TRICKS_PACKED), computed)
+    assert tables._pack(computed) == tables._PLAYING_TRICKS_PACKED
