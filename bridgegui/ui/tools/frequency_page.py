@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from bridgegui.engine.teaching.constrained_odds import Basis, TableOdds
 from bridgegui.engine.teaching.frequencies import FrequencyTable, Row
 from bridgegui.ui.tools.frequency_tables import chart_rows, exact_percent_text, fit_verdict_text
 from bridgegui.ui.widgets.bar_chart import BarChart, one_in_text, percent_text
@@ -54,11 +55,16 @@ class FrequencyModel(QAbstractTableModel):
         super().__init__(parent)
         self._label_header = label_header
         self._table: FrequencyTable | None = None
+        self._under_constraints = False
 
-    def set_table(self, table: FrequencyTable | None) -> None:
+    def set_table(self, table: FrequencyTable | None, *, under_constraints: bool = False) -> None:
+        """Show ``table``; ``under_constraints``: its exact column is under a constrained set's own
+        constraints (the header's tooltip says so), not the odds of a random deal."""
         self.beginResetModel()
         self._table = table
+        self._under_constraints = under_constraints
         self.endResetModel()
+        self.headerDataChanged.emit(Qt.Orientation.Horizontal, self.EXACT_PCT, self.ONE_IN)
 
     def table(self) -> FrequencyTable | None:
         return self._table
@@ -89,7 +95,9 @@ class FrequencyModel(QAbstractTableModel):
                 None,
                 self.tr("How many times it happened in the deals counted"),
                 self.tr("Share of the deals counted"),
-                self.tr("Probability for a random deal, computed exactly"),
+                self.tr("Probability under the set's constraints, computed exactly")
+                if self._under_constraints
+                else self.tr("Probability for a random deal, computed exactly"),
                 self.tr("The exact probability as odds: it happens once in this many"),
             )[section]
         return None
@@ -148,7 +156,7 @@ class FrequencyPage(QWidget):
         self.key = key
         self.setObjectName(f"frequencyPage_{key}")
         self._orientation = orientation
-        self._constrained = False
+        self._odds = TableOdds(Basis.RANDOM)
         self.model = FrequencyModel(label_header, self)
         self.proxy = QSortFilterProxyModel(self)
         self.proxy.setSourceModel(self.model)
@@ -191,8 +199,9 @@ class FrequencyPage(QWidget):
         self.fit.setToolTip(
             self.tr(
                 "Pearson's chi-square test of the observed counts against the exact probabilities (rare rows "
-                "pooled so every expected count is at least 5). It asks whether the deals could be random: "
-                "a set dealt to constraints is not expected to pass."
+                "pooled so every expected count is at least 5). For deals dealt without constraints it asks "
+                "whether they could be random; for a set dealt to one seat's constraints, whether that seat's "
+                "hands follow the exact odds under them. Other constrained sets are not tested."
             )
         )
 
@@ -206,11 +215,12 @@ class FrequencyPage(QWidget):
         layout.addWidget(self.summary)
         layout.addWidget(self.fit)
 
-    def set_table(self, table: FrequencyTable, *, constrained: bool, note: str = "") -> None:
-        """Show ``table``; the selected row (by label) stays selected when it is still there."""
+    def set_table(self, table: FrequencyTable, *, odds: TableOdds, note: str = "") -> None:
+        """Show ``table``, whose exact column ``odds`` describes; the selected row (by label) stays
+        selected when it is still there."""
         keep = self.selected_label()
-        self._constrained = constrained
-        self.model.set_table(table)
+        self._odds = odds
+        self.model.set_table(table, under_constraints=odds.basis is Basis.CONSTRAINED)
         self.chart.set_rows(
             chart_rows(self.key, table),
             total=table.total,
@@ -219,7 +229,7 @@ class FrequencyPage(QWidget):
             note=note,
             orientation=self._orientation,
         )
-        self.fit.setText(fit_verdict_text(table, constrained=constrained))
+        self.fit.setText(fit_verdict_text(table, odds))
         self._fit_columns()
         labels = [r.label for r in table.rows]
         # Keep the reader's row; otherwise start on the commonest (10 HCP, 4-4-3-2, 3-2), the usual question.
@@ -237,6 +247,10 @@ class FrequencyPage(QWidget):
 
     def table(self) -> FrequencyTable | None:
         return self.model.table()
+
+    def odds(self) -> TableOdds:
+        """What the exact column of the table shown is (random odds, or the odds under the set's constraints)."""
+        return self._odds
 
     def selected_label(self) -> str | None:
         index = self.view.selectionModel().currentIndex()
@@ -266,7 +280,11 @@ class FrequencyPage(QWidget):
         table = self.model.table()
         assert table is not None
         unit = self._unit_text(table.unit)
-        if row.exact_pct > 0:
+        if row.exact_pct > 0 and self._odds.basis is Basis.CONSTRAINED:
+            exact = self.tr("{label}: {pct} under the set's constraints (1 in {n})").format(
+                label=row.label, pct=percent_text(row.exact_pct), n=one_in_text(row.exact_pct)
+            )
+        elif row.exact_pct > 0:
             exact = self.tr("{label}: {pct} for random deals (1 in {n})").format(
                 label=row.label, pct=percent_text(row.exact_pct), n=one_in_text(row.exact_pct)
             )

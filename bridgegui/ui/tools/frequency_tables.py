@@ -2,8 +2,10 @@
 
 The three tables (hand patterns, HCP, suit splits) are the engine's (``engine.teaching.frequencies``);
 this module says which one a tab asks for (``TableSpec``), deals a sample in chunks and builds a table
-in chunks (generators, so a job can stop between two chunks and the progress bar moves), chooses the
-rows worth a bar, and writes the goodness-of-fit line under a table.
+in chunks (generators, so a job can stop between two chunks and the progress bar moves), puts the
+exact odds under a constrained set's own constraints in the exact column where the engine computes
+them (``engine.teaching.constrained_odds``), chooses the rows worth a bar, and writes the
+goodness-of-fit line under a table.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from bridgegui.engine.constraints import DealRequest
 from bridgegui.engine.dealing import make_rng
 from bridgegui.engine.errors import BridgeError
 from bridgegui.engine.teaching import frequencies
+from bridgegui.engine.teaching.constrained_odds import Basis, Reason, SetConstraints, TableOdds, odds_steps
 from bridgegui.engine.teaching.frequencies import FrequencyTable, Row
 
 PATTERNS = "patterns"
@@ -115,6 +118,16 @@ def table_steps(batch: np.ndarray, spec: TableSpec, chunk: int = TABLE_CHUNK) ->
     return merge_tables(parts)
 
 
+def judged_table_steps(
+    batch: np.ndarray, spec: TableSpec, constraints: SetConstraints
+) -> Generator[None, None, tuple[FrequencyTable, TableOdds]]:
+    """``table_steps``, then the yardstick of the set dealt to ``constraints`` (exact counts, yielding
+    between them), and the table with its exact column under those constraints where they are computed."""
+    table = yield from table_steps(batch, spec)
+    odds = yield from odds_steps(constraints, spec.key, spec.seats, spec.side)
+    return apply_odds(table, odds), odds
+
+
 def chart_rows(key: str, table: FrequencyTable) -> tuple[Row, ...]:
     """The rows worth a bar: HCP values that occur at all, patterns of 0.5% or more, every split."""
     if key == PATTERNS:
@@ -135,11 +148,67 @@ def exact_percent_text(value: float) -> str:
     return "<0.0001"
 
 
-def fit_verdict_text(table: FrequencyTable, *, constrained: bool) -> str:
+def apply_odds(table: FrequencyTable, odds: TableOdds) -> FrequencyTable:
+    """``table`` with its exact column under the set's own constraints, when they were computed
+    (``TableOdds.basis`` ``CONSTRAINED``); otherwise unchanged (the odds of a random deal)."""
+    if odds.basis is not Basis.CONSTRAINED or odds.probabilities is None:
+        return table
+    p = odds.probabilities
+    rows = tuple(Row(r.label, r.observed, r.observed_pct, 100.0 * p.get(r.label, 0.0)) for r in table.rows)
+    return FrequencyTable(table.title, rows, table.total, table.unit)
+
+
+def seat_word(seat: int | None) -> str:
+    """The seat's name, translated ("the constrained seat" when the odds do not name one)."""
+    tr = QCoreApplication.translate
+    words = [
+        tr("FrequencyWindow", "North"),
+        tr("FrequencyWindow", "East"),
+        tr("FrequencyWindow", "South"),
+        tr("FrequencyWindow", "West"),
+    ]
+    return words[seat] if seat is not None else tr("FrequencyWindow", "the constrained seat")
+
+
+def cannot_judge_text(odds: TableOdds) -> str:
+    """Why a constrained set's table has no chi-square test, in a teacher's words."""
+    tr = QCoreApplication.translate
+    seat = seat_word(odds.seat)
+    texts = {
+        Reason.NOT_UNIFORM: tr(
+            "FrequencyWindow", "the set was not dealt at random to constraints (a shuffle model or an auction)"
+        ),
+        Reason.CONDITION: tr(
+            "FrequencyWindow",
+            "the set was dealt with an advanced condition, whose effect on these odds is not computed",
+        ),
+        Reason.PARTNERSHIP: tr(
+            "FrequencyWindow",
+            "the set was dealt with a partnership constraint (combined points or a fit), whose effect on these "
+            "odds is not computed",
+        ),
+        Reason.SEVERAL_SEATS: tr(
+            "FrequencyWindow", "several seats are constrained, and each hand's odds then depend on the others"
+        ),
+        Reason.OTHER_SEATS: tr(
+            "FrequencyWindow",
+            "the odds under the constraints are computed for {seat}'s hands alone: choose {seat} under Hands to test them",
+        ).format(seat=seat),
+        Reason.DEFENDERS: tr(
+            "FrequencyWindow", "the defenders' hands are constrained, so their cards are not split at random"
+        ),
+        Reason.IMPOSSIBLE: tr("FrequencyWindow", "no hand fits the constraints"),
+    }
+    return texts.get(odds.reason, tr("FrequencyWindow", "the constraints' effect on these odds is not computed"))
+
+
+def fit_verdict_text(table: FrequencyTable, odds: TableOdds) -> str:
     """The goodness-of-fit line under a table, in words a teacher can read out.
 
-    The chi-square only asks "could these be random deals?" (``FrequencyTable.goodness_of_fit``), so
-    for a sample dealt to constraints the line says the difference is expected rather than alarming.
+    The chi-square asks whether the deals follow the exact column: the odds of a random deal for a set
+    dealt without constraints, the odds under the set's own constraints where ``constrained_odds``
+    computes them (issue 15: a 15-17 balanced set was called "not random" against random odds), and
+    no test at all where neither is honest; the line then says why.
     """
     tr = QCoreApplication.translate
     if table.total == 0:
@@ -147,6 +216,11 @@ def fit_verdict_text(table: FrequencyTable, *, constrained: bool) -> str:
             "FrequencyWindow",
             "No deals counted yet: count the board set or deal a sample to fill the observed columns.",
         )
+    if odds.basis is Basis.CANNOT:
+        return tr(
+            "FrequencyWindow",
+            "No chi-square test: {reason}. The exact column gives the odds of a random deal, for comparison.",
+        ).format(reason=cannot_judge_text(odds))
     try:
         fit = table.goodness_of_fit()
     except (BridgeError, ValueError):
@@ -157,16 +231,25 @@ def fit_verdict_text(table: FrequencyTable, *, constrained: bool) -> str:
     head = tr("FrequencyWindow", "Goodness of fit: χ² = {chi:.1f} with {dof} degrees of freedom, {p}").format(
         chi=fit.statistic, dof=fit.dof, p=p_text
     )
-    if constrained:
-        verdict = tr(
-            "FrequencyWindow", "the sample is dealt to constraints, so it is expected to differ from random deals."
-        )
+    if fit.p_value >= 0.001 and fit.p_value < 0.05:
+        verdict = tr("FrequencyWindow", "some doubt: count more deals before drawing a conclusion.")
+    elif odds.basis is Basis.CONSTRAINED:
+        seat = seat_word(odds.seat)
+        if fit.p_value >= 0.05:
+            verdict = tr(
+                "FrequencyWindow", "no sign that {seat}'s hands differ from the exact odds under its constraints."
+            )
+        else:
+            verdict = tr("FrequencyWindow", "{seat}'s hands do not follow the exact odds under its constraints.")
+        verdict = verdict.format(seat=seat)
     elif fit.p_value >= 0.05:
         verdict = tr("FrequencyWindow", "no sign that these deals are not random.")
-    elif fit.p_value >= 0.001:
-        verdict = tr("FrequencyWindow", "some doubt: count more deals before drawing a conclusion.")
     else:
         verdict = tr("FrequencyWindow", "these deals do not look random.")
+    if odds.basis is Basis.UNKNOWN:
+        verdict += " " + tr(
+            "FrequencyWindow", "(The set does not record how it was dealt, so it is judged as random deals.)"
+        )
     return f"{head}: {verdict}"
 
 
@@ -178,10 +261,13 @@ __all__ = [
     "TABLE_CHUNK",
     "TABLE_KEYS",
     "TableSpec",
+    "apply_odds",
     "build_table",
+    "cannot_judge_text",
     "chart_rows",
     "exact_percent_text",
     "fit_verdict_text",
+    "judged_table_steps",
     "merge_tables",
     "sample_chunks",
     "sample_steps",

@@ -47,6 +47,7 @@ from bridgegui.engine.boards import Board
 from bridgegui.engine.constraints import DealRequest
 from bridgegui.engine.errors import BridgeError
 from bridgegui.engine.teaching import frequencies
+from bridgegui.engine.teaching.constrained_odds import RANDOM_SET, SetConstraints, TableOdds, read_set_constraints
 from bridgegui.engine.teaching.frequencies import FrequencyTable
 from bridgegui.ui.tools.base import ToolWindow
 from bridgegui.ui.tools.frequency_page import FrequencyPage
@@ -58,8 +59,8 @@ from bridgegui.ui.tools.frequency_tables import (
     TABLE_KEYS,
     TableSpec,
     chart_rows,
+    judged_table_steps,
     sample_steps,
-    table_steps,
 )
 from bridgegui.workers.jobs import JobFailure
 
@@ -72,7 +73,11 @@ class FrequencyWindow(ToolWindow):
     """Frequency tables of the current board set or of a simulated sample, against the exact odds.
 
     ``boards_provider()`` returns the main window's current boards and ``request_provider()`` its
-    current constraints; both are called on the GUI thread when the user counts, never kept.  A sample
+    current constraints; ``set_constraints_provider()`` the line saying what dealt the current set (the
+    saved file's ``Constraints:`` header: ``N: hcp 15-17, balanced; dealer S``), so that a constrained
+    set is judged against the odds under its own constraints (issue 15); without it a set is judged
+    as random deals and the fit line says the set does not record how it was dealt.  All are called
+    on the GUI thread when the user counts, never kept.  A sample
     is reproducible: its seed is drawn once per sample (or given to ``start_sample``) and shown.
 
     Closing (Esc, the Close button, the window's close box) cancels any job and waits for the worker
@@ -95,12 +100,14 @@ class FrequencyWindow(ToolWindow):
         parent: QWidget | None,
         boards_provider: Callable[[], list[Board]],
         request_provider: Callable[[], DealRequest],
+        set_constraints_provider: Callable[[], str] | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("frequencyWindow")
         self.setWindowTitle(self.tr("Frequency Tables"))
         self._boards_provider = boards_provider
         self._request_provider = request_provider
+        self._set_constraints_provider = set_constraints_provider
         self._runner = self.add_runner("bridgegui-frequencies")
         self._runner.yielded.connect(self._on_partial)
         self._runner.finished.connect(self._on_finished)
@@ -108,7 +115,8 @@ class FrequencyWindow(ToolWindow):
         # No handler for ``cancelled``: only the window cancels its jobs, and it settles its state as it does.
 
         self._batch = np.zeros((0, 4), dtype=np.uint64)
-        self._constrained = False
+        self._constraints = RANDOM_SET
+        """What dealt the deals counted now: the yardstick of every table's exact column."""
         self._source_text = ""
         self._sample_job: int | None = None
         self._sample_parts: list[np.ndarray] = []
@@ -358,7 +366,8 @@ class FrequencyWindow(ToolWindow):
         self._refresh_board_count(boards)
         self._set_checked(self._board_radio)
         self._update_source_controls()
-        self._set_batch(batch, constrained=False)
+        header = self._set_constraints_provider() if self._set_constraints_provider is not None else ""
+        self._set_batch(batch, constraints=read_set_constraints(header))
         n = batch.shape[0]
         self._progress.setRange(0, max(1, n))
         self._progress.setValue(n)
@@ -456,11 +465,15 @@ class FrequencyWindow(ToolWindow):
             suit=self._split_suit.currentData(),
         )
 
-    def _set_batch(self, batch: np.ndarray, *, constrained: bool) -> None:
+    def counted_constraints(self) -> SetConstraints:
+        """What dealt the deals counted now (the yardstick of the exact columns)."""
+        return self._constraints
+
+    def _set_batch(self, batch: np.ndarray, *, constraints: SetConstraints) -> None:
         batch = np.asarray(batch, dtype=np.uint64)
         batch.flags.writeable = False
         self._batch = batch
-        self._constrained = constrained
+        self._constraints = constraints
         self._pending.clear()
         self._start_tables(TABLE_KEYS)
 
@@ -475,12 +488,13 @@ class FrequencyWindow(ToolWindow):
             return
         self._pending.update(keys)
         batch = self._batch
+        constraints = self._constraints
         specs = [self._spec(k) for k in TABLE_KEYS if k in self._pending]
 
-        def work(cancel: threading.Event) -> Generator[tuple[str, FrequencyTable] | None, None, None]:
+        def work(cancel: threading.Event) -> Generator[tuple[str, FrequencyTable, TableOdds] | None, None, None]:
             for spec in specs:
-                table = yield from table_steps(batch, spec)
-                yield spec.key, table
+                table, odds = yield from judged_table_steps(batch, spec, constraints)
+                yield spec.key, table, odds
 
         self._tables_job = self._runner.start(work)
 
@@ -496,7 +510,7 @@ class FrequencyWindow(ToolWindow):
             text = self.tr("Stopped after {n} of {wanted} deals {what} (seed {seed}); counting those.")
         self._set_status(text.format(n=f"{n:,}", wanted=f"{self._sample_wanted:,}", what=what, seed=self._sample_seed))
         self._stale.clear()
-        self._set_batch(batch, constrained=constrained)
+        self._set_batch(batch, constraints=SetConstraints(request) if request is not None else RANDOM_SET)
         self.sample_finished.emit(n, complete)
 
     @Slot(int, object)
@@ -510,9 +524,9 @@ class FrequencyWindow(ToolWindow):
             )
             self.sample_progress.emit(done, self._sample_wanted)
         elif job_id == self._tables_job and isinstance(value, tuple):
-            key, table = value
+            key, table, odds = value
             self._pending.discard(key)
-            self.pages[key].set_table(table, constrained=self._constrained, note=self._note(key, table))
+            self.pages[key].set_table(table, odds=odds, note=self._note(key, table))
 
     @Slot(int, object)
     def _on_finished(self, job_id: int, value: object) -> None:

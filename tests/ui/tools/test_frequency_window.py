@@ -186,7 +186,10 @@ def test_sample_follows_the_constraints(qtbot):
     _settle(qtbot, w)
     observed = {row.label: row.observed for row in w.table(HCP).rows if row.observed}
     assert set(observed) <= {"15", "16", "17"} and sum(observed.values()) == 1000
-    assert "dealt to constraints" in w.page(HCP).fit.text()
+    # Judged against the exact odds under South's constraints (issue 15), not against random deals.
+    assert "no sign that South's hands differ from the exact odds under its constraints" in w.page(HCP).fit.text()
+    exact = {row.label: row.exact_pct for row in w.table(HCP).rows if row.exact_pct}
+    assert set(exact) == {"15", "16", "17"} and sum(exact.values()) == pytest.approx(100)
 
 
 def _slow_sample(monkeypatch) -> threading.Event:
@@ -323,3 +326,66 @@ def test_tables_built_in_chunks_equal_the_whole(batch, spec):
     assert yields == 7  # 48 deals in chunks of 7: the job can stop between any two
     assert chunked == build_table(batch, spec)
     assert _run(table_steps(batch[:0], spec))[1].total == 0
+
+
+# -- a constrained board set is judged against its own constraints (issue 15) ------------------------
+
+LESSON = "N: hcp 15-17, balanced; dealer S"
+
+
+@pytest.fixture(scope="module")
+def lesson_boards() -> list[Board]:
+    """A lesson set of 1,500 deals of 15-17 balanced North hands (fixed seed)."""
+    request = DealRequest.from_specs(north="hcp 15-17, balanced")
+    return _boards(frequencies.sample(request, 1500, seed=15))
+
+
+def _lesson_window(qtbot, boards: list[Board], header: str | None) -> FrequencyWindow:
+    provider = None if header is None else (lambda: header)
+    w = FrequencyWindow(None, lambda: boards, DealRequest, set_constraints_provider=provider)
+    qtbot.addWidget(w)
+    _settle(qtbot, w)
+    return w
+
+
+def _choose(qtbot, w: FrequencyWindow, combo: str, text: str) -> None:
+    seats = w.findChild(QComboBox, combo)
+    seats.setCurrentIndex(seats.findText(text))
+    _settle(qtbot, w)
+
+
+def test_a_constrained_board_set_is_judged_against_its_own_constraints(qtbot, lesson_boards):
+    """Before issue 15 the set was judged against random odds: "these deals do not look random"."""
+    w = _lesson_window(qtbot, lesson_boards, LESSON)
+    _choose(qtbot, w, "patternSeats", "North")
+    _choose(qtbot, w, "hcpSeats", "North")
+    for key in (PATTERNS, HCP):
+        fit = w.page(key).fit.text()
+        assert "no sign that North's hands differ from the exact odds under its constraints" in fit, fit
+        assert "not random" not in fit and "do not look random" not in fit
+    exact = {row.label: row.exact_pct for row in w.table(PATTERNS).rows if row.exact_pct}
+    assert set(exact) == {"4-3-3-3", "4-4-3-2", "5-3-3-2"}
+    w.page(HCP).select_label("16")
+    assert "under the set's constraints" in w.page(HCP).summary.text()
+
+
+def test_tables_that_cannot_be_judged_say_so_plainly(qtbot, lesson_boards):
+    w = _lesson_window(qtbot, lesson_boards, LESSON)  # all four hands counted by default
+    fit = w.page(PATTERNS).fit.text()
+    assert fit.startswith("No chi-square test: the odds under the constraints are computed for North's hands alone")
+    assert "choose North under Hands" in fit
+    # The defenders' cards are still split at random: that table is judged as random deals.
+    w.findChild(QComboBox, "splitSide").setCurrentIndex(0)  # North-South
+    _settle(qtbot, w)
+    assert "Goodness of fit" in w.page(SPLITS).fit.text()
+    w.findChild(QComboBox, "splitSide").setCurrentIndex(1)  # East-West declare: North defends
+    _settle(qtbot, w)
+    assert "the defenders' hands are constrained" in w.page(SPLITS).fit.text()
+
+
+def test_a_set_that_does_not_record_its_constraints_is_judged_as_random_and_says_so(qtbot, batch):
+    w = _lesson_window(qtbot, _boards(batch), None)
+    assert "does not record how it was dealt" in w.page(HCP).fit.text()
+    w = _lesson_window(qtbot, _boards(batch), "no constraints")
+    fit = w.page(HCP).fit.text()
+    assert "Goodness of fit" in fit and "does not record" not in fit
