@@ -1,0 +1,143 @@
+"""Lesson files remember their constraints (issue 15): opening a set restores the editors, the dealer rule and
+the advanced condition it was dealt with, asking first when the editors hold changes kept nowhere."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pytestqt.qtbot import QtBot
+
+from bridgegui.engine.boards import Board
+from bridgegui.engine.cards import parse_deal
+from bridgegui.formats import pbn
+from bridgegui.ui.main_window import MainWindow
+from bridgegui.ui.mainwindow.lesson import header_lines, parse_constraints_line, read_header
+
+DEAL = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
+
+
+def deal_one(qtbot: QtBot, window: MainWindow) -> None:
+    with qtbot.waitSignal(window.service.finished, timeout=10_000):
+        assert window.deal() is not None
+
+
+def deal_set(qtbot: QtBot, window: MainWindow, count: int) -> None:
+    with qtbot.waitSignal(window.service.finished, timeout=20_000):
+        window.deal_set(count)
+
+
+def save_lesson(qtbot: QtBot, window: MainWindow, path: Path, **specs: str) -> None:
+    for key, spec in specs.items():
+        (window.seat_editors.get(key) or window.partnership_editors[key]).set_spec(spec)
+    window.feedback.update_now()
+    deal_set(qtbot, window, 2)
+    assert window.save_file(path)
+
+
+def test_the_next_deal_after_opening_an_8_9_south_lesson_is_within_it(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    lesson = tmp_path / "south-8-9.pbn"
+    save_lesson(qtbot, window, lesson, S="hcp 8-9")
+    # Another lesson's constraints are in the editors now, typed by the teacher (a user edit).
+    south_lo = window.seat_editors["S"].field_widgets("hcp")[0]
+    south_lo.setValue(11)
+    window.seat_editors["S"].field_widgets("hcp")[1].setValue(11)
+    assert window.seat_editors["S"].spec() == "hcp 11"
+    asked: list[str] = []
+
+    def agree(name: str, then) -> None:  # the question, answered "Use the Lesson's"
+        asked.append(name)
+        then()
+
+    window.document.confirm_replace_constraints = agree  # type: ignore[method-assign]
+    assert window.open_file(lesson)
+    assert asked == ["south-8-9.pbn"]  # the editors held unsaved changes: asked first
+    assert window.seat_editors["S"].spec() == "hcp 8-9"
+    window.go_to_row(0)
+    for _ in range(5):
+        deal_one(qtbot, window)
+        assert window.diagram.deal().hand("S").hcp in (8, 9)
+
+
+def test_keeping_ones_own_constraints_leaves_the_editors_alone(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    lesson = tmp_path / "lesson.pbn"
+    save_lesson(qtbot, window, lesson, S="hcp 8-9")
+    window.seat_editors["N"].field_widgets("hcp")[0].setValue(15)
+    mine = window.request_specs()
+    window.document.confirm_replace_constraints = lambda _name, _then: None  # type: ignore[method-assign]  # "Keep Mine"
+    assert window.open_file(lesson)
+    assert window.request_specs() == mine
+
+
+def test_without_unsaved_edits_the_lesson_is_restored_without_a_question(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    lesson = tmp_path / "lesson.pbn"
+    save_lesson(qtbot, window, lesson, N="hcp 15-17, balanced", NS="hcp 25+")
+    window.clear_constraints()  # Clear is the teacher's choice, but it is a change kept nowhere…
+    window.undo.mark_constraints_kept()  # …unless it is kept (here: as if a preset had been applied)
+    window.document.confirm_replace_constraints = lambda *_a: (_ for _ in ()).throw(AssertionError("asked"))  # type: ignore[method-assign]
+    assert window.open_file(lesson)
+    assert window.seat_editors["N"].spec() == "hcp 15-17, balanced"
+    assert window.partnership_editors["NS"].spec() == "hcp 25+"
+    # Restoring is one undo step: the editors come back as they were.
+    assert window.action("actionUndo").text().replace("&", "") == "Undo Constraints of lesson.pbn"
+    window.undo.undo()
+    assert not any(window.request_specs().values())
+
+
+def test_the_dealer_rule_and_a_multi_line_advanced_condition_come_back(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    condition = "hcp(north) >= 12  # an opener\n  && spades(south) >= 4"
+    window.condition_editor.set_text(condition)
+    window.constraints_dock.set_dealer_mode("S")
+    lesson = tmp_path / "lesson.pbn"
+    save_lesson(qtbot, window, lesson, E="hcp 0-5")
+    text = lesson.read_text()
+    assert "% Advanced condition:" in text and "#" in text
+    window.clear_constraints()
+    window.undo.mark_constraints_kept()
+    assert window.open_file(lesson)
+    assert window.advanced_condition() == condition.strip()
+    assert window.dealer_mode() == "S"
+    assert window.seat_editors["E"].spec() == "hcp 0-5"
+    # Saving the opened set again keeps its header.
+    window.go_to_row(0)
+    deal_one(qtbot, window)
+    assert window.save_file()
+    again = read_header(lesson)
+    assert again is not None and again.specs["E"] == "hcp 0-5" and again.advanced == condition.strip()
+
+
+def test_a_command_line_lesson_with_seat_names_is_read(window: MainWindow, tmp_path: Path) -> None:
+    lesson = tmp_path / "cli.pbn"
+    pbn.save(lesson, [Board(1, parse_deal(DEAL))], extra_header=["Constraints: North: hcp 20+; NS: hcp 30+"])
+    window.undo.mark_constraints_kept()
+    assert window.open_file(lesson)
+    assert window.seat_editors["N"].spec() == "hcp 20+"
+    assert window.partnership_editors["NS"].spec() == "hcp 30+"
+
+
+def test_a_script_set_says_why_its_constraints_are_not_restored(window: MainWindow, tmp_path: Path) -> None:
+    lesson = tmp_path / "script.pbn"
+    pbn.save(lesson, [Board(1, parse_deal(DEAL))], extra_header=["Dealer script: weak2.dl"])
+    window.seat_editors["N"].set_spec("hcp 12")
+    assert window.open_file(lesson)
+    assert window.seat_editors["N"].spec() == "hcp 12"
+    assert "weak2.dl" in window.statusBar().currentMessage()
+
+
+def test_the_header_parser() -> None:
+    parsed = parse_constraints_line(" N: hcp 15-17, balanced; S: spades 5+; condition hcp(east) < 5; dealer S")
+    assert parsed.specs == {"N": "hcp 15-17, balanced", "S": "spades 5+"}
+    assert parsed.advanced == "hcp(east) < 5" and parsed.dealer == "S" and parsed.usable
+    assert parse_constraints_line("no constraints").specs == {}
+    assert not parse_constraints_line("auction 1NT P 2C (Standard)").usable
+    assert not parse_constraints_line("Sideways: hcp 3").usable
+    lines = header_lines("N: hcp 12", "a\n\nb  # c")
+    assert lines == ["Constraints: N: hcp 12", "Advanced condition:\n  a\n  \n  b  # c"]
+    assert header_lines("", "x") == []
