@@ -23,14 +23,18 @@ from __future__ import annotations
 import argparse
 import dataclasses
 from collections.abc import Callable
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from bridgegui.engine import planner
-from bridgegui.engine.constraints import DealRequest
 from bridgegui.engine.dealing import new_seed
 from bridgegui.engine.errors import BridgeError
-from bridgegui.engine.mixing import SetSource, deal_set_now, describe_set
-from bridgegui.set_sources import load_source, spec_source
+
+if TYPE_CHECKING:
+    from bridgegui.engine.constraints import DealRequest
+    from bridgegui.engine.mixing import SetSource
+
+# The dealing modules load only when a set is dealt: every run of bridgegui-deal imports this module
+# (for its flags), and a plain run must not load the script compiler that levelling uses (issue 17).
 
 ROTATE_WORDS = {"law2": "law2", "ns": "ns"}
 """What ``--rotate`` may be followed by (nothing means ``law2``)."""
@@ -116,6 +120,8 @@ def _refuse_conflicts(args: argparse.Namespace, sources: list[str]) -> None:
 
 def _with_dealer(source: SetSource, seat: str) -> SetSource:
     """``-d SEAT``: the seat deals every board; for seat specs and scripts it is the scenario's dealer too."""
+    from bridgegui.engine.mixing import SetSource
+
     parts = tuple(
         dataclasses.replace(p, fixed_dealer=seat, dealer=p.dealer if p.follows_board else seat) for p in source.parts
     )
@@ -124,6 +130,8 @@ def _with_dealer(source: SetSource, seat: str) -> SetSource:
 
 def build_sources(args: argparse.Namespace) -> tuple[list[SetSource], DealRequest | None]:
     """The set's sources, and the request for the file's header (seat specs only)."""
+    from bridgegui.set_sources import load_source, spec_source
+
     sources = sources_of(args)
     _refuse_conflicts(args, sources)
     level = bool(getattr(args, "level", False))
@@ -151,6 +159,8 @@ def run(
     write_output: Callable[..., None],
 ) -> int:
     """Deal the set and write it with ``write_output(boards, args, request, seed, stdout, note=...)``."""
+    from bridgegui.engine.mixing import deal_set_now, describe_set
+
     rotation = rotation_of(args)
     sources, request = build_sources(args)
     total = args.produce if getattr(args, "produce", None) is not None else DEFAULT_SET
