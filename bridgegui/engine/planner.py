@@ -15,11 +15,12 @@ needs a few tens of deals per board instead of tens of millions.
 Bounded effort.  A seat no hand can satisfy is reported at once, by its exact count of zero, and
 seats and sides that contradict one another (a fit the seats' lengths cannot reach, a side's HCP
 against what its seats imply, the deck's 40 HCP, 12 controls and 13 cards a suit) are refused before
-any dealing by ``feasibility.request_problems`` (issue 15).  What cannot be proved is bounded twice:
-by ``max_tries`` deals and by ``max_seconds`` of work (``DEFAULT_TIME_LIMIT`` on the command line);
-the message then gives the deals tried, the time, and the frequency they imply: "about 1 in M or
-rarer" when none fitted, the estimated rate when some did (so a large set of a common request is
-never called rare).
+any dealing by ``feasibility.request_problems`` (issue 15).  What cannot be proved is bounded twice,
+by deals and by seconds in a row without a board (``DEFAULT_MAX_TRIES``, and ``max_seconds``:
+``DEFAULT_TIME_LIMIT`` on the command line), so rarity is judged, never the size of the set; an
+explicit ``max_tries`` is a total, as dealer's ``generate``.  The message then gives the deals
+tried, the time, and the frequency they imply: "rarer than about 1 in M" when none fitted, the rate
+seen when some did (so a large set of a common request is never called rare).
 
 Every core.  Once a stream has tried ``parallel.PARALLEL_MIN_DEALS`` deals it goes on in chunks of
 ``CHUNK_TRIES`` deals, chunk ``i`` drawn from the ``i``-th child of a seed sequence taken from the
@@ -51,11 +52,12 @@ from bridgegui.engine.errors import ImpossibleError
 from bridgegui.engine.exact import SeatPlan, plan_seat
 
 DEFAULT_MAX_TRIES = 50_000_000
-"""Deals tried (after the exact draw of one seat) before a request is declared too rare."""
+"""Deals tried in a row without a board (after the exact draw of one seat) before a request is
+declared too rare, unless the caller sets a total (``deal_stream``'s ``max_tries``)."""
 
 DEFAULT_TIME_LIMIT = 5.0
-"""Seconds of dealing the command line allows a request by default before it gives up (the window
-has no limit: it shows the search and the teacher can stop it)."""
+"""Seconds in a row without a board that the command line allows by default before it gives up
+(``deal_stream``'s ``max_seconds``; the window has no limit: it shows the search and can be stopped)."""
 
 CHUNK_TRIES = 65_536
 """Deals tried per chunk once a stream runs on every core (eight batches of ``MAX_BATCH``; a cancel is
@@ -297,38 +299,40 @@ def deal_stream(
     seed: int | None = None,
     rng: np.random.Generator | None = None,
     cancel: threading.Event | None = None,
-    max_tries: int = DEFAULT_MAX_TRIES,
+    max_tries: int | None = None,
     max_seconds: float | None = None,
     workers: int | None = None,
 ) -> Iterator[Progress]:
     """Yield batches of deals fitting ``request`` until ``count`` are found (forever if None).
 
-    Stops early, without error, when ``cancel`` is set.  Raises ``ImpossibleError`` when
-    ``max_tries`` deals, or ``max_seconds`` of dealing (None: no time limit), bring fewer than
-    ``count`` (or, for an endless stream, none).  ``workers``: threads for the part of a long run
-    past ``parallel.PARALLEL_MIN_DEALS`` (default every core; the boards do not depend on it).
+    Stops early, without error, when ``cancel`` is set.  Raises ``ImpossibleError`` when the request
+    looks too rare to finish (``_Budget``): ``max_tries`` deals in all when given (dealer's
+    ``generate``, the command line's ``--max-tries``), else ``DEFAULT_MAX_TRIES`` deals in a row with
+    no board; or ``max_seconds`` in a row with no board (None: no time limit).  A large set of a
+    common request therefore never fails for its size.  An endless stream fails only while it has
+    found nothing.  ``workers``: threads for the part of a long run past
+    ``parallel.PARALLEL_MIN_DEALS`` (default every core; the boards do not depend on it).
     """
     plan = request if isinstance(request, DealPlan) else plan_request(request)
     generator = rng if rng is not None else make_rng(seed)
-    start = time.perf_counter()
+    budget = _Budget(plan, count, max_tries, max_seconds)
     tried = matched = 0
     rows = MIN_BATCH
     while count is None or matched < count:
         if cancel is not None and cancel.is_set():
             return
-        _check_budget(plan, tried, matched, count, start, max_tries, max_seconds)
+        budget.check(tried, matched)
         if tried >= parallel.PARALLEL_MIN_DEALS and runs_on_every_core(plan.request):
-            yield from _parallel_stream(
-                plan, generator, count, tried, matched, start, cancel, max_tries, max_seconds, workers
-            )
+            yield from _parallel_stream(plan, generator, budget, tried, matched, cancel, workers)
             return
         deals = _batch(plan, generator, rows)
         tried += rows
         if count is not None and matched + deals.shape[0] > count:
             deals = deals[: count - matched]
         matched += deals.shape[0]
+        budget.progress(tried, deals.shape[0])
         deals.flags.writeable = False
-        yield Progress(deals, tried, matched, time.perf_counter() - start)
+        yield Progress(deals, tried, matched, budget.elapsed())
         # Size the next batch for the matches still wanted at the rate seen so far, within bounds
         # that keep each step short (cancel stays responsive) and memory small.
         wanted = (count - matched) if count is not None else 64
@@ -347,35 +351,52 @@ def runs_on_every_core(request: DealRequest) -> bool:
     return request.condition is None or bool(getattr(request.condition, "parallel_safe", False))
 
 
-def _check_budget(
-    plan: DealPlan,
-    tried: int,
-    matched: int,
-    count: int | None,
-    start: float,
-    max_tries: int,
-    max_seconds: float | None,
-) -> None:
-    """Raise ``ImpossibleError`` once the deals or the time allowed are spent (an endless stream only
-    when it has found nothing: it runs until cancelled once it finds deals)."""
-    if count is None and matched:
-        return
-    elapsed = time.perf_counter() - start
-    if tried >= max_tries or (max_seconds is not None and elapsed >= max_seconds):
-        # seat "": the cause is how the constraints combine, not one seat (each seat's own law is exact).
-        raise ImpossibleError(too_rare_message(plan, tried, matched, count, elapsed), seat="")
+@dataclass
+class _Budget:
+    """The effort a stream may spend before it calls a request too rare (issue 15).
+
+    Rarity is judged by the *drought*, the deals and the time since the last board found, never by the
+    size of the set: ``DEFAULT_MAX_TRIES`` deals or ``max_seconds`` in a row without a board.  An explicit
+    ``max_tries`` is a total instead, as dealer's ``generate`` is.
+    """
+
+    plan: DealPlan
+    count: int | None
+    max_tries: int | None
+    max_seconds: float | None
+    start: float = field(default_factory=time.perf_counter)
+    last_tried: int = 0
+    last_time: float = field(default_factory=time.perf_counter)
+
+    def elapsed(self) -> float:
+        return time.perf_counter() - self.start
+
+    def progress(self, tried: int, found: int) -> None:
+        """Note a step: ``found`` boards among the deals up to ``tried``."""
+        if found:
+            self.last_tried, self.last_time = tried, time.perf_counter()
+
+    def check(self, tried: int, matched: int) -> None:
+        """Raise ``ImpossibleError`` with the figures once the deals or the time allowed are spent."""
+        if self.count is None and matched:
+            return  # an endless stream that finds deals runs until it is cancelled
+        now = time.perf_counter()
+        spent = tried >= self.max_tries if self.max_tries is not None else tried - self.last_tried >= DEFAULT_MAX_TRIES
+        if self.max_seconds is not None and now - self.last_time >= self.max_seconds:
+            spent = True
+        if spent:
+            # seat "": the cause is how the constraints combine, not one seat (each seat's own law is exact).
+            message = too_rare_message(self.plan, tried, matched, self.count, now - self.start)
+            raise ImpossibleError(message, seat="")
 
 
 def _parallel_stream(
     plan: DealPlan,
     generator: np.random.Generator,
-    count: int | None,
+    budget: _Budget,
     tried: int,
     matched: int,
-    start: float,
     cancel: threading.Event | None,
-    max_tries: int,
-    max_seconds: float | None,
     workers: int | None,
 ) -> Iterator[Progress]:
     """The rest of a long stream, in chunks of ``CHUNK_TRIES`` deals on every core (module docstring).
@@ -385,6 +406,7 @@ def _parallel_stream(
     chunks are combined in order.  Chunks check ``cancel`` between their batches.
     """
     root = parallel.root_sequence(rng=generator)
+    count = budget.count
 
     def task(index: int) -> np.ndarray | None:
         chunk_rng = parallel.chunk_rng(root, index)
@@ -404,11 +426,12 @@ def _parallel_stream(
             if count is not None and matched + deals.shape[0] > count:
                 deals = deals[: count - matched]
             matched += deals.shape[0]
+            budget.progress(tried, deals.shape[0])
             deals.flags.writeable = False
-            yield Progress(deals, tried, matched, time.perf_counter() - start)
+            yield Progress(deals, tried, matched, budget.elapsed())
             if count is not None and matched >= count:
                 return
-            _check_budget(plan, tried, matched, count, start, max_tries, max_seconds)
+            budget.check(tried, matched)
     finally:
         chunks.close()  # joins the threads now, not whenever the generator is collected
 
@@ -419,7 +442,7 @@ def deal(
     *,
     seed: int | None = None,
     cancel: threading.Event | None = None,
-    max_tries: int = DEFAULT_MAX_TRIES,
+    max_tries: int | None = None,
     max_seconds: float | None = None,
     workers: int | None = None,
 ) -> np.ndarray:

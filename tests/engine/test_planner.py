@@ -253,3 +253,18 @@ def test_free_condition_filters_and_keeps_the_distribution_exact():
     slow = brute_force(request, 8000, seed=6)
     assert_same_distribution(fast, slow, 0, 1)
     assert not planner.estimate(request).exact
+
+
+def test_the_default_limit_judges_rarity_not_the_size_of_the_set(monkeypatch):
+    # Issue 15: an unconstrained set larger than the try limit ended in "rarer than about 1 in 17,000,000".
+    # By default the limit counts deals in a row without a board, so any size of a common set is dealt.
+    monkeypatch.setattr(planner, "DEFAULT_MAX_TRIES", 3000)
+    assert planner.deal(DealRequest(), 10_000, seed=1).shape == (10_000, 4)
+    common = DealRequest.from_specs(ns="hcp 25+")
+    assert common.mask(planner.deal(common, 4000, seed=1)).all()
+    hopeless = DealRequest.from_specs(north="controls 0", south="controls 0", ns="hcp 13+")
+    with pytest.raises(ImpossibleError, match=r"no deal fitting every constraint was found in 3,481 deals tried \("):
+        planner.deal(hopeless, 1, seed=1)
+    # An explicit limit is a total, as dealer's generate is.
+    with pytest.raises(ImpossibleError, match="the limit of 9,216 deals tried was reached with 9,216 of 10,000"):
+        planner.deal(DealRequest(), 10_000, seed=1, max_tries=4000)

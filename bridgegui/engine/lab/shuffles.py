@@ -29,12 +29,10 @@ A request that no deal can meet is refused before any dealing (the planner's pro
 model: they are about the hands, not their law), and what cannot be proved is bounded by
 ``max_tries`` deals and ``max_seconds`` (issue 15: a contradiction under ``riffle:7`` ran over an hour).
 
-Every core (issue 17).  Models deal tens of thousands of decks a second, so long runs matter most
-here: ``ShuffleModel.deal`` of ``parallel.PARALLEL_MIN_DEALS`` decks or more, and ``deal_with_model``
-once it has made that many, continue in fixed chunks of ``MODEL_CHUNK`` decks, each from its own
-child of a seed sequence drawn from ``rng``, dealt on every core and combined in chunk order
-(``parallel``): the same seed gives the same set with any number of cores, and shorter runs are
-unchanged.
+Every core (issue 17): ``ShuffleModel.deal`` of ``parallel.PARALLEL_MIN_DEALS`` decks or more, and
+``deal_with_model`` once it has made that many, go on in fixed chunks, each from its own child of a
+seed sequence drawn from ``rng``, on every core, combined in chunk order (``parallel``): the same seed
+gives the same set with any number of cores; shorter runs are unchanged.
 """
 
 from __future__ import annotations
@@ -631,8 +629,9 @@ def deal_with_model(
     once the run is long) and returns the ``(count, 4)`` batch in board order (``result = yield from
     deal_with_model(...)``, or ``deal_set_with_model``), or ``None`` when ``cancel`` was set: it is
     checked before every batch, so Stop takes effect within one.  Raises ``ConstraintError`` for a
-    contradictory request, ``ImpossibleError`` for one the planner proves impossible (before dealing)
-    and when ``max_tries`` deals or ``max_seconds`` (None: no limit) bring fewer than ``count`` boards.
+    contradictory request, ``ImpossibleError`` for one the planner proves impossible (before dealing),
+    when ``max_tries`` deals bring fewer than ``count`` boards, and when ``max_seconds`` pass in a row
+    without a board (None: no limit; rarity is judged, not the size of the set).
 
     Such deals are deliberately not uniform, so there is no exact draw to speed them up: plain
     rejection on the model's own deals keeps the law "the model's deals that fit".  The boards of
@@ -644,6 +643,7 @@ def deal_with_model(
     dealers = dealers_for_boards(first_board, count)
     result = np.zeros((count, 4), dtype=np.uint64)
     tried = done = 0
+    last_found = start
     root: np.random.SeedSequence | None = None
     for seat in range(4):
         rows = np.flatnonzero(dealers == seat)
@@ -654,9 +654,9 @@ def deal_with_model(
             while have < rows.size:
                 if cancel is not None and cancel.is_set():
                     return None
-                elapsed = time.perf_counter() - start
-                if tried >= max_tries or (max_seconds is not None and elapsed >= max_seconds):
-                    raise ImpossibleError(_model_gave_up(model, tried, done + have, count, elapsed), seat="")
+                now = time.perf_counter()
+                if tried >= max_tries or (max_seconds is not None and now - last_found >= max_seconds):
+                    raise ImpossibleError(_model_gave_up(model, tried, done + have, count, now - start), seat="")
                 if tried >= parallel.PARALLEL_MIN_DEALS:
                     if chunks is None:
                         root = root if root is not None else parallel.root_sequence(rng=rng)
@@ -671,6 +671,7 @@ def deal_with_model(
                     kept = batch[request.mask(batch)] if not request.is_empty else batch
                 found.append(kept)
                 have += kept.shape[0]
+                last_found = time.perf_counter() if kept.shape[0] else last_found
                 yield ModelProgress(tried, done + min(have, rows.size), count, time.perf_counter() - start)
         finally:
             if chunks is not None:
