@@ -22,9 +22,9 @@ text form is apart so that each module stays one concern.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 from functools import cache
-from itertools import permutations
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -177,14 +177,11 @@ def pattern_shapes(token: str) -> frozenset[tuple[int, int, int, int]]:
         raise ConstraintError(f"shape {echo(token)!r} does not add up to 13 cards", field="shape")
     if exact:
         return frozenset(s for s in ALL_SHAPES if all(w is None or w == s[i] for i, w in enumerate(wanted)))
-    # Any order: some permutation of the shape matches the token.
-    result = set()
-    for s in ALL_SHAPES:
-        for perm in permutations(range(4)):
-            if all(w is None or w == s[perm[i]] for i, w in enumerate(wanted)):
-                result.add(s)
-                break
-    return frozenset(result)
+    # Any order: some permutation of the shape matches the token, which is exactly when the token's
+    # fixed lengths, as a multiset, are among the shape's (the wildcards take the other suits).  Counting
+    # beats trying 24 orders of 560 shapes: "balanced" took 90 ms of every run's start (issue 17).
+    needed = Counter(w for w in wanted if w is not None)
+    return frozenset(s for s in ALL_SHAPES if not needed - Counter(s))
 
 
 def _any_order_parts(t: str) -> list[str]:
