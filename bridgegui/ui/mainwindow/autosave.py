@@ -130,7 +130,7 @@ class Autosave(QObject):
             if not restore:
                 self.discard()
                 return
-            self.window.document.replace_set(found.boards, "")
+            self.window.document.replace_set(found.boards, "", self.tr("Recover Boards"))
             self.window.statusBar().showMessage(
                 self.tr("Restored {n} unsaved boards from {when}.").format(n=len(found.boards), when=found.saved_at),
                 15_000,

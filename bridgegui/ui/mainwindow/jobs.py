@@ -422,7 +422,11 @@ class Jobs(QObject):
             tags = {"Generator": pbn.GENERATOR, "GeneratorSeed": str(job.seed), "Shuffle": model.spec}
             batch = np.asarray(value)
             boards = [b.with_tags(**tags) for b in boards_from_batch(batch, job.first_number or 1)]
-            self.window.document.replace_set(boards, f"{job.request_text}; not uniform: {model.describe()}")
+            self.window.document.replace_set(
+                boards,
+                f"{job.request_text}; not uniform: {model.describe()}",
+                self.tr("Deal Set with {model}").format(model=model.describe()),
+            )
             self.status.showMessage(
                 self.tr("Dealt {n} boards with {model}.").format(n=f"{len(boards):,}", model=model.describe()), 10_000
             )

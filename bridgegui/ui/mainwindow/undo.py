@@ -13,9 +13,10 @@ expects Ctrl+Z to walk back through exactly that, in that order (issue 15, "no u
   (``QUndoCommand.mergeWith``), so typing "15-17" is one step.  Changes the program makes (a preset, a
   dealer script, a lesson file's constraints, Clear) are one step each, recorded by
   ``Undo.constraints_change``.
-* The document is modified when a board is unsaved or a board command lies between the stack's clean
-  index (set when the set is saved or opened) and where the stack is now; constraint edits alone do not
-  make the set unsaved (the file holds boards).  Coming back to the clean index marks every board saved.
+* The document is modified when a board is unsaved (the rows' marks) or a board command has moved the
+  set away from the stack's clean index (set when the set is saved or opened): ``boards_dirty``, which
+  a save or "mark saved" clears.  Constraint edits alone do not make the set unsaved (the file holds
+  boards).  Coming back to the clean index marks every board saved.
 """
 
 from __future__ import annotations

@@ -8,6 +8,8 @@ The parts, one module each (qutebrowser's ``mainwindow/mainwindow.py`` is the mo
 * ``jobs.Jobs`` — dealing, analysis before saving and shuffle-model sets, off the GUI thread;
 * ``document.BoardSetDocument`` — the board set's file: PBN, dealer scripts, recent files;
 * ``practice.Practice`` — which hands a student sees;
+* ``undo.Undo`` — the one undo stack (board set and constraints); ``board_commands.BoardCommands`` —
+  delete, insert, move and renumber boards;
 * ``sheets.Sheets``, ``presets_menu.PresetsMenu``, ``seed_bar.SeedBar``, ``tool_windows.ToolWindows``;
 * ``actions`` — every action declared once, with when it is enabled.
 

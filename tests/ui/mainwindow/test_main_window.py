@@ -27,12 +27,13 @@ from bridgegui.settings import Settings
 from bridgegui.ui.main_window import MainWindow
 
 NEVER = {
-    "N": "hcp 10, qt 2, ltc 7, controls 4",
-    "S": "hcp 10, qt 2, ltc 7, controls 4",
-    "E": "hcp 10, qt 2",
-    "W": "hcp 10, controls 4",
+    "N": "hcp 10, qt 2, ltc 7, controls 3",
+    "S": "hcp 10, qt 2, ltc 7, controls 3",
+    "E": "hcp 10, qt 2, ltc 7",
+    "W": "hcp 10, qt 2, ltc 7, controls 3",
 }
-"""Each seat common enough to plan, together almost never: a search that runs until stopped."""
+"""Each seat common enough to plan, together almost never: a search that runs until stopped (the totals stay
+possible, so the planner cannot refuse it at once)."""
 
 
 def set_specs(window: MainWindow, **specs: str) -> None:
