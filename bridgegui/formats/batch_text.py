@@ -30,6 +30,7 @@ __all__ = [
     "Field",
     "SetHeader",
     "choice_field",
+    "deal_codes",
     "decode",
     "holding_codes",
     "join_fields",
@@ -47,8 +48,8 @@ VULNERABILITIES = ("None", "NS", "EW", "All")
 Column = tuple[np.ndarray, np.ndarray]
 """``(codes, lengths)``: an ``(n, w)`` array of codes of which row ``i`` uses the first ``lengths[i]``."""
 
-Field = str | Column
-"""A constant text (the same in every row), or a ``Column``."""
+Field = str | Column | np.ndarray
+"""A constant text (the same in every row), a ``Column``, or an ``(n, w)`` array of codes every row uses whole."""
 
 
 class SetHeader(Protocol):
@@ -120,6 +121,31 @@ def holding_codes(dtype: type[np.integer], void: str) -> tuple[np.ndarray, np.nd
     return codes, lengths
 
 
+_HAND_ORDER = np.array(
+    [*range(12, -1, -1), 13, *range(28, 15, -1), 29, *range(44, 31, -1), 45, *range(60, 47, -1), 14], dtype=np.intp
+)
+"""Bits of a hand mask in the order PBN writes a hand: spades ace down, a dot, hearts, a dot, diamonds,
+a dot, clubs, then a space.  Bits 13, 29 and 45 (the dots) and 14 (the space) hold no card."""
+_MARK_BITS = np.uint64((1 << 13) | (1 << 29) | (1 << 45) | (1 << 14))
+_HAND_LETTERS = np.frombuffer(b"AKQJT98765432." * 3 + b"AKQJT98765432 ", dtype=np.uint8)
+
+
+def deal_codes(masks: np.ndarray) -> np.ndarray:
+    """``(n, 67)`` ASCII codes of each deal's four hands as PBN's Deal tag writes them after ``"N:"``
+    (``AKQ2.K72.Q84.J93 ...``, a void as nothing between dots): always 52 cards, 12 dots, 3 spaces.
+
+    The 13 cards of a hand plus three dot bits and a space bit are 17 set bits of its mask; read in
+    PBN's order (``_HAND_ORDER``), the set bits spell the hand.  One boolean selection for the whole
+    batch, no table per suit (issue 17).
+    """
+    n = masks.shape[0]
+    marked = (masks.astype(np.uint64) | _MARK_BITS).astype("<u8")
+    bits = np.unpackbits(marked.view(np.uint8).reshape(n, 4, 8), axis=2, bitorder="little")
+    chosen = bits[:, :, _HAND_ORDER].astype(bool)
+    letters = np.broadcast_to(_HAND_LETTERS, chosen.shape)[chosen]
+    return letters.reshape(n, 68)[:, :67]
+
+
 def number_field(numbers: np.ndarray, dtype: type[np.integer]) -> Column:
     """Decimal digits of non-negative integers (board numbers), as a variable-width field."""
     numbers = numbers.astype(np.int64)
@@ -179,19 +205,20 @@ def join_fields(fields: Sequence[Field], n: int, dtype: type[np.integer]) -> np.
             merged[-1] += item
         elif not (isinstance(item, str) and not item):
             merged.append(item)
-    parts = [codes_of(item, dtype) if isinstance(item, str) else item for item in merged]
-    widths = [part.shape[0] if isinstance(part, np.ndarray) else part[0].shape[1] for part in parts]
+    parts = [codes_of(item, dtype)[None, :] if isinstance(item, str) else item for item in merged]
+    widths = [part.shape[1] if isinstance(part, np.ndarray) else part[0].shape[1] for part in parts]
     grid = np.empty((n, sum(widths)), dtype=dtype)
-    keep = np.empty((n, sum(widths)), dtype=bool)
+    keep = np.ones((n, sum(widths)), dtype=bool)
     column = 0
     for part, width in zip(parts, widths, strict=True):
         end = column + width
-        if isinstance(part, np.ndarray):
+        if isinstance(part, np.ndarray):  # a constant (one row, broadcast) or a fixed-width column
             grid[:, column:end] = part
-            keep[:, column:end] = True
         else:
             codes, lengths = part
             grid[:, column:end] = codes
             keep[:, column:end] = np.arange(width) < lengths[:, None]
         column = end
+    if keep.all():
+        return grid.reshape(-1)
     return grid[keep]

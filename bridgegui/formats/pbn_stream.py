@@ -80,17 +80,11 @@ def write_batch(masks: np.ndarray, first_number: int, info: bt.SetHeader) -> str
     else:
         vulnerabilities = np.full(n, bt.VULNERABILITIES.index(vulnerable), dtype=np.intp)
     dtype = np.uint8
-    holdings = bt.suit_holdings(bt.rotate_to(masks, dealers))
-    codes, lengths = bt.holding_codes(dtype, "")
+    deal = bt.deal_codes(bt.rotate_to(masks, dealers))
     seat = bt.choice_field(dealers, SEATS, dtype)
     fields: list[bt.Field] = [_CRLF + _DEALT_FIRST, bt.number_field(numbers, dtype), _DEALT_SEATS, seat]
     fields += ['"]\r\n[Vulnerable "', bt.choice_field(vulnerabilities, bt.VULNERABILITIES, dtype), '"]\r\n[Deal "']
-    fields += [seat, ":"]
-    for hand in range(4):
-        for suit in range(4):
-            held = holdings[:, hand, suit]
-            fields += [(codes[held], lengths[held]), "." if suit < 3 else (" " if hand < 3 else "")]
-    fields += [_DEALT_LAST + _tail(info) + _CRLF]
+    fields += [seat, ":", deal, _DEALT_LAST + _tail(info) + _CRLF]
     return bt.decode(bt.join_fields(fields, n, dtype))
 
 
