@@ -507,8 +507,12 @@ class BoardList(QTableView):
                 self.selectionModel().setCurrentIndex(QModelIndex(), flags.Clear)
             else:
                 index = self._model.index(row, 0)
-                if self.selectionModel().isRowSelected(row, QModelIndex()) and len(self.selected_rows()) > 1:
-                    self.selectionModel().setCurrentIndex(index, flags.NoUpdate)
+                selection = self.selectionModel()
+                keep = selection.isRowSelected(row, QModelIndex()) and len(self.selected_rows()) > 1
+                # The user's own Ctrl+click (the row is current already) keeps what they selected.
+                keep = keep or (self.currentIndex().row() == row and selection.hasSelection())
+                if keep:
+                    selection.setCurrentIndex(index, flags.NoUpdate)
                 else:
                     self.selectionModel().setCurrentIndex(index, flags.ClearAndSelect | flags.Rows)
                 self.scrollTo(index)

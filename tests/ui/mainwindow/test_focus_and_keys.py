@@ -71,3 +71,17 @@ def test_dd_on_save_is_off_with_the_install_hint_when_endplay_is_missing(
     action = window.action("actionSaveDoubleDummy")
     assert not action.isEnabled() and not action.isChecked()
     assert double_dummy.install_command() in action.toolTip()
+
+
+def test_delete_in_a_field_edits_the_field_and_deletes_no_board(qtbot: QtBot, active: MainWindow) -> None:
+    window = active
+    pattern = window.seat_editors["N"].field_widgets("shape")[1]
+    pattern.setFocus()
+    QTest.keyClicks(pattern, "5xxx")
+    QTest.keyClick(pattern, Qt.Key.Key_Home)
+    QTest.keyClick(pattern, Qt.Key.Key_Delete)
+    assert pattern.text() == "xxx"
+    assert window.board_model.rowCount() == 1
+    window.board_list.setFocus()
+    QTest.keyClick(window.board_list, Qt.Key.Key_Delete)  # in the board list, Del deletes the board
+    assert window.board_model.rowCount() == 0

@@ -205,3 +205,46 @@ def test_the_view_selects_rows_quietly(qtbot) -> None:
     assert blocker.args == [2]
     view.select_row(None)
     assert not view.selectionModel().hasSelection()
+
+
+def test_several_boards_stay_selected_while_the_window_follows_the_current_one(qtbot) -> None:
+    view = BoardList()
+    qtbot.addWidget(view)
+    view.board_model().set_boards(dealt(5))
+    view.select_rows([1, 3])
+    assert view.selected_rows() == [1, 3]
+    view.select_row(3)  # the window shows board 4: the selection of two stays
+    assert view.selected_rows() == [1, 3]
+    view.select_row(0)  # a board outside the selection: it alone is selected
+    assert view.selected_rows() == [0]
+
+
+def test_rows_are_deleted_put_back_moved_and_renumbered(model: BoardListModel) -> None:
+    boards = dealt(5)
+    model.set_boards(boards)
+    model.mark_saved()
+    removed = model.remove_rows([3, 1])
+    assert [b.number for b in model.boards()] == [1, 3, 5] and model.next_number() == 6
+    model.put_back(removed)
+    assert model.boards() == boards and not model.any_unsaved()
+    assert model.move_rows([0, 1], 1) == [1, 2]
+    assert [b.number for b in model.boards()] == [3, 1, 2, 4, 5]
+    assert model.move_rows([4], 1) == [4]  # past the end: nothing moves
+    snapshot = model.snapshot()
+    model.renumber(10)
+    assert [b.number for b in model.boards()] == [10, 11, 12, 13, 14] and model.any_unsaved()
+    assert model.board(0).deal == boards[2].deal
+    model.restore(snapshot)
+    assert [b.number for b in model.boards()] == [3, 1, 2, 4, 5]
+
+
+def test_pending_rows_can_be_deleted_and_moved_without_being_made(model: BoardListModel) -> None:
+    batch = engine.deal_batch(50, seed=3)
+    model.append_dealt(DealtBlock(batch, first_number=1, dealer=None, tags=(("Scenario", "Stayman"),)))
+    assert model.columnCount() == 5  # the block's boards name a scenario
+    model.remove_rows(range(10, 20))
+    model.move_rows([0], 1)
+    assert sum(isinstance(b, Board) for b in model._boards) == 0
+    assert model.rowCount() == 40 and model.next_number() == 51
+    assert model.board(0).number == 2 and model.board(1).deal == Deal.from_masks(batch[0].tolist())
+    assert model.number_at(39) == 50
