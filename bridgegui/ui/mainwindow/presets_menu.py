@@ -180,6 +180,7 @@ class PresetsMenu(QObject):
             )
             return None
         self.rebuild()
+        self.window.undo.mark_constraints_kept()  # opening a lesson need not ask about them now
         self._status(self.tr("Saved preset {name}.").format(name=preset.name))
         return preset
 

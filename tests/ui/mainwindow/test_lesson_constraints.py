@@ -141,3 +141,17 @@ def test_the_header_parser() -> None:
     lines = header_lines("N: hcp 12", "a\n\nb  # c")
     assert lines == ["Constraints: N: hcp 12", "Advanced condition:\n  a\n  \n  b  # c"]
     assert header_lines("", "x") == []
+
+
+def test_constraints_saved_as_a_preset_are_replaced_without_a_question(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    lesson = tmp_path / "lesson.pbn"
+    save_lesson(qtbot, window, lesson, S="hcp 8-9")
+    window.seat_editors["N"].field_widgets("hcp")[0].setValue(15)  # typed: kept nowhere yet
+    assert window.undo.constraints_edited()
+    assert window.save_current_as_preset("Strong North") is not None
+    assert not window.undo.constraints_edited()
+    window.document.confirm_replace_constraints = lambda *_a: (_ for _ in ()).throw(AssertionError("asked"))  # type: ignore[method-assign]
+    assert window.open_file(lesson)
+    assert window.seat_editors["S"].spec() == "hcp 8-9" and window.seat_editors["N"].spec() == ""
