@@ -61,6 +61,9 @@ class Reason(enum.Enum):
     """A suit-split table whose defenders are constrained."""
     IMPOSSIBLE = "impossible"
     """No hand fits the constraints."""
+    OTHER_DEALING = "other dealing"
+    """The set's record names a way of dealing whose odds are not computed (mixed scenarios, rotated
+    hands, or text this module does not read)."""
 
 
 @dataclass(frozen=True)
@@ -74,9 +77,12 @@ class SetConstraints:
     """False for a shuffle model or an auction: the boards do not follow "deal and keep what fits"."""
     condition: bool = False
     """The set was dealt with a dealer-script condition besides the seat and partnership terms."""
+    readable: bool = True
+    """False when the record names something else (``set: ...`` scenarios, ``rotated: ...``)."""
 
 
 UNKNOWN_SET = SetConstraints(None, known=False)
+UNREADABLE_SET = SetConstraints(None, readable=False)
 RANDOM_SET = SetConstraints(DealRequest())
 
 _SEAT_KEYS = {
@@ -108,18 +114,16 @@ def read_set_constraints(header: str) -> SetConstraints:
             continue
         key, colon, spec = part.partition(":")
         key = key.strip().upper()
-        if not colon:
-            return UNKNOWN_SET
-        if key in _SEAT_KEYS:
+        if colon and key in _SEAT_KEYS:
             specs[("north", "east", "south", "west")[_SEAT_KEYS[key]]] = spec.strip()
-        elif key in ("NS", "EW"):
+        elif colon and key in ("NS", "EW"):
             specs[key.lower()] = spec.strip()
         else:
-            return UNKNOWN_SET
+            return UNREADABLE_SET
     try:
         request = DealRequest.from_specs(**specs)
     except BridgeError:
-        return UNKNOWN_SET
+        return UNREADABLE_SET
     return SetConstraints(request, condition=condition)
 
 
@@ -140,6 +144,8 @@ def _single_seat(constraints: SetConstraints) -> tuple[int, SeatConstraint] | Ta
     request = constraints.request
     if not constraints.known:
         return TableOdds(Basis.UNKNOWN)
+    if not constraints.readable:
+        return TableOdds(Basis.CANNOT, reason=Reason.OTHER_DEALING)
     if not constraints.uniform or request is None:
         return TableOdds(Basis.CANNOT, reason=Reason.NOT_UNIFORM)
     if constraints.condition or request.condition is not None:
@@ -207,6 +213,8 @@ def _split_odds(constraints: SetConstraints, side: str) -> TableOdds:
     request = constraints.request
     if not constraints.known:
         return TableOdds(Basis.UNKNOWN)
+    if not constraints.readable:
+        return TableOdds(Basis.CANNOT, reason=Reason.OTHER_DEALING)
     if not constraints.uniform or request is None:
         return TableOdds(Basis.CANNOT, reason=Reason.NOT_UNIFORM)
     if constraints.condition or request.condition is not None:
@@ -251,6 +259,7 @@ def _hcp_parts(constraint: SeatConstraint) -> list[tuple[str, SeatConstraint]]:
 __all__ = [
     "RANDOM_SET",
     "UNKNOWN_SET",
+    "UNREADABLE_SET",
     "Basis",
     "Reason",
     "SetConstraints",

@@ -198,6 +198,11 @@ def cannot_judge_text(odds: TableOdds) -> str:
             "FrequencyWindow", "the defenders' hands are constrained, so their cards are not split at random"
         ),
         Reason.IMPOSSIBLE: tr("FrequencyWindow", "no hand fits the constraints"),
+        Reason.OTHER_DEALING: tr(
+            "FrequencyWindow",
+            "the set was dealt in a way whose odds are not computed here (a mix of scenarios, or hands turned "
+            "between the seats)",
+        ),
     }
     return texts.get(odds.reason, tr("FrequencyWindow", "the constraints' effect on these odds is not computed"))
 

@@ -47,20 +47,22 @@ def test_set_headers_are_read(header, north, south):
 
 
 @pytest.mark.parametrize(
-    ("header", "known", "uniform", "condition"),
+    ("header", "known", "readable", "uniform", "condition"),
     [
-        ("", False, True, False),
-        ("made by hand", False, True, False),
-        ("Q: hcp 3", False, True, False),
-        ("N: hcp fifteen", False, True, False),
-        ("auction 1NT - 2C", True, False, False),
-        ("N: hcp 15-17; not uniform: riffle shuffle, 7 times", True, False, False),
-        ("N: hcp 15-17; condition hcp(south) > 3", True, True, True),
+        ("", False, True, True, False),
+        ("made by hand", True, False, True, False),
+        ("Q: hcp 3", True, False, True, False),
+        ("N: hcp fifteen", True, False, True, False),
+        ("set: 1NT opening ×4, weak two ×4", True, False, True, False),
+        ("N: hcp 15-17; rotated: each board's dealer holds the scenario's dealer's hand", True, False, True, False),
+        ("auction 1NT - 2C", True, True, False, False),
+        ("N: hcp 15-17; not uniform: riffle shuffle, 7 times", True, True, False, False),
+        ("N: hcp 15-17; condition hcp(south) > 3", True, True, True, True),
     ],
 )
-def test_headers_that_do_not_give_a_plain_request(header, known, uniform, condition):
+def test_headers_that_do_not_give_a_plain_request(header, known, readable, uniform, condition):
     read = read_set_constraints(header)
-    assert (read.known, read.uniform, read.condition) == (known, uniform, condition)
+    assert (read.known, read.readable, read.uniform, read.condition) == (known, readable, uniform, condition)
 
 
 def test_hcp_odds_under_an_hcp_range_are_the_random_odds_renormalised():
@@ -132,6 +134,8 @@ def test_suit_splits_keep_the_random_law_when_only_the_declaring_side_is_constra
         ("N: hcp 15-17; condition hcp(south) > 3", "hcp", (0,), Basis.CANNOT, Reason.CONDITION),
         ("auction 1NT - 2C", "patterns", (0,), Basis.CANNOT, Reason.NOT_UNIFORM),
         ("N: hcp 38-40", "hcp", (0,), Basis.CANNOT, Reason.IMPOSSIBLE),
+        ("N: hcp 15-17; rotated: each board's dealer holds it", "hcp", (0,), Basis.CANNOT, Reason.OTHER_DEALING),
+        ("set: 1NT opening ×4, weak two ×4", "splits", None, Basis.CANNOT, Reason.OTHER_DEALING),
         ("N: hcp 15-17; not uniform: riffle", "splits", None, Basis.CANNOT, Reason.NOT_UNIFORM),
     ],
 )
