@@ -15,7 +15,9 @@ What is computed exactly.  When one seat alone is constrained (no partnership te
 condition), its hand is a uniform draw among the hands that fit, so the seat's pattern and HCP odds
 are counts of fitting hands: ``exact.SeatSampler`` counts them exactly for each pattern (the seat's
 shapes restricted to that pattern) and each HCP value.  The other seats' odds depend on which cards
-the constrained hand took, and are not computed.  Suit splits: given the declaring side's hands, the
+the constrained hand took: their patterns depend only on its exact shape (given it, another hand
+is 13 of the 39 cards left, a multivariate hypergeometric law), so their pattern odds are a mixture
+over the constrained hand's shape law, computed exactly too; their HCP odds are not computed.  Suit splits: given the declaring side's hands, the
 defenders' 26 cards are split at random as long as nothing constrains the defenders, so the
 hypergeometric law of the random deal holds whatever the declaring side was dealt to.
 """
@@ -25,6 +27,11 @@ from __future__ import annotations
 import enum
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass, replace
+from functools import cache
+from itertools import permutations
+from math import comb
+
+import numpy as np
 
 from bridgegui.engine import stats
 from bridgegui.engine.cards import FULL_SUIT, HOLDING_BITS
@@ -185,8 +192,26 @@ def odds_steps(
     if isinstance(found, TableOdds):
         return found
     seat, constraint = found
-    if seats is None or tuple(seats) != (seat,):
+    counted = tuple(range(4)) if seats is None else tuple(seats)
+    if key == "hcp" and counted != (seat,):
         return TableOdds(Basis.CANNOT, reason=Reason.OTHER_SEATS, seat=seat)
+    own = yield from _counted_odds(key, constraint)
+    if own is None:
+        return TableOdds(Basis.CANNOT, reason=Reason.IMPOSSIBLE, seat=seat)
+    if counted == (seat,):
+        return TableOdds(Basis.CONSTRAINED, own, seat=seat)
+    # Patterns of other hands: a mixture over the constrained hand's exact shape.
+    shapes = yield from _shape_odds(constraint, own)
+    others = _other_hand_patterns(shapes)
+    mixed: dict[str, float] = {}
+    for s in counted:
+        for label, p in (own if s == seat else others).items():
+            mixed[label] = mixed.get(label, 0.0) + p / len(counted)
+    return TableOdds(Basis.CONSTRAINED, mixed, seat=seat)
+
+
+def _counted_odds(key: str, constraint: SeatConstraint) -> Generator[None, None, dict[str, float] | None]:
+    """The constrained seat's own pattern or HCP odds (cached), one exact count per step."""
     cache_key = (key, constraint)
     if cache_key not in _computed:
         parts = _pattern_parts(constraint) if key == "patterns" else _hcp_parts(constraint)
@@ -198,10 +223,76 @@ def odds_steps(
         if len(_computed) >= _CACHE_SIZE:
             _computed.clear()
         _computed[cache_key] = {label: n / total for label, n in counts.items() if n} if total else None
-    probabilities = _computed[cache_key]
-    if probabilities is None:
-        return TableOdds(Basis.CANNOT, reason=Reason.IMPOSSIBLE, seat=seat)
-    return TableOdds(Basis.CONSTRAINED, probabilities, seat=seat)
+    return _computed[cache_key]
+
+
+def _suit_symmetric(constraint: SeatConstraint) -> bool:
+    """Whether renaming the suits maps the constraint's hands onto themselves: then every suit order of
+    a pattern is equally likely, and a pattern's count splits evenly between its exact shapes."""
+    allowed = constraint.allowed_shapes
+    return (
+        all(r is None for r in (*constraint.lengths, *constraint.support, *constraint.quality))
+        and not any(constraint.stoppers)
+        and not constraint.cards
+        and all(_orders(shape) <= allowed for shape in allowed)
+    )
+
+
+def _orders(shape: tuple[int, int, int, int]) -> frozenset[tuple[int, int, int, int]]:
+    return frozenset(permutations(shape))  # type: ignore[arg-type]
+
+
+def _shape_odds(
+    constraint: SeatConstraint, patterns: dict[str, float]
+) -> Generator[None, None, dict[tuple[int, int, int, int], float]]:
+    """The exact law of the constrained hand's exact shape: from its pattern odds when the constraint
+    treats the suits alike, else one exact count per allowed shape."""
+    if _suit_symmetric(constraint):
+        law = {}
+        for shape in constraint.allowed_shapes:
+            label = pattern_label(sorted(shape, reverse=True))
+            law[shape] = patterns.get(label, 0.0) / len(_orders(shape))
+        return law
+    counts = {}
+    for shape in sorted(constraint.allowed_shapes):
+        exact = "=".join(map(str, shape))
+        counts[shape] = _count(replace(constraint, shapes=(exact,), exclude_shapes=(), lengths=(None,) * 4))
+        yield None
+    total = sum(counts.values())
+    return {shape: n / total for shape, n in counts.items()}
+
+
+def _other_hand_patterns(shapes: dict[tuple[int, int, int, int], float]) -> dict[str, float]:
+    """The pattern law of an unconstrained hand when the constrained hand's shape follows ``shapes``:
+    given that shape, the other hand is 13 of the 39 cards left, so its shape has the multivariate
+    hypergeometric law (``_pattern_given_shape``)."""
+    weights = np.zeros(len(_ALL_SHAPES))
+    for shape, p in shapes.items():
+        weights[_SHAPE_INDEX[shape]] = p
+    by_pattern = weights @ _pattern_given_shape()
+    return {label: float(p) for label, p in zip(_PATTERN_LABELS, by_pattern, strict=True) if p > 0}
+
+
+_ALL_SHAPES = tuple(sorted(stats.shape_counts()))
+_SHAPE_INDEX = {shape: i for i, shape in enumerate(_ALL_SHAPES)}
+_PATTERN_LABELS = tuple(pattern_label(p) for p in stats.pattern_counts())
+
+
+@cache
+def _pattern_given_shape() -> np.ndarray:
+    """``table[i, j]``: the chance that a hand dealt from the 39 cards another hand of exact shape
+    ``_ALL_SHAPES[i]`` left has the pattern ``_PATTERN_LABELS[j]`` (rows sum to 1)."""
+    shapes = np.array(_ALL_SHAPES)
+    ways = np.array([[comb(n, k) for k in range(14)] for n in range(14)], dtype=np.float64)
+    left = 13 - shapes  # (560, 4): the cards of each suit the other hand can get
+    per_shape = ways[left[:, None, :], shapes[None, :, :]].prod(axis=2) / comb(39, 13)
+    column = {label: j for j, label in enumerate(_PATTERN_LABELS)}
+    to_pattern = np.zeros((len(_ALL_SHAPES), len(_PATTERN_LABELS)))
+    for i, shape in enumerate(_ALL_SHAPES):
+        to_pattern[i, column[pattern_label(sorted(shape, reverse=True))]] = 1.0
+    table: np.ndarray = per_shape @ to_pattern
+    table.flags.writeable = False
+    return table
 
 
 _computed: dict[tuple[str, SeatConstraint], dict[str, float] | None] = {}

@@ -126,7 +126,7 @@ def test_suit_splits_keep_the_random_law_when_only_the_declaring_side_is_constra
     [
         ("no constraints", "patterns", None, Basis.RANDOM, Reason.NONE),
         ("", "hcp", None, Basis.UNKNOWN, Reason.NONE),
-        (BALANCED_15_17, "patterns", None, Basis.CANNOT, Reason.OTHER_SEATS),
+        (BALANCED_15_17, "hcp", None, Basis.CANNOT, Reason.OTHER_SEATS),
         (BALANCED_15_17, "hcp", (2,), Basis.CANNOT, Reason.OTHER_SEATS),
         (BALANCED_15_17, "hcp", (0, 2), Basis.CANNOT, Reason.OTHER_SEATS),
         ("N: hcp 15-17; S: hcp 8-9", "hcp", (0,), Basis.CANNOT, Reason.SEVERAL_SEATS),
@@ -150,3 +150,43 @@ def test_a_sample_request_is_judged_like_a_header():
     assert table_odds(SetConstraints(request), "hcp", (0,)) == table_odds(
         read_set_constraints(BALANCED_15_17), "hcp", (0,)
     )
+
+
+def test_another_hands_patterns_given_a_random_shape_are_the_random_odds():
+    """The mixture over the constrained hand's shape, checked where the answer is known: when that
+    shape follows the random law, another hand's patterns do too."""
+    from bridgegui.engine.teaching.constrained_odds import _other_hand_patterns
+
+    random_shapes = {shape: n / stats.HANDS for shape, n in stats.shape_counts().items()}
+    others = _other_hand_patterns(random_shapes)
+    for pattern, n in stats.pattern_counts().items():
+        assert others[pattern_label(pattern)] == pytest.approx(n / stats.HANDS, rel=1e-9, abs=1e-15)
+
+
+@pytest.mark.parametrize(
+    ("north", "seats", "seed"),
+    [
+        ("hcp 15-17, balanced", None, 21),  # all four hands: the window's default
+        ("hcp 15-17, balanced", (1,), 22),
+        ("spades 5+, hcp 11-15", (1, 3), 23),  # not the same for every suit: counted shape by shape
+        ("spades 5+, hcp 11-15", (0, 2), 24),
+    ],
+)
+def test_every_hands_patterns_are_judged_against_the_odds_under_one_seats_constraints(north, seats, seed):
+    """30,000 deals pass against the computed odds, and fail against the naive mixture that gives the
+    unconstrained hands the odds of a random deal (so the test can tell the two apart)."""
+    constraints = SetConstraints(DealRequest.from_specs(north=north))
+    odds = table_odds(constraints, "patterns", seats)
+    own = table_odds(constraints, "patterns", (0,)).probabilities
+    assert odds.basis is Basis.CONSTRAINED and odds.probabilities is not None and own is not None
+    assert sum(odds.probabilities.values()) == pytest.approx(1.0, abs=1e-12)
+    assert constraints.request is not None
+    table = frequencies.pattern_table(frequencies.sample(constraints.request, 30_000, seed=seed), seats)
+    assert _judged(table, odds.probabilities).goodness_of_fit().p_value > 1e-4
+    counted = (0, 1, 2, 3) if seats is None else seats
+    random_odds = {pattern_label(p): n / stats.HANDS for p, n in stats.pattern_counts().items()}
+    naive = {
+        label: sum(own.get(label, 0.0) if s == 0 else random_odds[label] for s in counted) / len(counted)
+        for label in random_odds
+    }
+    assert _judged(table, naive).goodness_of_fit().p_value < 1e-4

@@ -371,7 +371,8 @@ def test_a_constrained_board_set_is_judged_against_its_own_constraints(qtbot, le
 
 def test_tables_that_cannot_be_judged_say_so_plainly(qtbot, lesson_boards):
     w = _lesson_window(qtbot, lesson_boards, LESSON)  # all four hands counted by default
-    fit = w.page(PATTERNS).fit.text()
+    assert "no sign that North's hands differ" in w.page(PATTERNS).fit.text()  # every hand's patterns are computed
+    fit = w.page(HCP).fit.text()  # the other hands' HCP odds are not
     assert fit.startswith("No chi-square test: the odds under the constraints are computed for North's hands alone")
     assert "choose North under Hands" in fit
     # The defenders' cards are still split at random: that table is judged as random deals.
