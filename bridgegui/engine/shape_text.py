@@ -176,6 +176,7 @@ def _greedy(target: int, usable: Sequence[Candidate]) -> list[Candidate] | None:
             return None
         chosen.append(best)
         left &= ~best.bits
+        usable = [c for c in usable if c.bits & left]  # what no longer helps is not looked at again
     # A later, larger pattern may have made an earlier one redundant.
     for c in list(reversed(chosen)):
         others = _union(o.bits for o in chosen if o is not c)
@@ -198,7 +199,7 @@ def _cover(target: int, candidates: Sequence[Candidate], full_included: tuple[st
         options.append(ShapeCover(texts(positive), ()))
     outside = [c for c in candidates if c.bits and not c.bits & target]
     bases = sorted((c for c in candidates if not target & ~c.bits), key=lambda c: (c.bits.bit_count(), len(c.text)))
-    for base_bits, base in [(FULL, full_included), *((c.bits, (c.text,)) for c in bases[:6])]:
+    for base_bits, base in [(FULL, full_included), *((c.bits, (c.text,)) for c in bases[:3])]:
         negative = _greedy(base_bits & ~target, outside)
         if negative is not None:
             options.append(ShapeCover(base, texts(negative)))
