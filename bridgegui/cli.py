@@ -501,8 +501,9 @@ class SetStream:
     """One set written batch by batch to ``-o FILE`` (atomically) or standard output.
 
     ``with SetStream(fmt, info, args, stdout) as stream: stream.write(masks)...``: the format's
-    ``begin`` is written on entry, each batch as it comes (numbered from ``--first-board``), and
-    ``end`` on a normal exit, when the file then replaces the old one.  On an exception nothing
+    ``begin`` is written with the first boards (so a request that finds none leaves standard output
+    empty), each batch as it comes (numbered from ``--first-board``), and ``end`` on a normal exit,
+    when the file then replaces the old one.  On an exception nothing
     more is written and the old file stays as it was (``bridgegui.files.atomic_writer``).
     Formats that cannot stream (DUP, DLM) are kept by the registry's writer and written at the end.
     """
@@ -518,6 +519,7 @@ class SetStream:
         self._stack = contextlib.ExitStack()
         self._put: Callable[[str | bytes], None] = _raise_closed
         self._text: Any = None
+        self._begun = False
 
     def __enter__(self) -> SetStream:
         self._put = self._stack.enter_context(_output(self.args.output, self.stdout, self.fmt))
@@ -525,11 +527,19 @@ class SetStream:
             from bridgegui.formats import text
 
             self._text = text
-        self._put(self.writer.begin(self.info))
         return self
+
+    def _begin(self) -> None:
+        """The format's start, written with the first boards: a request that finds none writes nothing."""
+        if not self._begun:
+            self._begun = True
+            self._put(self.writer.begin(self.info))
 
     def write(self, masks: np.ndarray) -> None:
         """Format and write one ``(n, 4)`` batch of deals."""
+        if not masks.shape[0]:
+            return
+        self._begin()
         if self._text is not None:  # the text writer is told whether boards came before (the blank line)
             data = self._text.write_batch(masks, self.number, self.info, continued=self.number > self.first)
         else:
@@ -540,6 +550,7 @@ class SetStream:
     def __exit__(self, kind: Any, value: Any, traceback: Any) -> None:
         if kind is None:
             try:
+                self._begin()
                 self._put(self.writer.end(dataclasses.replace(self.info, total=self.number - self.first)))
             except BaseException as exc:
                 if not self._stack.__exit__(type(exc), exc, exc.__traceback__):

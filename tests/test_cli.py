@@ -85,10 +85,8 @@ def test_bad_specs_exit_2_naming_the_term(argv, fragment):
     [
         (["--north", "hcp 25+, spades 7+, shape 6xxx"], "North"),
         (["--north", "spades 7+", "--south", "spades 7+"], "Spades"),
-        (
-            ["--north", "spades 5-", "--south", "spades 5-", "--ns", "fit 11+ spades", "--max-tries", "50000"],
-            "deals tried",
-        ),
+        # Possible (NS may hold all 40 HCP) but too rare to find in 50,000 deals: no seat's own law says so.
+        (["--ns", "hcp 40", "--max-tries", "50000"], "deals tried"),
     ],
 )
 def test_impossible_requests_exit_3(argv, fragment):
@@ -221,7 +219,8 @@ def test_dd_flag_needs_endplay_and_says_how_to_get_it(monkeypatch):
 
     monkeypatch.setattr(double_dummy, "_endplay", no_endplay)
     code, out, err = run("-p", "1", "-s", "1", "--dd")
-    assert code == 2 and "bridgegui[dd]" in err and out == ""
+    # The hint names the extra as this installation takes it: 'bridgegui[dd]', or '.[dd]' in a checkout.
+    assert code == 2 and "[dd]" in err and "endplay" in err and out == ""
 
 
 def test_dd_flag_adds_tags_when_endplay_is_installed():
@@ -423,9 +422,7 @@ def test_standard_output_streams_the_boards_found_before_a_limit():
 
 
 def test_a_rare_request_is_still_called_rare():
-    code, _, err = run(
-        "-p", "1", "--north", "spades 5-", "--south", "spades 5-", "--ns", "fit 11+ spades", "--max-tries", "5000"
-    )
+    code, _, err = run("-p", "1", "--ns", "hcp 40", "--max-tries", "5000")
     assert code == 3 and "rarer than about 1 in" in err
 
 
