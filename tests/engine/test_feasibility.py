@@ -51,8 +51,8 @@ def test_contradictions_are_refused_with_the_reason(specs, seat, field, words):
 def test_what_a_measure_implies_is_computed_from_the_tables():
     # The least HCP of a hand with a quick trick: an ace (KQ is 5, two kings 6).
     assert feasibility.seat_bounds(parse_seat_spec("qt 1+"))["hcp"].lo == 4
-    # Twelve controls are four aces and four kings: 28 HCP at least, 28 + the 12 of the queens and jacks at most
-    # (a hand of 13 cards: 8 top cards and 5 of the 8 queens and jacks, 28 + 5 * 2 + 3 ... capped by 13 cards).
+    # Twelve controls are the four aces and four kings (28 HCP); the five other cards add at most the four
+    # queens and a jack.
     twelve = feasibility.seat_bounds(parse_seat_spec("controls 12"))
     assert twelve["hcp"].lo == 28 and twelve["controls"].lo == twelve["controls"].hi == 12
     assert twelve["hcp"].hi == 28 + 4 * 2 + 1  # four queens and a jack fill the last five places
@@ -157,3 +157,38 @@ def test_a_refused_request_has_no_match_in_a_large_sample(request):
         return
     if feasibility.request_problems(request):
         assert not request.mask(_SAMPLE).any()
+
+
+def test_the_random_requests_do_reach_the_refusals():
+    # The property above proves something only if some random requests are refused: check that the
+    # strategy's requests (drawn here from a fixed seed) include refusals, and none of those has a match.
+    refused = 0
+    for seed in range(150):
+        request = _request_from_seed(seed)
+        try:
+            request.validate()
+        except ValueError:
+            continue
+        if feasibility.request_problems(request):
+            refused += 1
+            assert not request.mask(_SAMPLE).any()
+    assert refused >= 10
+
+
+def _request_from_seed(seed: int) -> DealRequest:
+    """A request like ``small_requests`` draws, from a numpy seed."""
+    rng = np.random.default_rng(seed)
+    seats = ["", "", "", ""]
+    for _ in range(int(rng.integers(1, 4))):
+        seat = int(rng.integers(0, 4))
+        word = str(rng.choice(_RANGE_WORDS))
+        top = {"hcp": 37, "controls": 12, "spades": 13, "hearts": 13, "qt": 10, "ltc": 12}[word]
+        lo = int(rng.integers(0, top + 1))
+        hi = int(rng.integers(lo, top + 1))
+        seats[seat] = ", ".join(t for t in (seats[seat], f"{word} {lo}-{hi}") if t)
+    ns = str(rng.choice(["", "hcp 0-5", "hcp 30+", "fit 8+ spades", "fit 10+ hearts", "fit 12+"]))
+    ew = str(rng.choice(["", "hcp 0-3", "hcp 26+", "fit 9+ spades"]))
+    try:
+        return DealRequest.from_specs(*seats, ns=ns, ew=ew)
+    except ValueError:
+        return DealRequest()
