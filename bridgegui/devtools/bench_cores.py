@@ -9,6 +9,9 @@ interleaved so that a change of load hits both alike:
   in ``parallel.CHUNK_DEALS`` chunks: ``workers=1`` against every core, with threads; and the same
   chunks in a process pool, the alternative ``parallel``'s docstring weighs (the deals stay in the
   worker, only the tables come back: the best case for processes);
+* **S0 stream**: the same through ``planner.deal_stream`` (the command line's path: the first million
+  deals in one stream, so small seeded runs keep their boards, then chunks; the tables are counted in
+  the consuming thread, as a writer would format them);
 * **rejection**: ``planner.deal`` of a request no seat of which is drawn exactly (NS 35+ HCP together,
   about 1 deal in 1,400), so millions of deals are tried for a few thousand boards;
 * **sample**: ``frequencies.sample`` of 2,000,000 random deals (what the frequency tables keep).
@@ -69,6 +72,18 @@ def rejection(workers: int, boards: int = 6_000) -> np.ndarray:
     return planner.deal(REJECTION, boards, seed=SEED, workers=workers)
 
 
+def stream_s0(workers: int, count: int = S0_DEALS) -> np.ndarray:
+    """S0 through the planner, as the command line deals it: one stream for the first million deals,
+    then chunks on every core; the tables are counted batch by batch as they arrive."""
+    tables = np.zeros(38 + 14**4, dtype=np.int64)
+    for progress in planner.deal_stream(DealRequest(), count, seed=SEED, workers=workers):
+        tables[:38] += np.bincount(evaluation.hcp(progress.deals).ravel(), minlength=38)
+        tables[38:] += np.bincount(
+            evaluation.shape_code(evaluation.suit_lengths(progress.deals)).ravel(), minlength=14**4
+        )
+    return tables
+
+
 def sample(workers: int) -> np.ndarray:
     """The frequency tables' large random sample."""
     return frequencies.sample(None, 2_000_000, seed=SEED, workers=workers)
@@ -111,6 +126,7 @@ def main(argv: list[str] | None = None) -> None:
             lambda: s0_processes(cores),
             args.runs,
         )
+    compare("S0 10M through planner.deal_stream", lambda: stream_s0(1), lambda: stream_s0(cores), args.runs)
     compare("rejection: NS hcp 35+, 6,000 boards", lambda: rejection(1), lambda: rejection(cores), args.runs)
     compare("frequencies.sample, 2M random deals", lambda: sample(1), lambda: sample(cores), args.runs)
 
