@@ -213,3 +213,21 @@ def test_output_in_the_current_folder(tmp_path, monkeypatch):
     code, _, err = run("-q", "-p", "2", "-o", "set.pbn")
     assert code == 0, err
     assert len(pbn.load(Path("set.pbn"))) == 2
+
+
+@pytest.mark.skipif(not hasattr(planner, "DEFAULT_TIME_LIMIT"), reason="the planner has no time limit yet")
+def test_time_limit_is_passed_to_the_dealer(monkeypatch):
+    seen: list[object] = []
+    real = planner.deal_stream
+
+    def spy(*args, **kwargs):
+        seen.append(kwargs.get("max_seconds"))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(planner, "deal_stream", spy)
+    assert run("-q", "-p", "2")[0] == 0
+    assert run("-q", "-p", "2", "--time-limit", "0")[0] == 0
+    assert run("-q", "-p", "2", "--time-limit", "2.5")[0] == 0
+    assert seen == [planner.DEFAULT_TIME_LIMIT, None, 2.5]
+    code, _, err = run("-q", "-p", "2", "--time-limit", "-1")
+    assert code == 2 and "--time-limit" in err
