@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 import typing
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QInputDialog
 
 from bridgegui.engine.boards import Board
@@ -128,6 +128,7 @@ class BoardCommands(QObject):
         dialog.setInputMode(QInputDialog.InputMode.IntInput)
         dialog.setIntRange(1, 9999)
         dialog.setIntValue(1)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.intValueSelected.connect(self.renumber)
         dialog.open()
 

@@ -6,8 +6,9 @@ their declared predicates.
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QAbstractItemView
+from PySide6.QtWidgets import QAbstractItemView, QInputDialog
 from pytestqt.qtbot import QtBot
 
 from bridgegui.engine.boards import Board
@@ -150,3 +151,14 @@ def test_a_scenario_column_appears_for_sets_with_scenarios(window: MainWindow) -
     assert model.headerData(4, Qt.Orientation.Horizontal) == "Scenario"
     assert model.data(model.index(0, 4)) == "1NT opening"
     assert model.data(model.index(1, 4)) == ""
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")  # the offscreen platform's note about any dialog
+def test_the_renumber_dialog_asks_for_the_first_number(qtbot: QtBot, window: MainWindow) -> None:
+    deal_set(qtbot, window, 2)
+    window.action("actionRenumberBoards").trigger()
+    dialog = window.findChild(QInputDialog, "renumberDialog")
+    assert dialog is not None and dialog.isVisible()
+    dialog.setIntValue(9)
+    dialog.accept()
+    assert numbers(window) == [9, 10]
