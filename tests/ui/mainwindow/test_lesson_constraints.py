@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from bridgegui.engine.boards import Board
@@ -155,3 +157,18 @@ def test_constraints_saved_as_a_preset_are_replaced_without_a_question(
     window.document.confirm_replace_constraints = lambda *_a: (_ for _ in ()).throw(AssertionError("asked"))  # type: ignore[method-assign]
     assert window.open_file(lesson)
     assert window.seat_editors["S"].spec() == "hcp 8-9" and window.seat_editors["N"].spec() == ""
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")  # the offscreen platform's note about any dialog
+def test_the_question_is_a_window_modal_box_that_does_not_block(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    lesson = tmp_path / "lesson.pbn"
+    save_lesson(qtbot, window, lesson, S="hcp 8-9")
+    window.seat_editors["N"].field_widgets("hcp")[0].setValue(15)
+    assert window.open_file(lesson)  # returns at once; the question waits for its answer
+    box = window.findChild(QMessageBox, "lessonConstraintsDialog")
+    assert box is not None and box.isVisible()
+    assert window.seat_editors["N"].spec() == "hcp 15+"
+    box.button(QMessageBox.StandardButton.Yes).click()
+    assert window.seat_editors["N"].spec() == "" and window.seat_editors["S"].spec() == "hcp 8-9"
