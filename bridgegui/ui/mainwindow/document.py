@@ -224,8 +224,8 @@ class BoardSetDocument(QObject):
             QMessageBox.Icon.Question,
             self.tr("Constraints of the Lesson"),
             self.tr(
-                "{file} was dealt with other constraints than the ones in the editors, which have changes "
-                "not saved in any set or preset. Use the constraints of {file}?"
+                "The editors hold constraints you changed and did not keep in a set or a preset. "
+                "Replace them with the constraints {file} was dealt with? (Edit > Undo brings yours back.)"
             ).format(file=name),
             buttons.Yes | buttons.No,
             self.window,

@@ -204,3 +204,23 @@ def test_opening_a_file_starts_a_new_history(qtbot: QtBot, window: MainWindow, t
     assert window.open_file(tmp_path / "a.pbn")
     assert not window.undo.stack.canUndo() or undo_text(window).startswith("Undo Constraints of")
     assert not window.is_modified()
+
+
+def test_undoing_a_deal_set_that_is_still_dealing_stops_it(qtbot: QtBot, window: MainWindow) -> None:
+    deal_one(qtbot, window)
+    before = window.boards()
+    rare = {
+        "N": "hcp 10, qt 2, ltc 7, controls 3",
+        "S": "hcp 10, qt 2, ltc 7, controls 3",
+        "E": "hcp 10, qt 2, ltc 7",
+        "W": "hcp 10, qt 2, ltc 7, controls 3",
+    }
+    for key, text in rare.items():
+        window.seat_editors[key].set_spec(text)
+    window.feedback.update_now()
+    window.deal_set(8)
+    assert window.is_dealing()
+    window.undo.undo()
+    assert not window.is_dealing()
+    assert window.boards() == before
+    assert window.action("actionRedo").text().replace("&", "") == "Redo Deal Set of 8 Boards"
