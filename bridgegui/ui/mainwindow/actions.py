@@ -44,7 +44,7 @@ class ActionState:
     can_undo_call: bool = False  # bidding practice: the student's last call can be taken back
     can_undo: bool = False  # the undo stack has a step to undo
     can_redo: bool = False
-    selected: tuple[int, ...] = ()  # the boards the board actions act on (rows, ascending)
+    selected: tuple[int, ...] = ()  # first and last row of the boards the board actions act on; () for none
     dd_available: bool = True  # the optional endplay package is installed
 
 

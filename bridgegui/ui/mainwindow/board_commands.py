@@ -40,6 +40,15 @@ class BoardCommands(QObject):
             rows = [window.current_row()]
         return rows
 
+    def selection_bounds(self) -> tuple[int, ...]:
+        """``(first, last)`` of ``selected_rows()`` without listing them (for the actions' enabled states)."""
+        window = self.window
+        count = window.board_model.rowCount()
+        bounds = window.board_list.selection_bounds()
+        if bounds is not None and bounds[0] < count:
+            return (bounds[0], min(bounds[1], count - 1))
+        return (window.current_row(), window.current_row()) if window.current_row() < count else ()
+
     def _busy(self) -> bool:
         if self.window.jobs.active is not None:
             self._status(self.tr("Wait for the current job to finish, or stop it."))

@@ -390,7 +390,7 @@ class MainWindow(QMainWindow):
             can_undo_call=self.bidding.can_undo(),
             can_undo=self.undo.stack.canUndo(),
             can_redo=self.undo.stack.canRedo(),
-            selected=tuple(self.board_commands.selected_rows()),
+            selected=self.board_commands.selection_bounds(),
             dd_available=self.document.dd_available,
         )
         declared.apply_enabled(self.actions_by_name, state)

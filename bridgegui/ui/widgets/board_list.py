@@ -476,6 +476,19 @@ class BoardList(QTableView):
             rows = [self.currentIndex().row()]
         return rows
 
+    def selection_bounds(self) -> tuple[int, int] | None:
+        """The first and last selected rows (the current row when nothing is selected), or None.
+
+        Cheap whatever is selected (it reads the selection's ranges, not every row): the window asks
+        after every change to set its actions' enabled states.
+        """
+        ranges = self.selectionModel().selection()
+        if ranges.isEmpty():
+            current = self.currentIndex()
+            return (current.row(), current.row()) if current.isValid() else None
+        spans = [ranges.at(i) for i in range(ranges.count())]
+        return min(r.top() for r in spans), max(r.bottom() for r in spans)
+
     def select_rows(self, rows: Sequence[int], current: int | None = None) -> None:
         """Select exactly ``rows`` (current: ``current``, else the first) without emitting ``board_selected``."""
         selection = QItemSelection()

@@ -248,3 +248,14 @@ def test_pending_rows_can_be_deleted_and_moved_without_being_made(model: BoardLi
     assert model.rowCount() == 40 and model.next_number() == 51
     assert model.board(0).number == 2 and model.board(1).deal == Deal.from_masks(batch[0].tolist())
     assert model.number_at(39) == 50
+
+
+def test_the_selection_bounds_are_read_from_the_ranges(qtbot) -> None:
+    view = BoardList()
+    qtbot.addWidget(view)
+    assert view.selection_bounds() is None
+    view.board_model().set_boards(dealt(6))
+    view.select_rows([4, 1, 2])
+    assert view.selection_bounds() == (1, 4)
+    view.select_row(5)
+    assert view.selection_bounds() == (5, 5)
