@@ -16,14 +16,15 @@ from bridgegui.workers.dealing import DealingService, DealProgress, Feedback, co
 from bridgegui.workers.jobs import JobFailure
 
 S1 = DealRequest.from_specs(north="hcp 15-17, balanced")
-# Four seats pinned to exact HCP, quick tricks, losers and controls: each seat is common enough to
-# plan, but together they almost never fit, so the search runs for a minute unless stopped.  The
-# totals stay possible (controls 3+2+3+3 of the deck's 12): a provable contradiction is refused at once.
+# Four seats pinned to exact HCP, 4-3-3-3 (each long in another suit), quick and playing tricks and
+# controls: each seat is common enough to plan, but together they almost never fit (no deal in millions
+# tried), so the search runs for minutes unless stopped.  The totals stay possible (40 HCP, 13 cards a
+# suit, 12 controls): a provable contradiction would be refused at once by the planner.
 NEVER = DealRequest.from_specs(
-    north="hcp 10, qt 2, ltc 7, controls 3",
-    south="hcp 10, qt 2, ltc 7, controls 3",
-    east="hcp 10, qt 2, ltc 7",
-    west="hcp 10, qt 2, ltc 7, controls 3",
+    north="hcp 10, spades 4, hearts 3, diamonds 3, clubs 3, qt 2, tricks 3, controls 3",
+    east="hcp 10, spades 3, hearts 4, diamonds 3, clubs 3, qt 2, tricks 3, controls 3",
+    south="hcp 10, spades 3, hearts 3, diamonds 4, clubs 3, qt 2, tricks 3, controls 3",
+    west="hcp 10, spades 3, hearts 3, diamonds 3, clubs 4, qt 2, tricks 3, controls 3",
 )
 
 
