@@ -441,6 +441,8 @@ class Jobs(QObject):
             self.window.show_error(
                 self.tr("Double-Dummy Analysis"), self.tr("The file was not saved: {m}").format(m=failure.message)
             )
+        elif job.kind == "mixed":
+            self.window.show_error(self.tr("Deal a Set of Boards"), failure.message)
         else:
             self.window.show_error(self.tr("Deal with a Shuffle Model"), failure.message)
 
@@ -463,6 +465,10 @@ class Jobs(QObject):
             self.runner.cancel()
             self._end()
             self.status.showMessage(self.tr("Stopped dealing with the shuffle model."), 10_000)
+        elif job.kind == "mixed":
+            self.runner.cancel()
+            self._end()
+            self.status.showMessage(self.tr("Stopped dealing the set."), 10_000)
         else:
             self.service.cancel()
             self._finish_dealing(job, "cancelled")

@@ -54,7 +54,12 @@ class ToolWindows(QObject):
         from bridgegui.ui.tools.frequency_window import FrequencyWindow
 
         def make() -> QDialog:
-            tool = FrequencyWindow(self.window, self.window.boards, self.window.current_request)
+            tool = FrequencyWindow(
+                self.window,
+                self.window.boards,
+                self.window.current_request,
+                set_constraints_provider=lambda: self.window.document.request_text,
+            )
             # Recount when the set changes (a new set, boards dealt or re-dealt); the window coalesces bursts.
             model = self.window.board_model
             for signal in (model.modelReset, model.rowsInserted, model.dataChanged):

@@ -379,7 +379,7 @@ class MainWindow(QMainWindow):
         running = self.jobs.active is not None
         state = declared.ActionState(
             can_deal=(self.auction_dealing.target is not None or not self.feedback.blocking)
-            and self.jobs.kind not in ("analysis", "model"),
+            and self.jobs.kind not in ("analysis", "model", "mixed"),
             running=running,
             analysing=self.jobs.analysing(),
             row=self._row,

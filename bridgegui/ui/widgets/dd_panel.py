@@ -1,6 +1,7 @@
 """The double-dummy panel: tricks for every declarer and strain, and par, for the board on screen.
 
-Double-dummy analysis is optional (endplay, ``pip install bridgegui[dd]``), and slow enough (a tenth
+Double-dummy analysis is optional (endplay, the ``dd`` extra: ``double_dummy.enable_hint`` gives the
+command for this installation), and slow enough (a tenth
 of a second to a second a deal, and most of a second to load endplay the first time) that it never
 runs on the GUI thread: each board is analysed by a ``JobRunner`` job, and even the check whether
 endplay is there (``double_dummy.available()``, which imports it) runs in that job.  Without endplay
