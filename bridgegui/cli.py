@@ -64,6 +64,9 @@ SCRIPT_DEFAULT_GENERATE = 10_000_000
 """Dealer's default generate limit for a script without ``generate`` (``engine.script.script.DEFAULT_GENERATE``;
 written here so ``--help`` need not load the script compiler; a test checks they agree)."""
 
+MAX_BOARD_NUMBER = 999_999_999
+"""The highest board number written: PBN readers (ours included, ``pbn.MAX_BOARD_DIGITS``) take nine digits."""
+
 COLLECTING_FLAGS = ("pdf", "dd", "bid")
 """Flags that need the whole set at once (printing, double-dummy analysis, bidding every board)."""
 
@@ -348,6 +351,12 @@ def check_counts(args: argparse.Namespace) -> None:
     ):
         if value is not None and value < 1:
             raise SpecError(f"{flag} needs at least 1 {what}, not {value}")
+    last = args.first_board + (args.produce or 1) - 1
+    if last > MAX_BOARD_NUMBER:
+        shown = str(args.first_board) if len(str(args.first_board)) <= 20 else str(args.first_board)[:17] + "..."
+        raise SpecError(
+            f"--first-board {shown}: board numbers go up to {MAX_BOARD_NUMBER:,} (the nine digits PBN readers take)"
+        )
     limit = getattr(args, "time_limit", None)
     if limit is not None and limit < 0:
         raise SpecError(f"--time-limit must be 0 (no limit) or more seconds, not {limit:g}")

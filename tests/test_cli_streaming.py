@@ -231,3 +231,13 @@ def test_time_limit_is_passed_to_the_dealer(monkeypatch):
     assert seen == [planner.DEFAULT_TIME_LIMIT, None, 2.5]
     code, _, err = run("-q", "-p", "2", "--time-limit", "-1")
     assert code == 2 and "--time-limit" in err
+
+
+@pytest.mark.parametrize("first", ["999999999", "1000000000000000000000000000000"])
+def test_board_numbers_past_nine_digits_are_refused(first):
+    """The batch writers number boards in 64-bit integers and PBN readers take nine digits: a first board
+    that would pass 999,999,999 is a bad flag (exit 2), not a crash (found by the command-line fuzz test)."""
+    code, out, err = run("-q", "-p", "2", "--first-board", first)
+    assert (code, out) == (2, "")
+    assert err.startswith("bridgegui-deal: --first-board ") and "999,999,999" in err
+    assert run("-q", "-p", "1", "--first-board", "999999999")[0] == 0
