@@ -185,14 +185,21 @@ def _why(because: str, quantity: str) -> str:
     return f" (from {because})"
 
 
+def _amount(n: int, unit: str) -> str:
+    """``4 HCP``, ``1 heart``, ``0 spades``; just the number without a unit."""
+    if not unit:
+        return str(n)
+    return f"{n} {unit[:-1] if n == 1 and unit in SUIT_NAMES else unit}"
+
+
 def _at_least(seat: int, quantity: str, b: Bound, unit: str = "") -> str:
     """``North at least 4 HCP (from qt 1+)``."""
-    return f"{SEAT_NAMES[seat]} at least {b.lo}{' ' + unit if unit else ''}{_why(b.lo_because, quantity)}"
+    return f"{SEAT_NAMES[seat]} at least {_amount(b.lo, unit)}{_why(b.lo_because, quantity)}"
 
 
 def _at_most(seat: int, quantity: str, b: Bound, unit: str = "") -> str:
     """``North at most 0 spades``."""
-    return f"{SEAT_NAMES[seat]} at most {b.hi}{' ' + unit if unit else ''}{_why(b.hi_because, quantity)}"
+    return f"{SEAT_NAMES[seat]} at most {_amount(b.hi, unit)}{_why(b.hi_because, quantity)}"
 
 
 def _direct_problems(request: DealRequest, bounds: list[SeatBounds]) -> list[Problem]:

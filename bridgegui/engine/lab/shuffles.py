@@ -51,7 +51,7 @@ from bridgegui.engine.cards import CARD_BITS
 from bridgegui.engine.constraints import DealRequest
 from bridgegui.engine.dealing import deal_batch
 from bridgegui.engine.errors import BridgeError, ImpossibleError
-from bridgegui.engine.planner import DEFAULT_MAX_TRIES, format_one_in, plan_request
+from bridgegui.engine.planner import DEFAULT_MAX_TRIES, DEFAULT_TIME_LIMIT, format_one_in, plan_request
 
 CHUNK = 32_768
 """Decks made at a time by ``deal``: bounds the working memory (a few tens of MB) for any ``n``."""
@@ -695,12 +695,8 @@ def _fitting_chunks(
     workers: int | None,
     cancel: threading.Event | None,
 ) -> Generator[np.ndarray | None, None, None]:
-    """The deals that fit in each chunk of ``MODEL_CHUNK`` decks dealt by ``seat``, in chunk order, on
-    every core (None once cancelled).
-
-    Chunk ``i`` draws from child ``i`` of child ``seat`` of ``root``, so what it holds depends only on
-    the seed; chunks dealt ahead and not needed are simply dropped.
-    """
+    """The fitting deals of each chunk of ``MODEL_CHUNK`` decks dealt by ``seat``, in order, on every core
+    (None once cancelled).  Chunk ``i`` draws from child ``i`` of child ``seat`` of ``root``."""
     seat_root = np.random.SeedSequence(root.entropy, spawn_key=(*root.spawn_key, seat), pool_size=root.pool_size)
 
     def task(i: int) -> np.ndarray | None:
@@ -744,11 +740,12 @@ def deal_set_with_model(
     rng: np.random.Generator,
     max_tries: int = DEFAULT_MAX_TRIES,
     *,
-    max_seconds: float | None = None,
+    max_seconds: float | None = DEFAULT_TIME_LIMIT,
     workers: int | None = None,
 ) -> np.ndarray:
-    """All of ``deal_with_model`` at once (no cancel): the ``(count, 4)`` batch, for the command line
-    (which passes ``max_seconds=planner.DEFAULT_TIME_LIMIT`` unless told otherwise)."""
+    """All of ``deal_with_model`` at once (no cancel): the ``(count, 4)`` batch, for the command line,
+    so it gives up after the command line's ``DEFAULT_TIME_LIMIT`` seconds without a board unless told
+    otherwise (None: no limit)."""
     stream = deal_with_model(
         model, request, count, first_board, rng, max_tries, max_seconds=max_seconds, workers=workers
     )
