@@ -2,16 +2,20 @@
 
 The boards live in the board list's model (``BoardListModel``, a ``Board`` and an "unsaved" flag per
 row); this object owns the rest: the path, the header line saying what constraints dealt the set,
-opening and saving PBN (atomically, through ``pbn.save``), the double-dummy analysis that may come
-before a save, the recent-files menu, and dealer scripts read into or written from the editors.
+opening and saving it (PBN through ``pbn.save``, which keeps the constraints; every other format of
+``formats.registry`` through ``file_formats``, issue 14), the double-dummy analysis that may come
+before a PBN save, the recent-files menu, and dealer scripts read into or written from the editors.
 A malformed file reports what is wrong and leaves the open set and the editors as they were.
 
 Every question and error goes through the window's ``confirm_unsaved_changes`` and ``show_error``
-(which tests replace), looked up when needed.
+(which tests replace), looked up when needed; the file dialogs and the "this format drops ..."
+question are this object's ``ask_open_path``, ``ask_save_path`` and ``confirm_dropping``, which
+tests replace the same way.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import typing
 from collections.abc import Callable
@@ -24,12 +28,14 @@ from bridgegui.engine import double_dummy
 from bridgegui.engine.boards import Board
 from bridgegui.engine.cards import SEATS
 from bridgegui.engine.constraints import parse_partnership_spec, parse_seat_spec
-from bridgegui.engine.errors import ConstraintError
+from bridgegui.engine.errors import BridgeError, ConstraintError
 from bridgegui.engine.script import ScriptError
 from bridgegui.engine.script.request import export_script, import_script
 from bridgegui.files import atomic_write
 from bridgegui.formats import pbn
+from bridgegui.formats.registry import BoardFormat
 from bridgegui.settings import Settings
+from bridgegui.ui.mainwindow import file_formats
 from bridgegui.ui.mainwindow.lesson import LessonConstraints, header_lines, read_header
 from bridgegui.ui.mainwindow.undo import WholeSetCommand
 from bridgegui.ui.widgets.board_list import BoardListModel
@@ -71,6 +77,7 @@ class BoardSetDocument(QObject):
         self.path: Path | None = None
         self.request_text = ""  # the constraints that dealt the set, for the saved file's header
         self.advanced_text = ""  # and their advanced condition, verbatim (see ``lesson``)
+        self.sniffed: dict[Path, BoardFormat] = {}  # files opened by their contents (no known extension)
         self.rebuild_recent_menu()
         # Without endplay, "Add Double-Dummy Analysis When Saving" is off, and its tooltip says how to
         # install it (one hint, right for how this copy was installed: double_dummy.enable_hint).
@@ -87,6 +94,10 @@ class BoardSetDocument(QObject):
     def is_modified(self) -> bool:
         """A board is unsaved, or the undo stack has moved the set away from what its file holds."""
         return self.model.any_unsaved() or self.window.undo.boards_dirty
+
+    def format_of(self, path: Path) -> BoardFormat:
+        """The format ``path`` is written in: its extension's, else what its contents were read as, else PBN."""
+        return file_formats.registry.for_path(path) or self.sniffed.get(path, file_formats.PBN)
 
     def title_name(self) -> str:
         return self.path.name if self.path is not None else self.tr("Untitled")
@@ -127,34 +138,46 @@ class BoardSetDocument(QObject):
         self.replaced.emit()
         self.saved_state_changed.emit()
 
-    # -- PBN -----------------------------------------------------------------------------------------
+    # -- the set's file ----------------------------------------------------------------------------------
 
     def ask_open(self) -> None:
         self.window.confirm_unsaved_changes(self._choose_and_open)
 
-    def _choose_and_open(self) -> None:
+    def ask_open_path(self) -> str:
+        """The file dialog of Open ("" when cancelled): every readable format, "All board sets" first."""
         path, _ = QFileDialog.getOpenFileName(
             self.window,
-            self.tr("Open PBN File"),
+            self.tr("Open Board Set"),
             self.settings["files/last_dir"],
-            self.tr("PBN files (*.pbn);;All files (*)"),
+            ";;".join(file_formats.open_filters()),
         )
+        return path
+
+    def _choose_and_open(self) -> None:
+        path = self.ask_open_path()
         if path:
             self.open_file(path, confirm=False)
 
     def open_file(self, path: str | Path, *, confirm: bool = True) -> bool:
-        """Load a PBN file as the current set.  A malformed file leaves the current set as it was."""
+        """Load a board-set file (chosen by its extension) as the current set.
+
+        A malformed file leaves the current set as it was.  Only a PBN file can restore the
+        constraints the set was dealt with (its header, see ``lesson``).
+        """
         if confirm and self.is_modified():
             result: list[bool] = []
             self.window.confirm_unsaved_changes(lambda: result.append(self.open_file(path, confirm=False)))
             return bool(result and result[0])
         path = Path(path)
         try:
-            boards = pbn.load(path)
-        except pbn.PbnError as exc:
+            boards, fmt = file_formats.read_set(path)
+        except BridgeError as exc:
+            kind = file_formats.registry.for_path(path)
             self.window.show_error(
                 self.tr("Cannot Open File"),
-                self.tr("{file} is not a PBN file this program can read:\n{exc}").format(file=path.name, exc=exc),
+                self.tr("{file} is not a {kind} file this program can read:\n{exc}").format(
+                    file=path.name, kind=path.suffix.lstrip(".").upper() if kind is not None else "PBN", exc=exc
+                ),
             )
             return False
         except OSError as exc:
@@ -162,10 +185,21 @@ class BoardSetDocument(QObject):
                 self.tr("Cannot Open File"), self.tr("Could not read {file}: {e}").format(file=path, e=exc.strerror)
             )
             return False
-        try:
-            lesson = read_header(path)
-        except OSError:
-            lesson = None
+        except Exception as exc:  # a damaged file must never crash the window: say so, keep the open set
+            log.exception("opening %s failed", path)
+            self.window.show_error(
+                self.tr("Cannot Open File"),
+                self.tr("{file} could not be read ({kind}: {exc}).").format(
+                    file=path.name, kind=type(exc).__name__, exc=exc
+                ),
+            )
+            return False
+        lesson = None
+        if fmt.name == "pbn":
+            with contextlib.suppress(OSError):
+                lesson = read_header(path)
+        if file_formats.registry.for_path(path) is None:
+            self.sniffed[path] = fmt
         self.window.jobs.stop_quietly()
         self.model.set_boards(boards, unsaved=False)
         self.path = path
@@ -176,7 +210,7 @@ class BoardSetDocument(QObject):
         self.rebuild_recent_menu()
         self.replaced.emit()
         self.saved_state_changed.emit()
-        self._status(self.tr("Opened {file}: {n} boards.").format(file=path.name, n=len(boards)))
+        self._status(file_formats.opened_message(path.name, fmt, len(boards)))
         if lesson is not None:
             self._offer_constraints(path, lesson)
         return True
@@ -264,16 +298,22 @@ class BoardSetDocument(QObject):
     def save_file(
         self, path: str | Path | None = None, *, then: Callable[[], object] | None = None, analyse: bool = False
     ) -> bool:
-        """Save the set as PBN (to ``path``, else the current file, else ask); True when saved now.
+        """Save the set (to ``path``, else the current file, else ask) in the file's format; True when saved now.
 
-        With ``analyse`` (the "Add Double-Dummy Analysis When Saving" option), boards without a
-        ``DoubleDummyTricks`` tag are analysed first in a worker: this returns False at once and the
-        file is written (and ``then`` runs) when the analysis is done.  Stop cancels it, and nothing
-        is saved.
+        The extension chooses the format (PBN for an unknown one).  A format other than PBN that
+        cannot hold the whole set asks first (``file_formats.save_in_format``); Save to the set's own
+        such file opens Save As instead, so it never writes PBN into a ``.dup`` file.
+        With ``analyse`` (the "Add Double-Dummy Analysis When Saving" option, PBN only: no other
+        format holds the analysis), boards without a ``DoubleDummyTricks`` tag are analysed first in
+        a worker: this returns False at once and the file is written (and ``then`` runs) when the
+        analysis is done.  Stop cancels it, and nothing is saved.
         """
         target = Path(path) if path is not None else self.path
         if target is None:
             return self.save_file_as(then=then, analyse=analyse)
+        fmt = self.format_of(target)
+        if fmt.name != "pbn":
+            return file_formats.save_in_format(self, target, fmt, then=then, resave=path is None)
         rows = self.boards_to_analyse() if analyse else []
         if rows:
             jobs = self.window.jobs
@@ -288,6 +328,7 @@ class BoardSetDocument(QObject):
         return self.write_pbn(target)
 
     def write_pbn(self, target: Path) -> bool:
+        """Write the set as PBN with the constraints in its header (the analysis job calls this too)."""
         header = header_lines(self.request_text, self.advanced_text)
         try:
             pbn.save(target, self.model.boards(), extra_header=header)
@@ -297,29 +338,47 @@ class BoardSetDocument(QObject):
                 self.tr("Could not save {file}: {e}").format(file=target, e=exc.strerror or exc),
             )
             return False
+        self.mark_written(target)
+        self._status(self.tr("Saved {file}.").format(file=target.name))
+        return True
+
+    def mark_written(self, target: Path) -> None:
+        """``target`` now holds the set: it is the set's file, saved, and first in the recent files."""
         self.path = target
         self.model.mark_saved()
         self.window.undo.set_saved()
         self.settings.add_recent_file(target)
         self.rebuild_recent_menu()
         self.saved_state_changed.emit()
-        self._status(self.tr("Saved {file}.").format(file=target.name))
-        return True
+
+    def ask_save_path(self, start: str, selected_filter: str) -> tuple[str, str]:
+        """The file dialog of Save As: the path typed or chosen ("" when cancelled) and the filter chosen."""
+        path, chosen = QFileDialog.getSaveFileName(
+            self.window,
+            self.tr("Save Board Set As"),
+            start,
+            ";;".join(file_formats.save_filters()),
+            selected_filter,
+        )
+        return path, chosen
+
+    def confirm_dropping(self, name: str, fmt: BoardFormat, dropped: list[str], then: Callable[[], object]) -> None:
+        """Ask whether ``name`` may be written without what ``fmt`` cannot hold; ``then()`` if so (tests replace this)."""
+        file_formats.ask_dropping(self.window, name, fmt, dropped, then)
 
     def save_file_as(self, *, then: Callable[[], object] | None = None, analyse: bool | None = None) -> bool:
-        start = (
-            str(self.path) if self.path else str(Path(self.settings["files/last_dir"] or Path.home()) / "boards.pbn")
-        )
-        path, _ = QFileDialog.getSaveFileName(
-            self.window, self.tr("Save PBN File"), start, self.tr("PBN files (*.pbn)")
-        )
+        """Ask for a file and a format (PBN unless the set came from another format), and save there."""
+        if self.path is not None:
+            start, fmt = str(self.path), self.format_of(self.path)
+        else:
+            start, fmt = str(Path(self.settings["files/last_dir"] or Path.home()) / "boards.pbn"), file_formats.PBN
+        path, chosen = self.ask_save_path(start, file_formats.save_filter(fmt))
         if not path:
             return False
-        if not path.lower().endswith(".pbn"):
-            path += ".pbn"
+        target, fmt = file_formats.format_for_save(path, chosen)
         if analyse is None:
             analyse = self.window.action("actionSaveDoubleDummy").isChecked()
-        return self.save_file(path, then=then, analyse=analyse)
+        return self.save_file(target, then=then, analyse=analyse and fmt.name == "pbn")
 
     def rebuild_recent_menu(self) -> None:
         menu = self.recent_menu
