@@ -154,7 +154,7 @@ def dropping_text(name: str, fmt: BoardFormat, dropped: Sequence[str]) -> str:
     """The question's text: what ``fmt`` cannot hold, one item a line, and that the set itself keeps it."""
     return _tr(
         "{title} files cannot hold everything in this set. Saving {file} leaves out:\n\n{items}\n\n"
-        "The boards in the window keep it; save as PBN to keep everything in the file."
+        "The boards in the window keep everything; save as PBN to keep everything in the file too."
     ).format(title=fmt.title, file=name, items="\n".join("• " + item for item in dropped))
 
 
@@ -225,17 +225,16 @@ def write_in_format(document: BoardSetDocument, target: Path, fmt: BoardFormat) 
         )
         return True
     document.mark_written(target)
-    message = _tr("Saved {file} as {title}.").format(file=target.name, title=fmt.title)
-    if is_constrained(document.request_text):
-        if fmt.name == "dlm":
-            message += " " + _tr("Its header says it is a practice set (Law 6E3); the constraints are not kept.")
-        elif fmt.name in ("dup", "bri", "dge"):
-            message += " " + _tr(
-                "This format has no header to say it is a practice set (Law 6E3): name the file for it."
-            )
-        else:
-            message += " " + _tr("The constraints are not kept (only PBN keeps them).")
-    status.showMessage(message, 15_000)
+    # Short lines: the status bar shows about ninety characters beside the deal number.
+    if not is_constrained(document.request_text):
+        message = _tr("Saved {file}.")
+    elif fmt.name == "dlm":
+        message = _tr("Saved {file}; its header says it is a practice set (Law 6E3).")
+    elif fmt.name in ("dup", "bri", "dge"):
+        message = _tr("Saved {file}. The format cannot mark a practice set (Law 6E3): say so in its name.")
+    else:
+        message = _tr("Saved {file}. Only PBN files keep the constraints it was dealt with.")
+    status.showMessage(message.format(file=target.name), 15_000)
     return True
 
 
@@ -243,7 +242,7 @@ def opened_message(name: str, fmt: BoardFormat, count: int) -> str:
     """The status line after opening a file: a file other than PBN carries no constraints, so say so."""
     text = _tr("Opened {file}: {n} boards.").format(file=name, n=count)
     if fmt.name != "pbn":
-        text += " " + _tr("{title} files do not record constraints: the editors are unchanged.").format(title=fmt.title)
+        text += " " + _tr("Only PBN files keep constraints: the editors are unchanged.")
     return text
 
 

@@ -123,7 +123,7 @@ def test_a_set_saved_in_each_format_opens_back_with_the_same_deals(
     assert other.windowTitle().startswith(target.name)
     assert other.errors == []  # type: ignore[attr-defined]
     if name != "pbn":
-        assert "do not record constraints" in other.statusBar().currentMessage()
+        assert "Only PBN files keep constraints" in other.statusBar().currentMessage()
 
 
 def test_text_diagrams_are_an_export_that_leaves_the_set_unsaved(
@@ -221,6 +221,7 @@ def test_a_constrained_set_says_it_is_for_practice_in_a_dlm_header(
     put_set(window, random_boards(4), "S: hcp 8-9")
     assert window.document.save_file(tmp_path / "practice.dlm")
     assert registry.PRACTICE_NOTE in (tmp_path / "practice.dlm").read_text(encoding="latin-1")
+    assert "its header says it is a practice set (Law 6E3)" in window.statusBar().currentMessage()
     put_set(window, random_boards(4), "no constraints")
     assert window.document.save_file(tmp_path / "random.dlm")
     assert registry.PRACTICE_NOTE not in (tmp_path / "random.dlm").read_text(encoding="latin-1")
