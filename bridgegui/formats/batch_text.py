@@ -121,29 +121,35 @@ def holding_codes(dtype: type[np.integer], void: str) -> tuple[np.ndarray, np.nd
     return codes, lengths
 
 
-_HAND_ORDER = np.array(
-    [*range(12, -1, -1), 13, *range(28, 15, -1), 29, *range(44, 31, -1), 45, *range(60, 47, -1), 14], dtype=np.intp
-)
-"""Bits of a hand mask in the order PBN writes a hand: spades ace down, a dot, hearts, a dot, diamonds,
-a dot, clubs, then a space.  Bits 13, 29 and 45 (the dots) and 14 (the space) hold no card."""
-_MARK_BITS = np.uint64((1 << 13) | (1 << 29) | (1 << 45) | (1 << 14))
-_HAND_LETTERS = np.frombuffer(b"AKQJT98765432." * 3 + b"AKQJT98765432 ", dtype=np.uint8)
+@cache
+def _suit_pieces() -> tuple[np.ndarray, np.ndarray]:
+    """Each holding's rank letters followed by the separator PBN writes after it (``.`` after spades,
+    hearts and diamonds: row 0; a space after clubs: row 1), 16 bytes a piece, and the pieces' lengths."""
+    codes, lengths = holding_codes(np.uint8, "")
+    pieces = np.zeros((2, 1 << 13, 16), dtype=np.uint8)
+    pieces[:, :, :13] = codes
+    pieces[0, np.arange(1 << 13), lengths] = ord(".")
+    pieces[1, np.arange(1 << 13), lengths] = ord(" ")
+    return pieces.view("V16").reshape(2, 1 << 13), lengths + 1
+
+
+_SEPARATOR_ROW = np.array([0, 0, 0, 1], dtype=np.intp)
 
 
 def deal_codes(masks: np.ndarray) -> np.ndarray:
     """``(n, 67)`` ASCII codes of each deal's four hands as PBN's Deal tag writes them after ``"N:"``
     (``AKQ2.K72.Q84.J93 ...``, a void as nothing between dots): always 52 cards, 12 dots, 3 spaces.
 
-    The 13 cards of a hand plus three dot bits and a space bit are 17 set bits of its mask; read in
-    PBN's order (``_HAND_ORDER``), the set bits spell the hand.  One boolean selection for the whole
-    batch, no table per suit (issue 17).
+    Each suit is one 16-byte piece from a table (its letters and the separator after it); the
+    pieces' used bytes, kept with one boolean mask whose runs are contiguous, spell the deal
+    (issue 17: no per-board or per-suit Python work).
     """
     n = masks.shape[0]
-    marked = (masks.astype(np.uint64) | _MARK_BITS).astype("<u8")
-    bits = np.unpackbits(marked.view(np.uint8).reshape(n, 4, 8), axis=2, bitorder="little")
-    chosen = bits[:, :, _HAND_ORDER].astype(bool)
-    letters = np.broadcast_to(_HAND_LETTERS, chosen.shape)[chosen]
-    return letters.reshape(n, 68)[:, :67]
+    pieces, lengths = _suit_pieces()
+    holdings = suit_holdings(masks)
+    laid = pieces[_SEPARATOR_ROW, holdings].view(np.uint8).reshape(n, 4, 4, 16)
+    used = np.arange(16) < lengths[holdings][..., None]
+    return laid[used].reshape(n, 68)[:, :67]
 
 
 def number_field(numbers: np.ndarray, dtype: type[np.integer]) -> Column:
