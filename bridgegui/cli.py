@@ -524,7 +524,11 @@ class SetStream:
         self.stdout = stdout
         self.first = args.first_board
         self.number = args.first_board
-        self.writer = registry.stream_writer(fmt)
+        self.writer: Any = registry.stream_writer(fmt)
+        if fmt.name == "pbn":  # pbn.begin/write_batch/end themselves, without loading the PBN reader (start-up)
+            from bridgegui.formats import pbn_stream
+
+            self.writer = pbn_stream
         self._stack = contextlib.ExitStack()
         self._put: Callable[[str | bytes], None] = _raise_closed
         self._text: Any = None
