@@ -392,6 +392,12 @@ def _time_limit(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
+    """Deal what the flags ask and write it; the exit status.
+
+    A plain request streams: each batch the planner yields is formatted and written before the next
+    is dealt (``SetStream``).  Flags that need the whole set (``COLLECTING_FLAGS``, ``--auction``,
+    ``--shuffle``) and practice sets (``cli_sets``) collect the boards and call ``write_output``.
+    """
     check_counts(args)
     if args.explain is not None:
         if args.script or args.auction is not None:
