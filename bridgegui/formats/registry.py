@@ -203,7 +203,7 @@ def loads(fmt: str | BoardFormat, data: str | bytes) -> list[Board]:
     """The boards of a file's contents in format ``fmt``; ``BridgeError`` (with the board or line) if unreadable."""
     fmt = by_name(fmt)
     if not fmt.readable:
-        raise _error(f"{fmt.title} files cannot be read back: open a PBN file instead")
+        raise _error(f"{fmt.title} cannot be read back: open a PBN file instead")
     module = _module(fmt)
     if fmt.name == "pbn" and isinstance(data, bytes):
         return list(module.load(io.BytesIO(data)))

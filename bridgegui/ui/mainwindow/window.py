@@ -6,7 +6,7 @@ The parts, one module each (qutebrowser's ``mainwindow/mainwindow.py`` is the mo
 * ``constraints_dock.ConstraintsDock`` — the editors, and the request they describe;
 * ``feedback.LiveFeedback`` — exact frequencies and problems under the editors, as you type;
 * ``jobs.Jobs`` — dealing, analysis before saving and shuffle-model sets, off the GUI thread;
-* ``document.BoardSetDocument`` — the board set's file: PBN, dealer scripts, recent files;
+* ``document.BoardSetDocument`` — the board set's file in every format, dealer scripts, recent files;
 * ``practice.Practice`` — which hands a student sees;
 * ``undo.Undo`` — the one undo stack (board set and constraints); ``board_commands.BoardCommands`` —
   delete, insert, move and renumber boards;
@@ -558,7 +558,7 @@ class MainWindow(QMainWindow):
         return self.document.open_file(path, confirm=confirm)
 
     def save_file(self, path: str | Path | None = None, *, then: Callable[[], object] | None = None) -> bool:
-        """Save the set as PBN; with "Add Double-Dummy Analysis When Saving" on, analyses first (see the document)."""
+        """Save the set in its file's format (PBN for a new set); with "Add Double-Dummy Analysis When Saving" on, analyses first (see the document)."""
         return self.document.save_file(path, then=then, analyse=self.action("actionSaveDoubleDummy").isChecked())
 
     def save_file_as(self, *, then: Callable[[], object] | None = None) -> bool:
