@@ -282,6 +282,16 @@ def import_times(top: int = 15) -> list[str]:
     return lines
 
 
+def floor(folder: Path, repeats: int) -> str:
+    """The cpu time of starting Python and importing numpy, which every run of ours pays (scenarios.md)."""
+    env = our_environment(folder / "pycache")
+    runs = [
+        run_child([sys.executable, "-c", "import numpy"], folder / "floor.txt", env) for _ in range(max(3, repeats))
+    ]
+    cpu, peak = _median(runs) or (0.0, 0.0)
+    return f"Floor: python -c 'import numpy' takes {cpu:.3f} s cpu and {peak:.1f} MB (every run of ours pays it)"
+
+
 def main(*, quick: bool = False, repeats: int = 5, million: bool = False) -> None:
     counts = (1, 1_000) if quick else COUNTS_FULL
     with tempfile.TemporaryDirectory(prefix="bridgegui-bench-") as tmp:
@@ -294,6 +304,7 @@ def main(*, quick: bool = False, repeats: int = 5, million: bool = False) -> Non
         measure(cells, max(1, repeats))
         for line in report(cells):
             print(line)
+        print(floor(folder, repeats))
     print()
     for line in import_times():
         print(line)
