@@ -22,7 +22,8 @@ explicit ``max_tries`` is a total, as dealer's ``generate``.  The message then g
 tried, the time, and the frequency they imply: "rarer than about 1 in M" when none fitted, the rate
 seen when some did (so a large set of a common request is never called rare).
 
-Every core.  Once a stream has tried ``parallel.PARALLEL_MIN_DEALS`` deals it goes on in chunks of
+Every core.  Once a stream has tried ``parallel.PARALLEL_MIN_DEALS`` deals (or from its start, when
+a short pilot shows it will try three times that: ``_long_from_the_start``) it goes on in chunks of
 ``CHUNK_TRIES`` deals, chunk ``i`` drawn from the ``i``-th child of a seed sequence taken from the
 stream's generator at that point, dealt on every core and combined in chunk order
 (``parallel.ordered_map``).  The switch point and the chunks depend only on the seed, so a seeded run
@@ -318,11 +319,13 @@ def deal_stream(
     budget = _Budget(plan, count, max_tries, max_seconds)
     tried = matched = 0
     rows = MIN_BATCH
+    on_every_core = runs_on_every_core(plan.request)
+    long_run = on_every_core and _long_from_the_start(plan, count)
     while count is None or matched < count:
         if cancel is not None and cancel.is_set():
             return
         budget.check(tried, matched)
-        if tried >= parallel.PARALLEL_MIN_DEALS and runs_on_every_core(plan.request):
+        if on_every_core and (long_run or tried >= parallel.PARALLEL_MIN_DEALS):
             yield from _parallel_stream(plan, generator, budget, tried, matched, cancel, workers)
             return
         deals = _batch(plan, generator, rows)
@@ -349,6 +352,37 @@ def runs_on_every_core(request: DealRequest) -> bool:
     longer give the same boards.  Such a request keeps one stream however long it runs.
     """
     return request.condition is None or bool(getattr(request.condition, "parallel_safe", False))
+
+
+SWITCH_PILOT = 8192
+"""Deals of the pilot that tells a long run from the start (``_long_from_the_start``)."""
+
+
+def _long_from_the_start(plan: DealPlan, count: int | None) -> bool:
+    """Whether a run of ``count`` boards will surely try more than three times ``PARALLEL_MIN_DEALS``
+    deals, so it can use every core from its first deal instead of after a million (issue 17: the
+    serial first million would cap the speed-up).
+
+    Decided from the count alone when it is that large (a deal gives at most one board), else from a
+    pilot of ``SWITCH_PILOT`` deals on a fixed seed, so the decision depends only on the request and
+    the count, never on the cores or the run's seed.  A pilot that finds nothing decides nothing (the
+    run switches after a million deals as before).  A run this pilot sends to the chunks from the start
+    is, by a wide margin, one that would have tried over a million deals anyway: the seeded sets of
+    smaller runs do not change.
+    """
+    if count is None:
+        return False
+    threshold = 3 * parallel.PARALLEL_MIN_DEALS
+    if count >= threshold:
+        return True
+    if count * SWITCH_PILOT < threshold:
+        return False  # even one board per pilot would be fast enough: no pilot needed
+    accepted = _batch(plan, make_rng(PILOT_SEED), SWITCH_PILOT).shape[0]
+    return accepted > 0 and count * SWITCH_PILOT / accepted >= threshold
+
+
+PILOT_SEED = 1
+"""The pilots' fixed seed: a plan's pilot figures are the same every time."""
 
 
 @dataclass

@@ -5,6 +5,7 @@ small; the code path is the one a ten-million-deal run takes.  Speed is measured
 ``bridgegui.devtools.bench_cores``, never asserted here.
 """
 
+import itertools
 import threading
 
 import numpy as np
@@ -162,3 +163,22 @@ def test_a_condition_runs_on_every_core_only_when_it_says_it_may(long_runs, para
     np.testing.assert_array_equal(
         planner.deal(request, 3000, seed=7, workers=1), planner.deal(request, 3000, seed=7, workers=2)
     )
+
+
+def test_a_run_the_pilot_shows_to_be_long_uses_every_core_from_its_first_deal(long_runs):
+    # Threshold here: 3 x 4,096 deals.  NS 31+ HCP is about 1 deal in 77: 3,000 boards need about 230,000.
+    request = DealRequest.from_specs(ns="hcp 31+")
+    steps = [p.tried for p in planner.deal_stream(request, 3000, seed=9, workers=2)]
+    assert steps[0] == planner.CHUNK_TRIES and all(b - a == planner.CHUNK_TRIES for a, b in itertools.pairwise(steps))
+    np.testing.assert_array_equal(
+        planner.deal(request, 3000, seed=9, workers=1), planner.deal(request, 3000, seed=9, workers=2)
+    )
+    # A count that large decides without a pilot; a short run keeps its one stream.
+    assert planner._long_from_the_start(planner.plan_request(DealRequest()), 3 * parallel.PARALLEL_MIN_DEALS)
+    assert not planner._long_from_the_start(planner.plan_request(request), 10)
+    assert next(p.tried for p in planner.deal_stream(request, 10, seed=9)) == planner.MIN_BATCH
+
+
+def test_a_pilot_that_finds_nothing_decides_nothing(long_runs):
+    impossible = DealRequest.from_specs(north="controls 0", south="controls 0", ns="hcp 13+")
+    assert not planner._long_from_the_start(planner.plan_request(impossible), 5000)
