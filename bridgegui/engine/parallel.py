@@ -7,17 +7,19 @@ depend on the cores, chunk ``i`` draws from its own generator, seeded by the ``i
 recommended way to seed parallel work), and results are combined in chunk order.  One worker or
 eight then compute the same chunks and give the same output; only the wall time changes.
 
-Why threads, not processes (measured with ``bridgegui.devtools.bench_cores`` on this 2-core machine).
-The work is numpy on arrays of thousands of rows: the 16-bit key sort, the random words, the table
-lookups and reductions all release the GIL, so two threads deal 1.75-1.8x as fast as one (10 million
-deals with HCP and shape: about 3.4 s on one core, 1.9 s on two).  Processes reach about the same
-speed-up on the work itself but pay for it: each new process imports numpy and the engine (about
-0.3 s here), and every dealt chunk must be pickled back through a pipe (32 bytes a deal: 320 MB for
-S0's 10 million), which costs more than it saves below tens of millions of deals; they also need a
-picklable task, a start method that is safe under Qt (``spawn``), and care that none outlives a
-cancelled job.  Threads share the request, the exact samplers' tables and the output arrays at no
-cost, stop with the same ``threading.Event`` the window already sets, and are joined before a run
-returns, so none is ever left behind.
+Why threads, not processes (measured with ``bridgegui.devtools.bench_cores`` on this shared 2-core
+machine, in a quiet moment).  The work is numpy on arrays of thousands of rows: the 16-bit key sort,
+the random words, the table lookups and the reductions release the GIL, so two threads deal S0 (10
+million deals with HCP and shape) 1.7x as fast as one: 2.9 s against 1.7 s.  A process pool did
+1.9x on the same chunks, but only because each chunk sent back a table of counts; a dealer sends
+back the deals themselves (32 bytes each, 320 MB for S0), and pickling them through a pipe costs
+what the second core saves.  Processes would also need a picklable task and plan, a start method
+that is safe in a Qt program (``spawn``: each worker imports numpy and the engine, about 0.3 s), and
+care that none outlives a cancelled job.  Threads share the request, the exact samplers' tables and
+the output arrays at no cost, stop with the same ``threading.Event`` the window already sets, and
+are joined before a run returns, so none is ever left behind.  The cost of threads is the GIL held
+between numpy calls: the more small steps a batch takes (rejection on several terms), the lower the
+speed-up, which is why chunks are tens of thousands of deals.
 
 Runs shorter than ``PARALLEL_MIN_DEALS`` keep their one-stream form, so the seeded sets pinned by
 tests and shared before this change do not change.
