@@ -34,6 +34,7 @@ from bridgegui.engine.script import Script, compile_script, run_script
 from bridgegui.engine.script.diagnostics import WHERE, ScriptError, recursion_room
 from bridgegui.engine.script.seat_terms import ConditionParts
 from bridgegui.engine.script.unparse import SEAT_WORDS, SUIT_WORDS, shape_list, unparse, unparse_conjunction
+from bridgegui.engine.specs import compact_shape_tokens
 
 
 @dataclass(frozen=True)
@@ -121,18 +122,25 @@ def request_from_script(script: Script) -> DealRequest:
         hcp: Range | None = None
         lengths: list[Range | None] = [None, None, None, None]
         shapes: tuple[str, ...] = ()
+        excluded: tuple[str, ...] = ()
         for term in parts.terms_for(seat):
             if term.kind == "hcp":
                 hcp = _open_range(term.lo, term.hi, 37)
             elif term.kind == "length" and term.suit is not None:
                 lengths[term.suit] = _open_range(term.lo, term.hi, 13)
             elif term.kind == "shape" and term.shapes is not None:
-                shapes = shape_tokens(term.shapes) if term.shapes else ("0=0=0=0",)
+                # The fewest patterns, both ways (issue 15): ``any 5xxx`` reads ``5xxx``, not 30 shapes, and
+                # ``not shape(north, any 0xxx)`` reads ``not 0xxx``, so a 10+ card suit never needs printing.
+                if term.shapes:
+                    shapes, excluded = compact_shape_tokens(term.shapes)
+                else:
+                    shapes, excluded = ("0=0=0=0",), ()
         seats.append(
             SeatConstraint(
                 hcp=hcp,
                 lengths=tuple(lengths),  # type: ignore[arg-type]
                 shapes=shapes,
+                exclude_shapes=excluded,
                 cards=script.predeal.get(seat, 0),
             )
         )

@@ -3,8 +3,7 @@
 ``any 0xxx`` and every ``not shape(...)`` hold shapes with a suit of 10+ cards, whose old seat-spec
 text (``13000``) could not be read back: the import failed with "shape '13000' needs four lengths".
 And ``any 5xxx`` was shown as a list of 30 exact shapes.  The spec grammar and its printer
-(``specs.compact_shape_tokens``) are fixed; the import uses them once ``request_from_script`` does
-(a change in ``request.py``, which another engineer owns: until then these fail, and are marked so).
+(``specs.compact_shape_tokens``) are fixed, and ``request_from_script`` prints with them.
 """
 
 from __future__ import annotations
@@ -15,12 +14,7 @@ from bridgegui.engine.constraints import parse_seat_spec
 from bridgegui.engine.script import compile_script
 from bridgegui.engine.script.request import import_script
 
-NEEDS_REQUEST_CHANGE = pytest.mark.xfail(
-    strict=True, reason="request_from_script must print shapes with specs.compact_shape_tokens (issue 15)"
-)
 
-
-@NEEDS_REQUEST_CHANGE
 @pytest.mark.parametrize(
     ("condition", "north"),
     [
