@@ -98,4 +98,4 @@ def test_a_slow_plan_leaves_the_event_loop_running_and_stop_ends_the_job(
     assert finished.args[1] == "cancelled"
     assert dealt == []  # stopped at the checkpoint after planning: no deal was searched for
     assert window.board_model.rowCount() == 0
-    assert plan_spy.threads == [False]
+    assert plan_spy.threads and not any(plan_spy.threads)  # every plan (feedback may plan again) off the GUI thread
