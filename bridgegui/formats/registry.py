@@ -328,6 +328,9 @@ class StreamWriter:
     def write_batch(self, masks: np.ndarray, first_number: int, info: SetInfo) -> str | bytes:
         native = self._native()
         if native is not None:
+            if self.fmt.name == "text":  # the blank line between boards depends on what came before, not the number
+                started, self._started = self._started, self._started or len(masks) > 0
+                return native.write_batch(masks, first_number, info, continued=started)  # type: ignore[no-any-return]
             return native.write_batch(masks, first_number, info)  # type: ignore[no-any-return]
         from bridgegui.engine.boards import boards_from_batch
 

@@ -154,3 +154,15 @@ def test_whole_file_format_refuses_the_100th_board_when_it_arrives() -> None:
     writer.write_batch(deal_batch(99, seed=1), 1, info)
     with pytest.raises(registry.FormatError, match="at most 99 boards"):
         writer.write_batch(deal_batch(1, seed=2), 100, info)
+
+
+def test_a_streamed_text_set_numbered_from_7_has_one_blank_line_between_boards() -> None:
+    # The text writer's blank line before a batch followed the board number (first_number > 1), so a set
+    # numbered from 7 began with a blank line; the registry's writer now says what it has written.
+    batch = deal_batch(5, seed=3)
+    info = SetInfo()
+    writer = registry.stream_writer("text")
+    streamed = writer.begin(info) + writer.write_batch(batch[:2], 7, info) + writer.write_batch(batch[2:], 9, info)
+    streamed += writer.end(info)
+    assert streamed == registry.dumps(registry.by_name("text"), boards_from_batch(batch, 7), info)
+    assert not str(streamed).startswith("\n")
