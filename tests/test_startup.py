@@ -64,3 +64,17 @@ def test_a_script_run_loads_the_compiler(tmp_path):
     modules = _modules(tmp_path, "-q", str(script))
     assert "bridgegui.engine.script.compiler" in modules
     assert not any(m.startswith(("PySide6", "bridgegui.printing", "bridgegui.engine.bidding")) for m in modules)
+
+
+def test_the_engine_package_loads_its_names_only_when_used() -> None:
+    # issue 17: ``import bridgegui.engine.cards`` used to load the evaluation, trick, stats and deal-number
+    # tables through the package's __init__, on every command-line run.
+    code = (
+        "import sys; import bridgegui.engine.cards; "
+        "print(sorted(m for m in ('bridgegui.engine.evaluation', 'bridgegui.engine.tricks', "
+        "'bridgegui.engine.stats', 'bridgegui.engine.deal_numbers') if m in sys.modules)); "
+        "from bridgegui.engine import deal_batch, stats, Board; print(deal_batch.__name__, stats.__name__, Board.__name__)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split("\n")
+    assert out[0] == "[]"
+    assert out[1] == "deal_batch bridgegui.engine.stats Board"

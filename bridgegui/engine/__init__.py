@@ -4,45 +4,103 @@ No Qt is imported anywhere below this package: it is a library that the GUI, the
 tests share.  Batches of deals are ``(n, 4)`` uint64 arrays of hand masks (see ``cards``).
 """
 
-from bridgegui.engine import evaluation, stats, tables
-from bridgegui.engine.boards import Board, board_dealer, board_vulnerability, boards_from_batch, is_vulnerable
-from bridgegui.engine.cards import (
-    RANKS,
-    SEAT_NAMES,
-    SEATS,
-    SUIT_NAMES,
-    SUIT_SYMBOLS,
-    SUITS,
-    Deal,
-    Hand,
-    card_name,
-    parse_card,
-    parse_deal,
-    seat_index,
-)
-from bridgegui.engine.deal_numbers import (
-    D,
-    deal_from_index,
-    deal_index,
-    deal_indices,
-    deals_from_indices,
-    tournament_deal,
-)
-from bridgegui.engine.dealing import deal_batch, fill_deals, make_rng, new_seed
-from bridgegui.engine.errors import (
-    BridgeError,
-    ConstraintError,
-    DealError,
-    DealNumberError,
-    ImpossibleError,
-    Problem,
-)
-from bridgegui.engine.tricks import estimate_tricks
+import importlib
+from typing import TYPE_CHECKING, Any
+
+# The package's names load on first use (PEP 562): ``import bridgegui.engine.cards`` runs this file, and a
+# command-line run that needs cards and the planner must not pay for the evaluation, trick and deal-number
+# tables (issue 17: ``bridgegui-deal -p 1`` under 0.2 s cpu, numpy's import being most of it).
+_LAZY: dict[str, str] = {
+    **dict.fromkeys(("evaluation", "stats", "tables"), ""),
+    **dict.fromkeys(("Board", "board_dealer", "board_vulnerability", "boards_from_batch", "is_vulnerable"), "boards"),
+    **dict.fromkeys(
+        (
+            "RANKS",
+            "SEAT_NAMES",
+            "SEATS",
+            "SUIT_NAMES",
+            "SUIT_SYMBOLS",
+            "SUITS",
+            "Deal",
+            "Hand",
+            "card_name",
+            "parse_card",
+            "parse_deal",
+            "seat_index",
+        ),
+        "cards",
+    ),
+    **dict.fromkeys(
+        ("D", "deal_from_index", "deal_index", "deal_indices", "deals_from_indices", "tournament_deal"), "deal_numbers"
+    ),
+    **dict.fromkeys(("deal_batch", "fill_deals", "make_rng", "new_seed"), "dealing"),
+    **dict.fromkeys(
+        ("BridgeError", "ConstraintError", "DealError", "DealNumberError", "ImpossibleError", "Problem"), "errors"
+    ),
+    "estimate_tricks": "tricks",
+}
+"""Each lazily loaded name -> the submodule that defines it ("" for a submodule itself)."""
 
 
-def deals_from_batch(batch: "object") -> list[Deal]:
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    if module == "":
+        return importlib.import_module(f"{__name__}.{name}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value  # the next look-up is an ordinary global
+    return value
+
+
+if TYPE_CHECKING:
+    from bridgegui.engine import evaluation, stats, tables
+    from bridgegui.engine.boards import (
+        Board,
+        board_dealer,
+        board_vulnerability,
+        boards_from_batch,
+        is_vulnerable,
+    )
+    from bridgegui.engine.cards import (
+        RANKS,
+        SEAT_NAMES,
+        SEATS,
+        SUIT_NAMES,
+        SUIT_SYMBOLS,
+        SUITS,
+        Deal,
+        Hand,
+        card_name,
+        parse_card,
+        parse_deal,
+        seat_index,
+    )
+    from bridgegui.engine.deal_numbers import (
+        D,
+        deal_from_index,
+        deal_index,
+        deal_indices,
+        deals_from_indices,
+        tournament_deal,
+    )
+    from bridgegui.engine.dealing import deal_batch, fill_deals, make_rng, new_seed
+    from bridgegui.engine.errors import (
+        BridgeError,
+        ConstraintError,
+        DealError,
+        DealNumberError,
+        ImpossibleError,
+        Problem,
+    )
+    from bridgegui.engine.tricks import estimate_tricks
+
+
+def deals_from_batch(batch: "object") -> "list[Deal]":
     """``Deal`` objects for the rows of an ``(n, 4)`` batch (for display; not for hot paths)."""
     import numpy as np
+
+    from bridgegui.engine.cards import Deal
 
     return [Deal.from_masks(row) for row in np.asarray(batch, dtype=np.uint64).tolist()]
 
