@@ -10,8 +10,10 @@ eight then compute the same chunks and give the same output; only the wall time 
 Why threads, not processes (measured with ``bridgegui.devtools.bench_cores`` on this shared 2-core
 machine, in a quiet moment).  The work is numpy on arrays of thousands of rows: the 16-bit key sort,
 the random words, the table lookups and the reductions release the GIL, so two threads deal S0 (10
-million deals with HCP and shape) 1.7x as fast as one: 2.9 s against 1.7 s.  A process pool did
-1.9x on the same chunks, but only because each chunk sent back a table of counts; a dealer sends
+million deals with HCP and shape) 1.7-1.8x as fast as one: 2.7 s against 1.5 s; a rejection-bound
+request (NS 35+ HCP, 8 million deals tried) about 1.5x, 2.0 s against 1.35 s (its batches take more
+small steps, and the two threads then cost 28 % more cpu time than one).  A process pool did
+1.9-2.0x on S0's chunks, but only because each chunk sent back a table of counts; a dealer sends
 back the deals themselves (32 bytes each, 320 MB for S0), and pickling them through a pipe costs
 what the second core saves.  Processes would also need a picklable task and plan, a start method
 that is safe in a Qt program (``spawn``: each worker imports numpy and the engine, about 0.3 s), and
