@@ -196,8 +196,9 @@ def build_parser() -> argparse.ArgumentParser:
         type=int,
         default=None,
         metavar="N",
-        help=f"give up after N deals tried (default {planner.DEFAULT_MAX_TRIES:,}; "
-        f"with --auction {cli_bidding.AUCTION_MAX_TRIES:,}, since every deal is bid by the system)",
+        help=f"give up after N deals tried in all (default: after {planner.DEFAULT_MAX_TRIES:,} deals in a row "
+        f"without a board; with --auction {cli_bidding.AUCTION_MAX_TRIES:,} in all, since every deal is bid by "
+        "the system)",
     )
     default_limit = getattr(planner, "DEFAULT_TIME_LIMIT", None)
     if default_limit is not None:
@@ -206,7 +207,8 @@ def build_parser() -> argparse.ArgumentParser:
             type=float,
             default=default_limit,
             metavar="SECONDS",
-            help=f"give up after this much dealing (default {default_limit:g}; 0 for no limit)",
+            help=f"give up when this many seconds pass without a board found (default {default_limit:g}; "
+            "0 for no limit)",
         )
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress or summary on standard error")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
@@ -415,8 +417,10 @@ def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
         return run_script_file(args, stdout, stderr)
     args.produce = 16 if args.produce is None else args.produce
     fmt = resolve_format(args)
-    if args.max_tries is None:
-        args.max_tries = cli_bidding.AUCTION_MAX_TRIES if args.auction is not None else planner.DEFAULT_MAX_TRIES
+    if args.max_tries is None and args.auction is not None:
+        args.max_tries = cli_bidding.AUCTION_MAX_TRIES
+    # Otherwise None: the planner gives up after DEFAULT_MAX_TRIES deals *in a row* without a board, so a
+    # large set of a common request (an unconstrained -p 100,000,000) never fails for its size.
     request = request_from_args(args)
     if args.auction is not None:
         return run_auction(args, request, stdout, stderr)
@@ -492,7 +496,15 @@ def run_with_model(
     from bridgegui.engine.lab.shuffles import deal_set_with_model
 
     seed = args.seed if args.seed is not None else new_seed()
-    batch = deal_set_with_model(model, request, args.produce, args.first_board, make_rng(seed), args.max_tries)
+    batch = deal_set_with_model(
+        model,
+        request,
+        args.produce,
+        args.first_board,
+        make_rng(seed),
+        args.max_tries if args.max_tries is not None else planner.DEFAULT_MAX_TRIES,
+        **_time_limit(args),
+    )
     boards = boards_from_batch(batch, args.first_board, tags=(("Shuffle", model.spec),))
     note = f"Not uniform: dealt with {model.describe()}"
     write_output(boards, args, request, seed, stdout, note=note, stderr=stderr)

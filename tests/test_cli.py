@@ -491,3 +491,21 @@ def test_a_full_disk_keeps_the_old_file_and_fails(small_disk, tmp_path, name, ar
     assert "No space left on device" in done.stderr and "Traceback" not in done.stderr
     assert target.read_bytes() == b"last week's boards\n"
     assert [p.name for p in folder.iterdir()] == [name], "no temporary file is left behind"
+
+
+def test_an_unconstrained_set_larger_than_the_try_limit_is_dealt(monkeypatch, tmp_path):
+    # issue 15: an unconstrained -p larger than the try limit ended in "rarer than about 1 in 17,000,000";
+    # the limit judges deals in a row without a board, not the size of the set.
+    monkeypatch.setattr(engine.planner, "DEFAULT_MAX_TRIES", 500)
+    out = tmp_path / "big.pbn"
+    err = io.StringIO()
+    assert cli.main(["-p", "2000", "-s", "4", "-q", "-o", str(out)], stderr=err) == 0, err.getvalue()
+    assert len(pbn.load(out)) == 2000
+
+
+def test_a_contradiction_under_a_shuffle_model_is_refused_at_once(tmp_path):
+    # issue 15: any contradiction under a shuffle model ran for over an hour; it is proved before dealing.
+    err = io.StringIO()
+    argv = ["--shuffle", "riffle:7", "--north", "spades 0", "--south", "spades 0", "--fit", "NS 8+ spades"]
+    assert cli.main([*argv, "-o", str(tmp_path / "x.pbn")], stderr=err) == cli.EXIT_IMPOSSIBLE
+    assert "fit 8+ spades" in err.getvalue()
