@@ -31,6 +31,7 @@ from bridgegui.engine.constraints import DealRequest, Range, SeatConstraint, par
 from bridgegui.engine.dealing import new_seed
 from bridgegui.engine.errors import BridgeError, ImpossibleError
 from bridgegui.engine.script import Script, compile_script, run_script
+from bridgegui.engine.script.compiler import uses_random
 from bridgegui.engine.script.diagnostics import WHERE, ScriptError, recursion_room
 from bridgegui.engine.script.seat_terms import ConditionParts
 from bridgegui.engine.script.unparse import SEAT_WORDS, SUIT_WORDS, shape_list, unparse, unparse_conjunction
@@ -44,6 +45,10 @@ class ScriptCondition:
     text: str
     residual: Callable[[np.ndarray], np.ndarray]
     """Compiled once, from ``Script.seat_terms()``: the filter runs on every batch."""
+    parallel_safe: bool = False
+    """True when the residual draws no ``rnd()`` numbers: each batch's verdict then depends on the batch
+    alone (the compiled filter keeps its caches per batch), so the planner may run it on every core and a
+    seeded run still gives the same boards whatever the core count (issue 17)."""
 
     def __call__(self, batch: np.ndarray) -> np.ndarray:
         return self.residual(batch)
@@ -146,7 +151,9 @@ def request_from_script(script: Script) -> DealRequest:
         )
     condition = None
     if not parts.residual_is_trivial:
-        condition = ScriptCondition("residual of the script's condition", parts.residual)
+        memo: dict[int, bool] = {}
+        draws = any(uses_random(expr, memo) for expr in parts.residual_exprs)
+        condition = ScriptCondition("residual of the script's condition", parts.residual, parallel_safe=not draws)
     return DealRequest(tuple(seats), condition=condition)  # type: ignore[arg-type]
 
 
