@@ -18,7 +18,6 @@ import numpy as np
 from PySide6.QtCore import QCoreApplication
 
 from bridgegui.engine.constraints import DealRequest
-from bridgegui.engine.dealing import make_rng
 from bridgegui.engine.errors import BridgeError
 from bridgegui.engine.teaching import frequencies
 from bridgegui.engine.teaching.constrained_odds import Basis, Reason, SetConstraints, TableOdds, odds_steps
@@ -32,36 +31,19 @@ CHART_MIN_PCT = 0.5
 """Patterns rarer than this (in both columns) are left out of the chart: their bars would be invisible."""
 
 
-def sample_chunks(count: int) -> list[int]:
-    """Sizes of the ``frequencies.sample`` calls that make a sample of ``count`` deals.
-
-    About twenty steps, so the progress bar moves and Cancel answers within a step, but at least a
-    thousand deals a step (each call plans the request once, about 10 ms) and at most 100,000 (a
-    tenth of a second of random dealing).  The sizes depend only on ``count``, so the same seed and
-    size give the same sample.
-    """
-    size = min(100_000, max(1000, -(-count // 20)))
-    return [min(size, count - start) for start in range(0, count, size)]
-
-
 def sample_steps(
     request: DealRequest | None, count: int, seed: int, cancel: threading.Event
 ) -> Generator[np.ndarray, None, None]:
-    """Deal ``count`` deals to ``request`` in chunks, yielding each chunk (read-only) as it is dealt.
+    """Deal ``count`` deals to ``request``, yielding each batch (read-only) as it is dealt.
 
-    Each chunk has its own seed drawn from ``seed``, so a sample is reproducible from its seed and size.
-    ``frequencies.sample`` stops at ``cancel`` between its batches; a short chunk then ends the run.
+    ``frequencies.sample_batches`` is the engine's sample batch by batch: reproducible from its seed and
+    size, on every core from a million deals (seed-derived chunks, so the same sample whatever the core
+    count: issue 17), and it stops at ``cancel`` between batches.
     """
-    chunks = sample_chunks(count)
-    seeds = make_rng(seed).integers(0, 2**63 - 1, size=len(chunks))
-    for size, chunk_seed in zip(chunks, seeds.tolist(), strict=True):
+    for deals in frequencies.sample_batches(request, count, seed=seed, cancel=cancel):
         if cancel.is_set():
             return
-        deals = frequencies.sample(request, size, seed=int(chunk_seed), cancel=cancel)
-        deals.flags.writeable = False
         yield deals
-        if deals.shape[0] < size:
-            return
 
 
 @dataclass(frozen=True)
@@ -274,7 +256,6 @@ __all__ = [
     "fit_verdict_text",
     "judged_table_steps",
     "merge_tables",
-    "sample_chunks",
     "sample_steps",
     "table_steps",
 ]
