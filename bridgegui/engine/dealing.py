@@ -34,8 +34,6 @@ one could predict even knowing the generator, use ``deal_numbers.tournament_deal
 
 from __future__ import annotations
 
-import secrets
-
 import numpy as np
 
 from bridgegui.engine.cards import CARD_BITS, FULL_DECK_MASK
@@ -57,6 +55,8 @@ _ONE = np.uint64(1)
 
 def new_seed() -> int:
     """A fresh 128-bit seed from the operating system's entropy source."""
+    import secrets  # here: it loads hashlib and hmac, and a seeded run never needs it
+
     return secrets.randbits(128)
 
 

@@ -33,10 +33,12 @@ import os
 import threading
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
-from concurrent.futures import Future, ThreadPoolExecutor
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 T = TypeVar("T")
 
@@ -104,6 +106,8 @@ def ordered_map(
                 return
             yield task(i)
         return
+    from concurrent.futures import ThreadPoolExecutor  # here: it loads logging, and most runs are short
+
     pool = ThreadPoolExecutor(max_workers=n, thread_name_prefix=THREAD_PREFIX)
     pending: deque[Future[T]] = deque()
     source = iter(indices)
