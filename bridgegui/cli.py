@@ -175,7 +175,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--dd",
         action="store_true",
         help="add double-dummy tricks and par (DoubleDummyTricks, OptimumScore) to the PBN set and hand records; "
-        "needs the optional endplay package: pip install 'bridgegui[dd]'",
+        "needs the optional dd extra (endplay): without it, --dd prints the install command for this copy",
     )
     parser.add_argument(
         "--sheets",

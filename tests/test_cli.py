@@ -105,6 +105,8 @@ def test_version_and_help(capsys):
         cli.main(["--help"])
     help_text = capsys.readouterr().out
     assert "shape 5xxx 6xxx" in help_text and "examples:" in help_text
+    # issue 15: one install hint, right for how this copy was installed; the help named a fixed one
+    assert "bridgegui[dd]" not in help_text and "dd extra" in help_text
 
 
 def test_unwritable_output_exits_1(tmp_path):
