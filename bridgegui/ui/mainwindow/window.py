@@ -407,6 +407,7 @@ class MainWindow(QMainWindow):
             self.constraints_dock.setVisible(self._dock_before_practice)
             self._dock_before_practice = None
         self.deal_number_label.setVisible(not practising)
+        self.jobs.stats_label.setVisible(not practising)  # deals tried per board found: the odds again
         self.show_current()
 
     @Slot()

@@ -175,10 +175,11 @@ def test_practice_mode_hides_what_gives_the_hands_away(qtbot: QtBot, window: Mai
     """The constraints (with their odds) and the deal number tell a student the hidden hands."""
     deal = window.findChild(QDockWidget, "constraintsDock")
     assert deal is not None and deal.isVisible() and window.deal_number_label.isVisible() is not False
+    stats = window.jobs.stats_label  # "N deals tried · k found": the request's odds again
     window.set_practice_seats("S")
-    assert not deal.isVisible() and not window.deal_number_label.isVisible()
+    assert not deal.isVisible() and not window.deal_number_label.isVisible() and not stats.isVisible()
     window.set_practice_seats(None)
-    assert deal.isVisible() and window.deal_number_label.isVisible()
+    assert deal.isVisible() and window.deal_number_label.isVisible() and stats.isVisible()
 
 
 def test_the_systems_auction_can_be_the_boards_instead(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
