@@ -32,8 +32,6 @@ __all__ = [
     "const",
     "holdings",
     "join",
-    "law2_dealer",
-    "law2_vulnerability",
     "number",
     "owners",
     "rank_table",
@@ -73,16 +71,6 @@ def owners(masks: np.ndarray) -> np.ndarray:
     masks = np.asarray(masks, dtype=np.uint64)
     bits = (masks[:, :, None] >> _CARD_SHIFTS[None, None, :]) & np.uint64(1)  # (n, 4, 52)
     return np.argmax(bits, axis=1).astype(np.uint8)
-
-
-def law2_dealer(numbers: np.ndarray) -> np.ndarray:
-    """Law 2's dealer (0 N .. 3 W) of each board number."""
-    return ((np.asarray(numbers, dtype=np.int64) - 1) % 4).astype(np.uint8)
-
-
-def law2_vulnerability(numbers: np.ndarray) -> np.ndarray:
-    """Law 2's vulnerability (index into ``VULNERABILITIES``) of each board number."""
-    return _LAW2_VUL[(np.asarray(numbers, dtype=np.int64) - 1) % 16]
 
 
 def _padded(texts: Sequence[bytes]) -> Piece:

@@ -38,6 +38,7 @@ __all__ = [
     "law2_vulnerabilities",
     "number_field",
     "rotate_to",
+    "set_columns",
     "spaces_field",
     "suit_holdings",
 ]
@@ -197,6 +198,26 @@ def _vulnerability_cycle() -> np.ndarray:
 def law2_vulnerabilities(numbers: np.ndarray) -> np.ndarray:
     """Index into ``VULNERABILITIES`` of each board's vulnerability under Law 2 (the 16-board cycle)."""
     return _vulnerability_cycle()[(numbers - 1) % 16]
+
+
+def set_columns(
+    first_number: int, n: int, dealer: str | None = None, vulnerable: str | None = None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The board numbers, dealers (0 North .. 3 West) and vulnerabilities (index into ``VULNERABILITIES``)
+    of ``n`` boards numbered from ``first_number``: Law 2's, unless the set fixes a dealer or a
+    vulnerability for every board (``SetInfo.dealer`` / ``.vulnerable``, e.g. a dealer script's).
+    Every batch writer reads its numbers, dealers and vulnerabilities here, so the formats agree."""
+    from bridgegui.engine.boards import normalise_seat_letter, normalise_vulnerability
+
+    numbers = first_number + np.arange(n, dtype=np.int64)
+    seat = normalise_seat_letter(dealer or "")
+    dealers = law2_dealers(numbers) if seat is None else np.full(n, "NESW".index(seat), dtype=np.intp)
+    vul = normalise_vulnerability(vulnerable or "")
+    if vul is None:
+        vulnerabilities = law2_vulnerabilities(numbers)
+    else:
+        vulnerabilities = np.full(n, VULNERABILITIES.index(vul), dtype=np.intp)
+    return numbers, dealers, vulnerabilities
 
 
 def join_fields(fields: Sequence[Field], n: int, dtype: type[np.integer]) -> np.ndarray:

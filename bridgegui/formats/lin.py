@@ -42,6 +42,7 @@ from bridgegui.engine.cards import FULL_DECK_MASK, RANKS, SEAT_NAMES, SEATS, SUI
 from bridgegui.engine.errors import BridgeError
 from bridgegui.formats import _batch
 from bridgegui.formats._io import Target, read_text, write_data
+from bridgegui.formats.batch_text import set_columns
 from bridgegui.formats.errors import ReadError
 from bridgegui.formats.registry import SetInfo
 
@@ -102,18 +103,7 @@ def begin(info: SetInfo) -> str:
 def write_batch(masks: np.ndarray, first_number: int, info: SetInfo) -> str:
     """LIN lines for an ``(n, 4)`` mask batch numbered from ``first_number`` (Law 2, or ``info``'s dealer and vul)."""
     masks = np.asarray(masks, dtype=np.uint64)
-    numbers = np.arange(first_number, first_number + len(masks), dtype=np.int64)
-    if info.dealer is not None:
-        dealers = np.full(len(masks), SEATS.index(info.dealer.upper()[:1]), dtype=np.uint8)
-    else:
-        dealers = _batch.law2_dealer(numbers)
-    if info.vulnerable is not None:
-        from bridgegui.engine.boards import normalise_vulnerability
-
-        code = _batch.VULNERABILITIES.index(normalise_vulnerability(info.vulnerable) or "None")
-        vulnerabilities = np.full(len(masks), code, dtype=np.uint8)
-    else:
-        vulnerabilities = _batch.law2_vulnerability(numbers)
+    numbers, dealers, vulnerabilities = set_columns(first_number, len(masks), info.dealer, info.vulnerable)
     return _lines(masks, numbers, dealers, vulnerabilities).decode("ascii")
 
 

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from bridgegui.engine.boards import normalise_seat_letter, normalise_vulnerability
 from bridgegui.engine.cards import SEATS
 from bridgegui.formats import batch_text as bt
 
@@ -71,14 +70,7 @@ def write_batch(masks: np.ndarray, first_number: int, info: bt.SetHeader) -> str
     n = masks.shape[0]
     if n == 0:
         return ""
-    numbers = first_number + np.arange(n, dtype=np.int64)
-    dealer = normalise_seat_letter(info.dealer or "")
-    vulnerable = normalise_vulnerability(info.vulnerable or "")
-    dealers = bt.law2_dealers(numbers) if dealer is None else np.full(n, SEATS.index(dealer), dtype=np.intp)
-    if vulnerable is None:
-        vulnerabilities = bt.law2_vulnerabilities(numbers)
-    else:
-        vulnerabilities = np.full(n, bt.VULNERABILITIES.index(vulnerable), dtype=np.intp)
+    numbers, dealers, vulnerabilities = bt.set_columns(first_number, n, info.dealer, info.vulnerable)
     dtype = np.uint8
     deal = bt.deal_codes(bt.rotate_to(masks, dealers))
     seat = bt.choice_field(dealers, SEATS, dtype)

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from bridgegui.engine.boards import Board
-from bridgegui.engine.cards import SEAT_NAMES, SEATS, SUIT_SYMBOLS, SUITS, Deal, holding_text, seat_index
+from bridgegui.engine.cards import SEAT_NAMES, SUIT_SYMBOLS, SUITS, Deal, holding_text, seat_index
 
 if TYPE_CHECKING:
     import numpy as np
@@ -130,7 +130,6 @@ def write_batch(masks: np.ndarray, first_number: int, info: SetHeader, *, contin
     """
     import numpy as np
 
-    from bridgegui.engine.boards import normalise_seat_letter, normalise_vulnerability
     from bridgegui.formats import batch_text as bt
 
     masks = np.asarray(masks, dtype=np.uint64).reshape(-1, 4)
@@ -140,14 +139,7 @@ def write_batch(masks: np.ndarray, first_number: int, info: SetHeader, *, contin
     if continued is None:
         continued = first_number > 1
     dtype = np.uint32
-    numbers = first_number + np.arange(n, dtype=np.int64)
-    dealer = normalise_seat_letter(info.dealer or "")
-    vulnerable = normalise_vulnerability(info.vulnerable or "")
-    dealers = bt.law2_dealers(numbers) if dealer is None else np.full(n, SEATS.index(dealer), dtype=np.intp)
-    if vulnerable is None:
-        vulnerabilities = bt.law2_vulnerabilities(numbers)
-    else:
-        vulnerabilities = np.full(n, bt.VULNERABILITIES.index(vulnerable), dtype=np.intp)
+    numbers, dealers, vulnerabilities = bt.set_columns(first_number, n, info.dealer, info.vulnerable)
 
     holdings = bt.suit_holdings(masks)  # (n, seat, suit)
     codes, lengths = bt.holding_codes(dtype, "-")
