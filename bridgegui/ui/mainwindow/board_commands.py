@@ -8,7 +8,6 @@ An inserted board takes the next free number (one more than the highest).
 
 from __future__ import annotations
 
-import time
 import typing
 
 from PySide6.QtCore import QObject, Qt
@@ -86,26 +85,7 @@ class BoardCommands(QObject):
         window = self.window
         if self._busy():
             return None
-        started = time.perf_counter()
-        request = window.dealing.request_to_deal()
-        if request is None:
-            return None
-        number = window.board_model.next_number()
-        dealer = window.constraints_dock.fixed_dealer()
-        auction = window.auction_dealing.target is not None
-        return window.jobs.deal_one(
-            request,
-            seed=window.seed_bar.seed_for_job(),
-            fixed_seed=window.seed_bar.mode() == "fixed",
-            number=number,
-            row=self._insert_row(),
-            started=started,
-            plan=None if auction else window.feedback.cached_plan(request),
-            request_text=window.dealing.request_text(),
-            dealer=dealer,
-            turns=window.auction_dealing.turns(number, 1, dealer) if auction else None,
-            insert=True,
-        )
+        return window.dealing.deal_board(window.board_model.next_number(), self._insert_row(), insert=True)
 
     def move(self, offset: int) -> None:
         """Move the selected boards one place up (-1) or down (+1), together."""

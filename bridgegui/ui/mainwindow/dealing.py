@@ -77,11 +77,16 @@ class Dealing(QObject):
     def deal(self) -> int | None:
         """Deal the current board; returns the job id, or None if the request has a mistake."""
         window = self.window
+        return self.deal_board(window.current_board_number() or 1, window.current_row())
+
+    def deal_board(self, number: int, row: int, *, insert: bool = False) -> int | None:
+        """Deal one board numbered ``number`` into ``row`` (replacing it, or before it with ``insert``):
+        Deal, and Insert Dealt Board.  Returns the job id, or None if the request has a mistake."""
+        window = self.window
         started = time.perf_counter()
         request = self.request_to_deal()
         if request is None:
             return None
-        number = window.current_board_number() or 1
         dealer = window.constraints_dock.fixed_dealer()
         auction = window.auction_dealing.target is not None
         return window.jobs.deal_one(
@@ -89,12 +94,13 @@ class Dealing(QObject):
             seed=window.seed_bar.seed_for_job(),
             fixed_seed=window.seed_bar.mode() == "fixed",
             number=number,
-            row=window.current_row(),
+            row=row,
             started=started,
             plan=None if auction else window.feedback.cached_plan(request),
             request_text=self.request_text(),
             dealer=dealer,
             turns=window.auction_dealing.turns(number, 1, dealer) if auction else None,
+            insert=insert,
         )
 
     def ask_deal_set(self) -> DealSetDialog:
