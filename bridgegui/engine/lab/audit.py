@@ -455,33 +455,48 @@ def simulate_model(
     *,
     chunk: int = 10_000,
     dealer: int = 0,
+    workers: int | None = None,
 ) -> Iterator[LabSummary]:
     """Deal ``n`` decks from ``model`` in chunks, yielding the running ``LabSummary`` after each.
 
     The Shuffle lab's worker runs this and checks its cancel flag between yields; 100,000 decks of
     the Markov model take a few seconds.  Decks are dealt from ``dealer``'s left (default North).
+    The chunks are shuffled and tallied on every core (issue 17), each from its own generator, the
+    ``i``-th child of a ``SeedSequence`` drawn from ``rng`` (``parallel.chunk_rng``), and summed in
+    chunk order: a seeded run gives the same summaries whatever the core count.
     """
+    from bridgegui.engine import parallel
+
     if n < 1 or chunk < 1:
         raise ValueError("simulate at least one deck, in chunks of at least one")
+    root = parallel.root_sequence(rng=rng)
+    sizes = [min(chunk, n - start) for start in range(0, n, chunk)]
+
+    def tally(i: int) -> tuple[int, dict[Pattern, int], np.ndarray, int, int]:
+        chunk_rng = parallel.chunk_rng(root, i)
+        if isinstance(model, MarkovShuffle):
+            suits = model.suits(sizes[i], chunk_rng)
+            decks = decks_from_suits(suits, chunk_rng)
+        else:
+            decks = model.decks(sizes[i], chunk_rng)
+            suits = deck_suits(decks)
+        batch = deal_decks(decks, dealer)
+        splits = np.array(fit_split_counts(batch), dtype=np.int64)
+        return sizes[i], pattern_counts(batch), splits, int(count_ties(suits).sum()), int(flatness(batch).sum())
+
     patterns: dict[Pattern, int] = {}
     splits = np.zeros(3, dtype=np.int64)
     ties_total = 0
     flat_total = 0
     done = 0
-    while done < n:
-        size = min(chunk, n - done)
-        if isinstance(model, MarkovShuffle):
-            suits = model.suits(size, rng)
-            decks = decks_from_suits(suits, rng)
-        else:
-            decks = model.decks(size, rng)
-            suits = deck_suits(decks)
-        batch = deal_decks(decks, dealer)
-        for p, c in pattern_counts(batch).items():
+    for size, chunk_patterns, chunk_splits, ties, flat in parallel.ordered_map(
+        tally, range(len(sizes)), workers=workers
+    ):
+        for p, c in chunk_patterns.items():
             patterns[p] = patterns.get(p, 0) + c
-        splits += np.array(fit_split_counts(batch))
-        ties_total += int(count_ties(suits).sum())
-        flat_total += int(flatness(batch).sum())
+        splits += chunk_splits
+        ties_total += ties
+        flat_total += flat
         done += size
         yield LabSummary(
             model=model.spec,

@@ -187,3 +187,12 @@ def test_lab_stream_of_uniform_decks_passes_the_ties_test():
     # The mean of a deal's four dependent indicators has variance at most one indicator's, so the
     # share's se is at most sqrt(P(1 - P) / decks).
     assert abs(share - exact) < Z * math.sqrt(exact * (1 - exact) / last.decks)
+
+
+def test_the_lab_stream_is_the_same_on_one_core_or_two():
+    # issue 17: the Shuffle lab's chunks run on every core, each from its own seed-derived generator, so a
+    # seeded run gives the same summaries whatever the core count.
+    model = shuffles.MarkovShuffle(0.384)
+    one = list(audit.simulate_model(model, 30_000, dealing.make_rng(7), chunk=5_000, workers=1))
+    two = list(audit.simulate_model(model, 30_000, dealing.make_rng(7), chunk=5_000, workers=2))
+    assert one == two and [s.decks for s in two] == [5_000 * k for k in range(1, 7)]
