@@ -290,7 +290,10 @@ def run_script_file(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) ->
     if any(getattr(args, name) for name in ("north", "east", "south", "west", "ns", "ew", "fit")):
         raise SpecError("give either a dealer script or seat specs, not both")
     path = Path(args.script)
-    text = sys.stdin.read() if args.script == "-" else path.read_text(encoding="utf-8", errors="replace")
+    try:
+        text = sys.stdin.read() if args.script == "-" else path.read_text(encoding="utf-8", errors="replace")
+    except OSError as exc:  # a script that is not there is a bad argument (2), as in a mixed set
+        raise SpecError(f"{args.script}: cannot be read ({exc.strerror or exc})") from None
     try:
         script = compile_script(text, source_name=None if args.script == "-" else str(path), seed=args.seed)
     except ScriptError as exc:

@@ -87,8 +87,15 @@ def sources_of(args: argparse.Namespace) -> list[str]:
 
 
 def wanted(args: argparse.Namespace) -> bool:
-    """True when this module deals the set: ``--rotate``, ``--level`` or more than one source."""
-    return getattr(args, "rotate", None) is not None or bool(getattr(args, "level", False)) or len(sources_of(args)) > 1
+    """True when this module deals the set: ``--rotate``, ``--level``, more than one source, or a preset
+    (``preset:NAME`` is no file: alone it was read as a script's path)."""
+    sources = sources_of(args)
+    return (
+        getattr(args, "rotate", None) is not None
+        or bool(getattr(args, "level", False))
+        or len(sources) > 1
+        or any(source.lower().startswith("preset:") for source in sources)
+    )
 
 
 def rotation_of(args: argparse.Namespace) -> str:

@@ -189,3 +189,14 @@ def test_main_deals_a_mixed_set_once_the_hook_is_in(scripts: dict[str, str], tmp
     err = io.StringIO()
     assert cli.main(["preset:nothing like it", scripts["weak"]], io.StringIO(), err) == 2
     assert "the presets are" in err.getvalue()
+
+
+def test_one_preset_alone_is_dealt_and_a_missing_script_is_a_bad_argument(tmp_path):
+    # A single "preset:NAME" source was read as a script's path ([Errno 2], exit 1); a missing script
+    # alone exited 1 with a raw error, and 2 with "cannot be read" in a mixed set.
+    out, err = tmp_path / "weak.pbn", io.StringIO()
+    assert cli.main(["-p", "2", "-s", "1", "-q", "preset:weak two", "-o", str(out)], stderr=err) == 0, err.getvalue()
+    assert [b.tag("Scenario") for b in pbn.load(out)] == ["Weak two (2♥)"] * 2
+    err = io.StringIO()
+    assert cli.main([str(tmp_path / "nosuch.dl"), "-o", str(tmp_path / "x.pbn")], stderr=err) == cli.EXIT_SPEC
+    assert "nosuch.dl: cannot be read" in err.getvalue()
