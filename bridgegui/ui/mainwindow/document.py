@@ -224,6 +224,8 @@ class BoardSetDocument(QObject):
                 why = self.tr("it was dealt by the dealer script {name}").format(name=lesson.reason[7:])
             elif lesson.reason == "auction":
                 why = self.tr("it was dealt for an auction")
+            elif lesson.reason == "mixed":
+                why = self.tr("it mixes several scenarios")
             else:
                 why = self.tr("its header cannot be read")
             self._status(self.tr("The constraints of {file} were not restored: {why}.").format(file=path.name, why=why))

@@ -74,6 +74,8 @@ def parse_constraints_line(text: str) -> LessonConstraints:
         return LessonConstraints(text=stripped, reason="auction")
     if stripped.lower() in ("", "no constraints"):
         return LessonConstraints(text=stripped)
+    if stripped.lower().startswith("set:"):  # several scenarios (Deal Set's mix): no one set of constraints
+        return LessonConstraints(text=stripped, reason="mixed")
     parts = [p.strip() for p in stripped.split(";")]
     i = 0
     while i < len(parts):
@@ -88,8 +90,8 @@ def parse_constraints_line(text: str) -> LessonConstraints:
             advanced = "; ".join(rest[:end])[len("condition ") :].strip()
             i += end
             continue
-        elif part.lower().startswith("not uniform"):
-            pass  # a note on sets dealt with a shuffle model
+        elif part.lower().startswith(("not uniform", "rotated:")):
+            pass  # a note on sets dealt with a shuffle model, or turned to each board's dealer
         else:
             m = _PART.match(part)
             key = _KEYS.get(m.group(1).upper()) if m else None

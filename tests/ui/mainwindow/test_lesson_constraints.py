@@ -172,3 +172,12 @@ def test_the_question_is_a_window_modal_box_that_does_not_block(
     assert window.seat_editors["N"].spec() == "hcp 15+"
     box.button(QMessageBox.StandardButton.Yes).click()
     assert window.seat_editors["N"].spec() == "" and window.seat_editors["S"].spec() == "hcp 8-9"
+
+
+def test_a_rotated_sets_constraints_are_read_and_a_mixed_set_says_why_not() -> None:
+    # A set dealt in the window with Deal Set's rotation carries "; rotated: ..." in its constraints line,
+    # which made its lesson unreadable when reopened.
+    rotated = parse_constraints_line("N: hcp 20+; rotated: each board's dealer holds the scenario's dealer's hand")
+    assert rotated.usable and rotated.specs == {"N": "hcp 20+"}
+    mixed = parse_constraints_line("set: 8 Weak two (2♥), 8 1NT opening")
+    assert not mixed.usable and mixed.reason == "mixed"
