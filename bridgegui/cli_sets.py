@@ -125,12 +125,16 @@ def _refuse_conflicts(args: argparse.Namespace, sources: list[str]) -> None:
         raise SetError("a set reads its scripts from files: '-' (standard input) cannot be one of its sources")
 
 
-def _with_dealer(source: SetSource, seat: str) -> SetSource:
-    """``-d SEAT``: the seat deals every board; for seat specs and scripts it is the scenario's dealer too."""
+def _with_dealer(source: SetSource, seat: str, *, fixed: bool = True) -> SetSource:
+    """``-d SEAT``: for seat specs and scripts the seat is the scenario's dealer; it also deals every board
+    unless ``--rotate`` turns each deal to the board's own dealer (then ``fixed`` is False)."""
     from bridgegui.engine.mixing import SetSource
 
     parts = tuple(
-        dataclasses.replace(p, fixed_dealer=seat, dealer=p.dealer if p.follows_board else seat) for p in source.parts
+        dataclasses.replace(
+            p, fixed_dealer=seat if fixed else p.fixed_dealer, dealer=p.dealer if p.follows_board else seat
+        )
+        for p in source.parts
     )
     return SetSource(parts, source.weight)
 
@@ -144,8 +148,6 @@ def build_sources(args: argparse.Namespace) -> tuple[list[SetSource], DealReques
     level = bool(getattr(args, "level", False))
     dealer = getattr(args, "dealer", None)
     seat = dealer.upper() if dealer else None
-    if rotation_of(args) == "law2" and seat is not None:
-        raise SetError("--rotate gives each board the dealer its number implies; -d fixes one: give only one of them")
     request: DealRequest | None = None
     if sources:
         loaded = [load_source(text, level=level) for text in sources]
@@ -155,7 +157,8 @@ def build_sources(args: argparse.Namespace) -> tuple[list[SetSource], DealReques
         request = request_from_args(args)
         loaded = [spec_source(request, level=level)]
     if seat is not None:
-        loaded = [_with_dealer(s, seat) for s in loaded]
+        rotated = rotation_of(args) == "law2"
+        loaded = [_with_dealer(s, seat, fixed=not rotated) for s in loaded]
     return loaded, request
 
 

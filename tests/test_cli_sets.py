@@ -150,8 +150,6 @@ def test_mistakes_are_errors_with_a_message(scripts: dict[str, str]) -> None:
             io.StringIO(),
             cli.write_output,
         )
-    with pytest.raises(BridgeError, match="-d"):
-        cli_sets.run(_args(["--rotate", "-d", "S"]), io.StringIO(), io.StringIO(), cli.write_output)
     with pytest.raises(BridgeError, match="--auction"):
         cli_sets.run(_args(["--rotate", "--auction", "1NT"]), io.StringIO(), io.StringIO(), cli.write_output)
     with pytest.raises(BridgeError, match="--shuffle"):
@@ -200,3 +198,17 @@ def test_one_preset_alone_is_dealt_and_a_missing_script_is_a_bad_argument(tmp_pa
     err = io.StringIO()
     assert cli.main([str(tmp_path / "nosuch.dl"), "-o", str(tmp_path / "x.pbn")], stderr=err) == cli.EXIT_SPEC
     assert "nosuch.dl: cannot be read" in err.getvalue()
+
+
+def test_d_names_the_scenarios_dealer_for_a_rotated_set(tmp_path):
+    # The README says -d SEAT names the scenario's dealer for seat specs; with --rotate it was refused.
+    from bridgegui.engine import evaluation
+
+    out, err = tmp_path / "east.pbn", io.StringIO()
+    argv = ["-p", "8", "-s", "1", "-d", "E", "--east", "hcp 20+", "--rotate", "-q", "-o", str(out)]
+    assert cli.main(argv, stderr=err) == 0, err.getvalue()
+    for board in pbn.load(out):
+        dealer = board.dealer or board_dealer(board.number)
+        assert dealer == board_dealer(board.number)  # Law 2
+        hand = np.array([board.deal.hands[SEATS.index(dealer)]], dtype=np.uint64)
+        assert int(evaluation.hcp(hand)[0]) >= 20  # East's constraint turned to the board's dealer
