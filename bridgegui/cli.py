@@ -646,10 +646,11 @@ def _tell_dropped(fmt: registry.BoardFormat, args: argparse.Namespace, info: reg
     """Say on standard error what a streamed set loses in ``fmt`` (numbers, a fixed dealer), before dealing.
 
     A freshly dealt board has only a number, a deal, a dealer and a vulnerability, so only formats that
-    do not keep numbers or dealers can lose anything; ``registry.what_is_dropped`` is asked about the
+    do not keep numbers (or, like DLM, only numbers 1-99) or dealers can lose anything; ``registry.what_is_dropped`` is asked about the
     set's boards with a stand-in deal (the answer depends on the numbering, not on the cards).
     """
-    renumbered = not fmt.holds_numbers and args.first_board != 1
+    # DLM holds numbers only while they run on within 1-99: ask the registry whenever numbers may move.
+    renumbered = args.first_board != 1 and (not fmt.holds_numbers or fmt.max_boards is not None)
     redealt = not fmt.holds_dealer and (info.dealer is not None or info.vulnerable is not None)
     if not (renumbered or redealt):
         return

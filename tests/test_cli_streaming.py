@@ -241,3 +241,12 @@ def test_board_numbers_past_nine_digits_are_refused(first):
     assert (code, out) == (2, "")
     assert err.startswith("bridgegui-deal: --first-board ") and "999,999,999" in err
     assert run("-q", "-p", "1", "--first-board", "999999999")[0] == 0
+
+
+def test_a_dlm_set_numbered_past_99_says_it_is_renumbered(tmp_path):
+    # DLM keeps board numbers only while they run on within 1-99: boards 50-109 were renumbered 1-60
+    # silently when written straight to the file.
+    err = io.StringIO()
+    out = tmp_path / "fb.dlm"
+    assert cli.main(["--first-board", "50", "-p", "60", "-s", "3", "-o", str(out)], stderr=err) == 0
+    assert "board numbers of 60 boards" in err.getvalue()
