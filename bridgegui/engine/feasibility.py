@@ -211,7 +211,17 @@ def _direct_problems(request: DealRequest, bounds: list[SeatBounds]) -> list[Pro
         if pc.fit is not None:
             suits = range(4) if pc.fit.suit is None else [pc.fit.suit]
             best = max(bounds[a][SUIT_NAMES[s]].hi + bounds[b][SUIT_NAMES[s]].hi for s in suits)
-            room = max(13 - sum(bounds[o][SUIT_NAMES[s]].lo for o in others) for s in suits)
+            # The other side holds at least its seats' lengths, and at least its own fit in that suit
+            # (NS 8+ hearts and EW 8+ hearts need 16 hearts).
+            other_fit = (request.ew if side == "NS" else request.ns).fit
+            room = max(
+                13
+                - max(
+                    sum(bounds[o][SUIT_NAMES[s]].lo for o in others),
+                    other_fit.min_cards if other_fit is not None and other_fit.suit == s else 0,
+                )
+                for s in suits
+            )
             if best < pc.fit.min_cards:
                 if pc.fit.suit is None:
                     reason = f"fit {pc.fit.text()}, but the two hands hold at most {best} cards in any suit together"

@@ -37,6 +37,8 @@ PROPERTY = settings(
         (dict(north="spades 4+", south="spades 4+", ew="fit 6+ spades"), "EW", "fit", "leaving at most 5"),
         (dict(ns="hcp 25+", east="hcp 10+", west="hcp 6+"), "", None, "cannot all hold together"),
         (dict(north="controls 12", east="hcp 13+"), "", "hcp", "more than the 40 in the deck"),
+        # Both sides' fits in one suit need 16 hearts: it was searched for until the time limit.
+        (dict(ns="fit 8+ hearts", ew="fit 8+ hearts"), "NS", "fit", "at least 8 of the hearts, leaving at most 5"),
     ],
 )
 def test_contradictions_are_refused_with_the_reason(specs, seat, field, words):
@@ -69,6 +71,8 @@ def test_possible_requests_near_the_edge_are_not_refused():
         dict(north="controls 11", south="controls 1"),
         dict(north="hcp 0-10", south="hcp 0-10", ns="hcp 20"),
         dict(ns="hcp 25+", ew="hcp 15"),
+        dict(ns="fit 7+ hearts", ew="fit 6+ hearts"),
+        dict(ns="fit 8+ hearts", ew="fit 8+"),  # EW's fit may be in another suit
     ):
         assert feasibility.request_problems(DealRequest.from_specs(**specs)) == [], specs
         planner.plan_request(DealRequest.from_specs(**specs))
