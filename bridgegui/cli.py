@@ -112,6 +112,22 @@ class SpecError(Exception):
     """A bad command-line spec: exit status 2."""
 
 
+class Once(argparse.Action):
+    """A spec flag given twice is a mistake (exit 2), not a silent replacement: ``--north balanced --north
+    "spades 7+"`` dealt unbalanced hands.  The message says how to give both terms."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[Any] | None,
+        option_string: str | None = None,
+    ) -> None:
+        if getattr(namespace, self.dest, "") not in ("", None):
+            parser.error(f"{option_string} is given twice: give it once, with the terms joined by commas")
+        setattr(namespace, self.dest, values)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="bridgegui-deal",
@@ -154,9 +170,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="seed for a reproducible set (default: fresh entropy, recorded in the file)",
     )
     for seat in ("north", "east", "south", "west"):
-        parser.add_argument(f"--{seat}", default="", metavar="SPEC", help=f"constraint on {seat.capitalize()}'s hand")
-    parser.add_argument("--ns", default="", metavar="SPEC", help="North-South together, e.g. 'hcp 25-27'")
-    parser.add_argument("--ew", default="", metavar="SPEC", help="East-West together")
+        parser.add_argument(
+            f"--{seat}", default="", metavar="SPEC", action=Once, help=f"constraint on {seat.capitalize()}'s hand"
+        )
+    parser.add_argument("--ns", default="", metavar="SPEC", action=Once, help="North-South together, e.g. 'hcp 25-27'")
+    parser.add_argument("--ew", default="", metavar="SPEC", action=Once, help="East-West together")
     parser.add_argument(
         "--fit", action="append", default=[], metavar="'SIDE N+ SUIT'", help="a fit, e.g. 'NS 8+ hearts' or 'EW 8+'"
     )

@@ -511,3 +511,11 @@ def test_a_contradiction_under_a_shuffle_model_is_refused_at_once(tmp_path):
     argv = ["--shuffle", "riffle:7", "--north", "spades 0", "--south", "spades 0", "--fit", "NS 8+ spades"]
     assert cli.main([*argv, "-o", str(tmp_path / "x.pbn")], stderr=err) == cli.EXIT_IMPOSSIBLE
     assert "fit 8+ spades" in err.getvalue()
+
+
+def test_a_seat_given_twice_is_refused_not_replaced(capsys):
+    # `--north balanced --north "spades 7+"` dealt unbalanced hands: the first spec was silently dropped.
+    with pytest.raises(SystemExit) as info:
+        cli.main(["-p", "1", "--north", "balanced", "--north", "spades 7+"])
+    assert info.value.code == cli.EXIT_SPEC
+    assert "--north is given twice" in capsys.readouterr().err
