@@ -250,3 +250,22 @@ def test_a_dlm_set_numbered_past_99_says_it_is_renumbered(tmp_path):
     out = tmp_path / "fb.dlm"
     assert cli.main(["--first-board", "50", "-p", "60", "-s", "3", "-o", str(out)], stderr=err) == 0
     assert "board numbers of 60 boards" in err.getvalue()
+
+
+def test_a_script_that_finds_no_board_within_its_generate_limit_exits_4_not_3(tmp_path):
+    # dealer's -g is a limit, not a proof: no board in 200 deals of a 1-in-400 condition is "0 of 5
+    # produced" (exit 4), where it was reported as an impossible request (exit 3).
+    path = tmp_path / "rare.dl"
+    rarer = "condition hcp(north) == hcp(south) && hcp(north) == hcp(east) && hcp(north) == hcp(west) && "
+    rarer += "spades(north) == spades(south) && hearts(east) == hearts(west) && clubs(north) == clubs(east)\n"
+    path.write_text(f"generate 200\nproduce 5\n{rarer}")
+    code, out, err = run(str(path), "-s", "3", "-o", str(tmp_path / "out.pbn"))
+    assert code == cli.EXIT_SHORT, err
+    assert "0 of 5 boards produced: the limit of 200 deals generated was reached" in err
+
+
+def test_a_script_that_contradicts_itself_is_still_refused_at_once(tmp_path):
+    path = tmp_path / "never.dl"
+    path.write_text("condition hcp(north) >= 30 && hcp(south) >= 11\n")
+    code, out, err = run(str(path), "-s", "3", "-o", str(tmp_path / "out.pbn"))
+    assert code == cli.EXIT_IMPOSSIBLE and "impossible" in err

@@ -196,8 +196,9 @@ def run_script_exact(
     ``on_batch`` is called with each batch of produced deals as soon as it is dealt, and the deals
     are then not kept (``ScriptRun.deals`` is empty), so a caller that writes them batch by batch
     needs memory for one batch only, whatever the count (issue 17).  When the generate limit stops
-    the run after some boards, the result says so (``ScriptRun.short``); with none, the run raises
-    ``ImpossibleError`` as before.
+    the run, the result says so (``ScriptRun.short``), even with no board at all: that is dealer's
+    ``-g`` meaning, fewer boards than asked, not a proof.  A contradiction the planner proves from
+    the script's terms raises ``ImpossibleError`` before any dealing.
     """
     seed = new_seed() if seed is None else seed
     wants_produce = produce if produce is not None else script.produce
@@ -231,13 +232,14 @@ def run_script_exact(
     count = wants_produce if wants_produce is not None else script.max_produce
     request = request_from_script(script)
     max_tries = generate if generate is not None else script.max_generate
+    plan = planner.plan_request(request)  # a provable contradiction: ImpossibleError, before dealing
     script.reset()
     parts = []
     tried = produced = 0
     start = time.perf_counter()
     cancelled = False
     try:
-        for progress in planner.deal_stream(request, count, seed=seed, cancel=cancel, max_tries=max_tries):
+        for progress in planner.deal_stream(plan, count, seed=seed, cancel=cancel, max_tries=max_tries):
             if progress.deals.shape[0]:
                 if out is not None:
                     script.run_actions(progress.deals, out, produced, seed=seed, date=date)
@@ -248,8 +250,7 @@ def run_script_exact(
                 produced += progress.deals.shape[0]
             tried = progress.tried
     except planner.ImpossibleError:
-        if not produced:
-            raise
+        pass  # the generate limit was reached: the run is short (dealer's -g), however many it found
     if cancel is not None and cancel.is_set():
         cancelled = True
     elapsed = time.perf_counter() - start
