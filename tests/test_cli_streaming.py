@@ -259,7 +259,7 @@ def test_a_script_that_finds_no_board_within_its_generate_limit_exits_4_not_3(tm
     rarer = "condition hcp(north) == hcp(south) && hcp(north) == hcp(east) && hcp(north) == hcp(west) && "
     rarer += "spades(north) == spades(south) && hearts(east) == hearts(west) && clubs(north) == clubs(east)\n"
     path.write_text(f"generate 200\nproduce 5\n{rarer}")
-    code, out, err = run(str(path), "-s", "3", "-o", str(tmp_path / "out.pbn"))
+    code, _, err = run(str(path), "-s", "3", "-o", str(tmp_path / "out.pbn"))
     assert code == cli.EXIT_SHORT, err
     assert "0 of 5 boards produced: the limit of 200 deals generated was reached" in err
 
@@ -267,5 +267,5 @@ def test_a_script_that_finds_no_board_within_its_generate_limit_exits_4_not_3(tm
 def test_a_script_that_contradicts_itself_is_still_refused_at_once(tmp_path):
     path = tmp_path / "never.dl"
     path.write_text("condition hcp(north) >= 30 && hcp(south) >= 11\n")
-    code, out, err = run(str(path), "-s", "3", "-o", str(tmp_path / "out.pbn"))
+    code, _, err = run(str(path), "-s", "3", "-o", str(tmp_path / "out.pbn"))
     assert code == cli.EXIT_IMPOSSIBLE and "impossible" in err
