@@ -120,7 +120,12 @@ def _writer(
         with open(target, mode, encoding=encoding, newline=newline) as straight:
             yield straight
         return
-    fd, temporary = _create_temporary(target.parent)
+    try:
+        fd, temporary = _create_temporary(target.parent)
+    except OSError as exc:  # name the file the user asked for, not our temporary one
+        if exc.errno is None:
+            raise
+        raise OSError(exc.errno, exc.strerror, os.fspath(path)) from None
     try:
         try:
             f = os.fdopen(fd, mode, encoding=encoding, newline=newline)

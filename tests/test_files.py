@@ -83,9 +83,11 @@ def test_a_failing_write_leaves_no_temporary_file(tmp_path: Path) -> None:
 
 
 def test_a_missing_folder_raises_the_usual_oserror(tmp_path: Path) -> None:
-    with pytest.raises(FileNotFoundError):
-        atomic_write(tmp_path / "missing" / "f", b"x")
+    target = tmp_path / "missing" / "f"
+    with pytest.raises(FileNotFoundError) as info:
+        atomic_write(target, b"x")
     assert names(tmp_path) == []
+    assert info.value.filename == str(target)  # the file asked for, not the temporary ".~XXXXXXXX.tmp"
 
 
 def test_a_folder_is_not_replaced(tmp_path: Path) -> None:
