@@ -692,7 +692,7 @@ def dumps(
         if k:
             body.append("")
         body.extend(_game_lines(export_form(board)))
-    if any(not line.isascii() for line in body):
+    if any(not line.isascii() for line in lines + body):  # a header note may hold a ♥ or an en dash too
         # BridgeComposer's directive: says how to read the bytes that ``dump``/``save`` write.
         lines.append("%Content-type: text/x-pbn; charset=UTF-8")
     return _CRLF.join(lines + body) + _CRLF

@@ -59,7 +59,7 @@ def begin(info: bt.SetHeader) -> str:
     lines = ["% PBN 2.1", "% EXPORT"]
     for entry in info.notes:
         lines.extend(f"% {part}".rstrip() for part in entry.splitlines() or [""])
-    if not _tail(info).isascii():
+    if not _tail(info).isascii() or not all(line.isascii() for line in lines):
         lines.append("%Content-type: text/x-pbn; charset=UTF-8")
     return _CRLF.join(lines)
 

@@ -174,3 +174,16 @@ def test_number_field_digits() -> None:
     numbers = np.array([1, 9, 10, 99, 100, 12345, 999_999_999], dtype=np.int64)
     codes, lengths = batch_text.number_field(numbers, np.uint8)
     assert [bytes(codes[i, : lengths[i]]).decode() for i in range(len(numbers))] == [str(x) for x in numbers]
+
+
+def test_a_non_ascii_header_note_declares_utf8_in_both_writers() -> None:
+    # PBN's default character set is ISO-8859-1: a note such as "Set: Weak two (2♥) 8" or an auction's
+    # "15–17 notrump" was written in UTF-8 without the charset line.
+    from bridgegui.formats import pbn_stream
+    from bridgegui.formats.registry import SetInfo
+
+    batch = deal_batch(2, seed=1)
+    info = SetInfo(notes=("Set: Weak two (2♥) 2",))
+    streamed = pbn_stream.begin(info) + pbn_stream.write_batch(batch, 1, info) + pbn_stream.end(info)
+    whole = pbn.dumps(boards_from_batch(batch, 1), extra_header=list(info.notes))
+    assert "charset=UTF-8" in streamed and streamed == whole
