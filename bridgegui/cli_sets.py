@@ -8,8 +8,8 @@ the sources are resolved by ``bridgegui.set_sources``, as the window's Deal Set 
   seeded order in which no scenario comes twice in a row when the counts allow it; ``A.dl:2 B.dl:1``
   weights the share.  Each board records its scenario (``[Scenario "stayman"]``).
 * ``--rotate``: each deal is turned so the scenario's dealer deals the board as Law 2 numbers it
-  (board 1 North, 2 East, 3 South, 4 West...).  ``--rotate ns``: on a seeded random half of the
-  boards the partnerships change places instead.  ``-d SEAT`` names the scenario's dealer for seat
+  (board 1 North, 2 East, 3 South, 4 West...).  ``--rotate ns``: on each board, with probability one half
+  (seeded), the partnerships change places instead.  ``-d SEAT`` names the scenario's dealer for seat
   specs and scripts; without ``--rotate`` that seat deals every board.
 * ``--level``: a scenario's alternatives are dealt equally often (``engine.levelling`` says what an
   alternative is); every board records its alternative (``[Alternative "..."]``).
@@ -45,7 +45,7 @@ SEAT_FLAGS = ("north", "east", "south", "west", "ns", "ew", "fit")
 
 ROTATION_NOTES = {
     "law2": "rotated: each board's dealer (Law 2) holds the scenario's dealer's hand",
-    "ns": "rotated: North-South and East-West change places on a random half of the boards",
+    "ns": "rotated: North-South and East-West change places on about half the boards, each chosen at random",
 }
 
 
@@ -65,8 +65,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         metavar="ns",
         help="turn each deal so the scenario's dealer deals the board as Law 2 numbers it (board 1 North, "
-        "2 East, 3 South, 4 West); '--rotate ns' instead swaps North-South with East-West on a random half "
-        "of the boards (write --rotate after the scripts)",
+        "2 East, 3 South, 4 West); '--rotate ns' instead swaps North-South with East-West on about half the "
+        "boards, each chosen at random (write --rotate after the scripts)",
     )
     group.add_argument(
         "--level",

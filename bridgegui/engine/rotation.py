@@ -13,7 +13,7 @@ the three rotations a practice set offers (issue 14, "Sets"):
   still turned to each board's dealer (the dealer makes the auction's first call); otherwise the
   dealer follows the board number and nothing turns.
 * ``"law2"``: every deal is turned so the scenario's dealer seat is the board's dealer under Law 2.
-* ``"ns"``: on a seeded random half of the boards the partnerships change places (every hand moves one
+* ``"ns"``: on each board, with probability one half (seeded), the partnerships change places (every hand moves one
   seat clockwise: North's to East, South's to West, East's to South, West's to North).  A scenario
   that names its dealer keeps it with its hand: that dealer moves one seat too.
 

@@ -69,7 +69,7 @@ class DealSetDialog(QDialog):
     the set then holds their sum, in an order where no scenario comes twice in a row when the counts
     allow it (``engine.mixing``), each board recording its scenario.  The rotation turns every deal
     (``engine.rotation``): the scenario's dealer deals each board as Law 2 numbers it, or the
-    partnerships change places on a random half of the boards.
+    partnerships change places on about half the boards, each chosen at random.
 
     ``sources()`` gives ``("preset:NAME" or a script's path, count)`` pairs, the command line's spelling,
     which ``bridgegui.set_sources`` resolves.  ``add_source`` is what the Add buttons call (and tests).

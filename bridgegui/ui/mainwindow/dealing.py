@@ -178,7 +178,9 @@ class Dealing(QObject):
         if rotation == "law2":
             header += self.tr("; rotated: each board's dealer holds the scenario's dealer's hand")
         elif rotation == "ns":
-            header += self.tr("; rotated: the partnerships change places on a random half of the boards")
+            header += self.tr(
+                "; rotated: the partnerships change places on about half the boards, each chosen at random"
+            )
         seed = window.seed_bar.seed_for_job()
         window.settings["deal_set/count"] = total
 
