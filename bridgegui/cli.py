@@ -42,7 +42,7 @@ from bridgegui.engine.constraints import (
     parse_seat_spec,
 )
 from bridgegui.engine.dealing import new_seed
-from bridgegui.engine.errors import BridgeError, ConstraintError, ImpossibleError
+from bridgegui.engine.errors import BridgeError, ConstraintError, ImpossibleError, TooRareError
 from bridgegui.engine.specs import echo
 from bridgegui.formats import registry
 
@@ -793,7 +793,9 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
         err.write(f"bridgegui-deal: {exc}\n")
         return EXIT_SPEC
     except (ImpossibleError, ConstraintError) as exc:  # no deal fits, or the constraints contradict
-        err.write(f"bridgegui-deal: impossible request: {exc}\n")
+        # Proved impossible, or only not found within the limits (TooRareError: its message says so).
+        prefix = "" if isinstance(exc, TooRareError) else "impossible request: "
+        err.write(f"bridgegui-deal: {prefix}{exc}\n")
         return EXIT_IMPOSSIBLE
     except BridgeError as exc:
         err.write(f"bridgegui-deal: {exc}\n")

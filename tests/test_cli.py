@@ -519,3 +519,16 @@ def test_a_seat_given_twice_is_refused_not_replaced(capsys):
         cli.main(["-p", "1", "--north", "balanced", "--north", "spades 7+"])
     assert info.value.code == cli.EXIT_SPEC
     assert "--north is given twice" in capsys.readouterr().err
+
+
+def test_a_request_only_too_rare_to_find_is_not_called_impossible(tmp_path):
+    # Not proved impossible (no controls leave 12 HCP of queens and jacks, which the planner's bounds do not
+    # see): it is searched for until the limit, and the message gives the figures without claiming a proof.
+    err = io.StringIO()
+    argv = ["--north", "controls 0", "--south", "controls 0", "--ns", "hcp 13+", "--time-limit", "0.5"]
+    assert cli.main([*argv, "-o", str(tmp_path / "x.pbn")], stderr=err) == cli.EXIT_IMPOSSIBLE
+    assert "impossible request" not in err.getvalue() and "no deal fitting every constraint" in err.getvalue()
+    err = io.StringIO()
+    argv = ["--north", "spades 0", "--south", "spades 0", "--fit", "NS 8+ spades"]
+    assert cli.main([*argv, "-o", str(tmp_path / "y.pbn")], stderr=err) == cli.EXIT_IMPOSSIBLE
+    assert "impossible request" in err.getvalue()

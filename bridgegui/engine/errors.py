@@ -107,3 +107,8 @@ class ConstraintError(_RequestError):
 
 class ImpossibleError(_RequestError):
     """A request that no deal can satisfy, or that is too rare to find within a bounded effort."""
+
+
+class TooRareError(ImpossibleError):
+    """No deal was found within the effort allowed (deals or seconds): not a proof that none exists, so
+    the command line does not call it an impossible request (its message gives the figures)."""

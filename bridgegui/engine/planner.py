@@ -49,7 +49,7 @@ from bridgegui.engine import evaluation, feasibility, parallel
 from bridgegui.engine.cards import CARD_BITS, FULL_DECK_MASK, SEAT_NAMES, SEATS, suit_holding
 from bridgegui.engine.constraints import DealRequest
 from bridgegui.engine.dealing import fill_deals, make_rng
-from bridgegui.engine.errors import ImpossibleError
+from bridgegui.engine.errors import ImpossibleError, TooRareError
 from bridgegui.engine.exact import SeatPlan, plan_seat
 
 DEFAULT_MAX_TRIES = 50_000_000
@@ -427,7 +427,7 @@ class _Budget:
         if spent:
             # seat "": the cause is how the constraints combine, not one seat (each seat's own law is exact).
             message = too_rare_message(self.plan, tried, matched, self.count, now - self.start)
-            raise ImpossibleError(message, seat="")
+            raise TooRareError(message, seat="")
 
 
 def _parallel_stream(

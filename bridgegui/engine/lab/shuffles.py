@@ -50,7 +50,7 @@ from bridgegui.engine import parallel
 from bridgegui.engine.cards import CARD_BITS
 from bridgegui.engine.constraints import DealRequest
 from bridgegui.engine.dealing import deal_batch
-from bridgegui.engine.errors import BridgeError, ImpossibleError
+from bridgegui.engine.errors import BridgeError, TooRareError
 from bridgegui.engine.planner import DEFAULT_MAX_TRIES, DEFAULT_TIME_LIMIT, format_one_in, plan_request
 
 CHUNK = 32_768
@@ -656,7 +656,7 @@ def deal_with_model(
                     return None
                 now = time.perf_counter()
                 if tried >= max_tries or (max_seconds is not None and now - last_found >= max_seconds):
-                    raise ImpossibleError(_model_gave_up(model, tried, done + have, count, now - start), seat="")
+                    raise TooRareError(_model_gave_up(model, tried, done + have, count, now - start), seat="")
                 if tried >= parallel.PARALLEL_MIN_DEALS:
                     if chunks is None:
                         root = root if root is not None else parallel.root_sequence(rng=rng)
