@@ -26,13 +26,11 @@ import argparse
 import contextlib
 import dataclasses
 import io
-import os
 import sys
-import time
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, TextIO, cast
+from typing import TYPE_CHECKING, Any, TextIO
 
-from bridgegui import __version__, cli_bidding
+from bridgegui import __version__, cli_bidding, cli_terminal
 from bridgegui.engine import planner
 from bridgegui.engine.constraints import (
     DealRequest,
@@ -266,33 +264,6 @@ def request_from_args(args: argparse.Namespace) -> DealRequest:
     return request
 
 
-class ProgressLine:
-    """A line on standard error that updates in place, only when it is a terminal."""
-
-    def __init__(self, stream: TextIO, total: int, enabled: bool) -> None:
-        self.stream = stream
-        self.total = total
-        self.enabled = enabled and stream.isatty()
-        self.last = 0.0
-
-    def update(self, progress: planner.Progress, *, final: bool = False) -> None:
-        if not self.enabled:
-            return
-        now = time.monotonic()
-        if not final and now - self.last < 0.1:
-            return
-        self.last = now
-        width = 24
-        done = int(width * progress.matched / max(self.total, 1))
-        bar = "#" * done + "-" * (width - done)
-        self.stream.write(
-            f"\r[{bar}] {progress.matched:,}/{self.total:,} boards · {progress.tried:,} deals tried · {progress.elapsed:.1f} s"
-        )
-        if final:
-            self.stream.write("\n")
-        self.stream.flush()
-
-
 def run_script_file(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     """``bridgegui-deal SCRIPT``: run a dealer script as dealer does, on the exact dealer.
 
@@ -450,7 +421,7 @@ def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
         return run_with_model(args, request, model, stdout, stderr)
     plan = planner.plan_request(request)
     seed = args.seed if args.seed is not None else new_seed()
-    progress_line = ProgressLine(stderr, args.produce, not args.quiet)
+    progress_line = cli_terminal.ProgressLine(stderr, args.produce, not args.quiet)
     last: list[planner.Progress] = []
 
     def batches() -> Iterator[np.ndarray]:
@@ -746,43 +717,8 @@ def describe_request(request: DealRequest) -> str:
     return "; ".join(parts)
 
 
-class ClosedStream:
-    """Stands in for a standard stream that is closed: ``bridgegui-deal >&-`` starts Python with
-    ``sys.stdout`` None.  Writing to it raises ``OSError``, an I/O error like any other (exit status 1),
-    so a run that writes to a file (``-o``) still works and one that writes to the stream says why it
-    cannot."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-    def write(self, _text: str) -> int:
-        raise OSError(f"standard {self.name} is closed")
-
-    def flush(self) -> None:
-        """Nothing to flush: ``write`` raises."""
-
-    def isatty(self) -> bool:
-        return False
-
-
-def _usable(stream: TextIO | None, name: str) -> TextIO:
-    if stream is None or getattr(stream, "closed", False):
-        return cast("TextIO", ClosedStream(name))
-    return stream
-
-
-def _silence_stdout() -> None:
-    """After a broken pipe (``bridgegui-deal | head -1``), point standard output at the null device so
-    Python's own flush at exit does not print a second error (the ``signal`` module's documented remedy)."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, AttributeError, ValueError):  # no real file behind it: nothing to flush at exit
-        pass
-
-
 def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
-    out = _usable(stdout if stdout is not None else sys.stdout, "output")
+    out = cli_terminal.usable(stdout if stdout is not None else sys.stdout, "output")
     err = stderr if stderr is not None else sys.stderr
     if err is None or getattr(err, "closed", False):  # 2>&-: run quietly; the exit status still tells
         err = io.StringIO()
@@ -802,7 +738,7 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
         return EXIT_SPEC
     except OSError as exc:
         if isinstance(exc, BrokenPipeError) and out is sys.stdout:
-            _silence_stdout()
+            cli_terminal.silence_stdout()
         err.write(f"bridgegui-deal: {exc}\n")
         return EXIT_IO
     except KeyboardInterrupt:
