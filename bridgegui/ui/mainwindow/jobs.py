@@ -97,6 +97,7 @@ class ActiveJob:
     # dealing for an auction: how far to turn each board's deal so its dealer bids first
     turns: np.ndarray | None = None
     insert: bool = False  # a single board put before ``row`` (Insert Dealt Board) rather than replacing it
+    replaced_scenario: str = ""  # the Scenario a re-dealt board had (a mixed set's): the status bar says so
 
 
 class Jobs(QObject):
@@ -263,6 +264,7 @@ class Jobs(QObject):
             job.row = min(job.row, model.rowCount())
             old = model.board(job.row) if job.row < model.rowCount() and not job.insert else None
             board = board_for_deal(job.first_number, deal, job.seed, old, job.dealer)
+            job.replaced_scenario = (old.tag("Scenario") or "") if old is not None else ""
             self.window.set_row(job.row)
             self.window.undo.push(self._single_command(job, old, board))
         else:
@@ -324,6 +326,10 @@ class Jobs(QObject):
             message = self.tr("Dealt {n} boards in {t:.2f} s.").format(n=job.received, t=elapsed)
         else:
             message = self.tr("Dealt board {n}.").format(n=job.first_number) if job.first_number else ""
+            if job.replaced_scenario:  # a mixed set's board: re-dealt to the editors, not to its scenario
+                message = self.tr(
+                    "Dealt board {n} to the constraints in the editors (it was a “{scenario}” board; Undo brings it back)."
+                ).format(n=job.first_number, scenario=job.replaced_scenario)
         self._end()
         self.status.showMessage(message, 10_000)
 

@@ -162,3 +162,19 @@ def test_the_renumber_dialog_asks_for_the_first_number(qtbot: QtBot, window: Mai
     dialog.setIntValue(9)
     dialog.accept()
     assert numbers(window) == [9, 10]
+
+
+def test_re_dealing_a_mixed_sets_board_says_what_it_was_dealt_to(qtbot: QtBot, window: MainWindow) -> None:
+    # A mixed set's board re-dealt with F5 is dealt to the editors' constraints, not to its scenario: the
+    # status bar said only "Dealt board 1." while the board silently lost its scenario.
+    from bridgegui.engine.cards import Deal
+    from bridgegui.engine.dealing import deal_batch
+
+    deal = Deal.from_masks(deal_batch(1, seed=4)[0].tolist())
+    window.document.replace_set([Board(1, deal, tags=(("Scenario", "Weak two (2♥)"),))], "set: Weak two (2♥) 1")
+    window.go_to_row(0)
+    with qtbot.waitSignal(window.service.finished, timeout=20_000):
+        window.deal()
+    message = window.statusBar().currentMessage()
+    assert "constraints in the editors" in message and "Weak two (2♥)" in message
+    assert window.board_model.board(0).tag("Scenario") is None
