@@ -14,11 +14,7 @@ from pytestqt.qtbot import QtBot
 from bridgegui.engine.boards import Board
 from bridgegui.ui.main_window import MainWindow
 from bridgegui.ui.mainwindow import actions as declared
-
-
-def deal_set(qtbot: QtBot, window: MainWindow, count: int) -> None:
-    with qtbot.waitSignal(window.service.finished, timeout=20_000):
-        window.deal_set(count)
+from tests.ui.window_steps import deal_set
 
 
 def numbers(window: MainWindow) -> list[int | None]:

@@ -14,18 +14,9 @@ from bridgegui.engine.cards import parse_deal
 from bridgegui.formats import pbn
 from bridgegui.ui.main_window import MainWindow
 from bridgegui.ui.mainwindow.lesson import header_lines, parse_constraints_line, read_header
+from tests.ui.window_steps import deal_one, deal_set
 
 DEAL = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
-
-
-def deal_one(qtbot: QtBot, window: MainWindow) -> None:
-    with qtbot.waitSignal(window.service.finished, timeout=10_000):
-        assert window.deal() is not None
-
-
-def deal_set(qtbot: QtBot, window: MainWindow, count: int) -> None:
-    with qtbot.waitSignal(window.service.finished, timeout=20_000):
-        window.deal_set(count)
 
 
 def save_lesson(qtbot: QtBot, window: MainWindow, path: Path, **specs: str) -> None:

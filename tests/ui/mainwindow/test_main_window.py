@@ -25,6 +25,7 @@ from bridgegui.formats import pbn
 from bridgegui.formats.text import deal_line
 from bridgegui.settings import Settings
 from bridgegui.ui.main_window import MainWindow
+from tests.ui.window_steps import deal_one, deal_set
 
 NEVER = {
     "N": "hcp 10, spades 4, hearts 3, diamonds 3, clubs 3, qt 2, tricks 3, controls 3",
@@ -47,16 +48,6 @@ def wait_feedback(qtbot: QtBot, window: MainWindow) -> None:
     qtbot.waitUntil(
         lambda: window.feedback.last is not None and window.feedback.last.request == window.current_request()
     )
-
-
-def deal_one(qtbot: QtBot, window: MainWindow) -> None:
-    with qtbot.waitSignal(window.service.finished, timeout=10_000):
-        assert window.deal() is not None
-
-
-def deal_set(qtbot: QtBot, window: MainWindow, count: int) -> None:
-    with qtbot.waitSignal(window.service.finished, timeout=20_000):
-        window.deal_set(count)
 
 
 # -- dealing --------------------------------------------------------------------------------------

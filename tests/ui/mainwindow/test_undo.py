@@ -14,16 +14,7 @@ from PySide6.QtWidgets import QAbstractSpinBox, QApplication
 from pytestqt.qtbot import QtBot
 
 from bridgegui.ui.main_window import MainWindow
-
-
-def deal_one(qtbot: QtBot, window: MainWindow) -> None:
-    with qtbot.waitSignal(window.service.finished, timeout=10_000):
-        assert window.deal() is not None
-
-
-def deal_set(qtbot: QtBot, window: MainWindow, count: int) -> None:
-    with qtbot.waitSignal(window.service.finished, timeout=20_000):
-        window.deal_set(count)
+from tests.ui.window_steps import deal_one, deal_set
 
 
 def type_into(widget: QAbstractSpinBox, text: str) -> None:

@@ -15,6 +15,7 @@ from bridgegui.engine.dealing import deal_batch
 from bridgegui.formats import pbn
 from bridgegui.ui.main_window import MainWindow
 from bridgegui.ui.widgets.dd_panel import DECLARERS, STRAIN_COLUMNS, DoubleDummyPanel
+from tests.ui.window_steps import deal_set
 
 HAS_ENDPLAY = importlib.util.find_spec("endplay") is not None
 
@@ -92,11 +93,6 @@ def test_hidden_hands_hide_the_analysis_and_an_idle_panel_does_no_work(panel: Do
 
 
 # -- in the window ----------------------------------------------------------------------------------
-
-
-def deal_set(qtbot: QtBot, window: MainWindow, count: int) -> None:
-    with qtbot.waitSignal(window.service.finished, timeout=20_000):
-        window.deal_set(count)
 
 
 def test_the_window_shows_the_panel_in_a_tab_beside_the_boards(
