@@ -146,8 +146,9 @@ class TableOdds:
     """The constrained seat the odds are for (``CONSTRAINED``)."""
 
 
-def _single_seat(constraints: SetConstraints) -> tuple[int, SeatConstraint] | TableOdds:
-    """The one constrained seat and its constraint, or the odds record saying why there is none."""
+def _unjudged(constraints: SetConstraints) -> TableOdds | None:
+    """Why no table of the set can be judged by exact odds (unknown, other dealing, a shuffle model, a
+    condition), as the odds record to show; None when its seat and side terms are all there is."""
     request = constraints.request
     if not constraints.known:
         return TableOdds(Basis.UNKNOWN)
@@ -157,6 +158,14 @@ def _single_seat(constraints: SetConstraints) -> tuple[int, SeatConstraint] | Ta
         return TableOdds(Basis.CANNOT, reason=Reason.NOT_UNIFORM)
     if constraints.condition or request.condition is not None:
         return TableOdds(Basis.CANNOT, reason=Reason.CONDITION)
+    return None
+
+
+def _single_seat(constraints: SetConstraints) -> tuple[int, SeatConstraint] | TableOdds:
+    """The one constrained seat and its constraint, or the odds record saying why there is none."""
+    unjudged, request = _unjudged(constraints), constraints.request
+    if unjudged is not None or request is None:
+        return unjudged or TableOdds(Basis.CANNOT, reason=Reason.NOT_UNIFORM)
     if not (request.ns.is_empty and request.ew.is_empty):
         return TableOdds(Basis.CANNOT, reason=Reason.PARTNERSHIP)
     constrained = [seat for seat, c in enumerate(request.seats) if not c.is_empty]
@@ -301,15 +310,9 @@ _CACHE_SIZE = 64
 
 
 def _split_odds(constraints: SetConstraints, side: str) -> TableOdds:
-    request = constraints.request
-    if not constraints.known:
-        return TableOdds(Basis.UNKNOWN)
-    if not constraints.readable:
-        return TableOdds(Basis.CANNOT, reason=Reason.OTHER_DEALING)
-    if not constraints.uniform or request is None:
-        return TableOdds(Basis.CANNOT, reason=Reason.NOT_UNIFORM)
-    if constraints.condition or request.condition is not None:
-        return TableOdds(Basis.CANNOT, reason=Reason.CONDITION)
+    unjudged, request = _unjudged(constraints), constraints.request
+    if unjudged is not None or request is None:
+        return unjudged or TableOdds(Basis.CANNOT, reason=Reason.NOT_UNIFORM)
     if request.is_empty:
         return TableOdds(Basis.RANDOM)
     defenders = [s for s in range(4) if s not in SIDES[side]]
