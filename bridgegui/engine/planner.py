@@ -299,6 +299,16 @@ def _batch(plan: DealPlan, rng: np.random.Generator, rows: int) -> np.ndarray:
     return deals[plan.request.mask(deals, skip_seats=frozenset(skip))]
 
 
+def _step(deals: np.ndarray, tried: int, matched: int, count: int | None, budget: _Budget) -> Progress:
+    """One step of a stream, serial or on every core: the deals the set still wants (the rest of a batch
+    is dropped), counted against the budget, read-only."""
+    if count is not None and matched + deals.shape[0] > count:
+        deals = deals[: count - matched]
+    budget.progress(tried, deals.shape[0])
+    deals.flags.writeable = False
+    return Progress(deals, tried, matched + deals.shape[0], budget.elapsed())
+
+
 def deal_stream(
     request: DealRequest | DealPlan,
     count: int | None = None,
@@ -334,14 +344,10 @@ def deal_stream(
         if on_every_core and (long_run or tried >= parallel.PARALLEL_MIN_DEALS):
             yield from _parallel_stream(plan, generator, budget, tried, matched, cancel, workers)
             return
-        deals = _batch(plan, generator, rows)
         tried += rows
-        if count is not None and matched + deals.shape[0] > count:
-            deals = deals[: count - matched]
-        matched += deals.shape[0]
-        budget.progress(tried, deals.shape[0])
-        deals.flags.writeable = False
-        yield Progress(deals, tried, matched, budget.elapsed())
+        step = _step(_batch(plan, generator, rows), tried, matched, count, budget)
+        matched = step.matched
+        yield step
         # Size the next batch for the matches still wanted at the rate seen so far, within bounds
         # that keep each step short (cancel stays responsive) and memory small.
         wanted = (count - matched) if count is not None else 64
@@ -463,12 +469,9 @@ def _parallel_stream(
             if deals is None or (cancel is not None and cancel.is_set()):
                 return
             tried += CHUNK_TRIES
-            if count is not None and matched + deals.shape[0] > count:
-                deals = deals[: count - matched]
-            matched += deals.shape[0]
-            budget.progress(tried, deals.shape[0])
-            deals.flags.writeable = False
-            yield Progress(deals, tried, matched, budget.elapsed())
+            step = _step(deals, tried, matched, count, budget)
+            matched = step.matched
+            yield step
             if count is not None and matched >= count:
                 return
             budget.check(tried, matched)
