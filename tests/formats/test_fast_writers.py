@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from dataclasses import dataclass
 
 import numpy as np
 import pytest
@@ -19,19 +18,7 @@ from bridgegui.engine.boards import Board, boards_from_batch
 from bridgegui.engine.cards import Deal, parse_deal
 from bridgegui.engine.dealing import deal_batch, make_rng
 from bridgegui.formats import batch_text, pbn, text
-
-
-@dataclass(frozen=True)
-class Info:
-    """The fields of ``registry.SetInfo`` the writers read (kept here so the test needs no registry)."""
-
-    generator: str = ""
-    seed: int | None = None
-    notes: tuple[str, ...] = ()
-    practice: bool = False
-    total: int | None = None
-    dealer: str | None = None
-    vulnerable: str | None = None
+from bridgegui.formats.registry import SetInfo as Info
 
 
 def _boards(masks: np.ndarray, first: int, info: Info) -> list[Board]:
