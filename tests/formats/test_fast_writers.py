@@ -167,10 +167,9 @@ def test_a_non_ascii_header_note_declares_utf8_in_both_writers() -> None:
     # PBN's default character set is ISO-8859-1: a note such as "Set: Weak two (2♥) 8" or an auction's
     # "15–17 notrump" was written in UTF-8 without the charset line.
     from bridgegui.formats import pbn_stream
-    from bridgegui.formats.registry import SetInfo
 
     batch = deal_batch(2, seed=1)
-    info = SetInfo(notes=("Set: Weak two (2♥) 2",))
+    info = Info(notes=("Set: Weak two (2♥) 2",))
     streamed = pbn_stream.begin(info) + pbn_stream.write_batch(batch, 1, info) + pbn_stream.end(info)
     whole = pbn.dumps(boards_from_batch(batch, 1), extra_header=list(info.notes))
     assert "charset=UTF-8" in streamed and streamed == whole
