@@ -68,4 +68,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    from bridgegui.entry import single_blas_thread
+
+    single_blas_thread()
     sys.exit(main())

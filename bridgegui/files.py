@@ -28,11 +28,9 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-import secrets
 import stat
 import sys
 from collections.abc import Iterator
-from pathlib import Path
 from typing import IO, Any, Literal, overload
 
 __all__ = ["atomic_write", "atomic_writer"]
@@ -109,7 +107,7 @@ def _writer(
         with _standard_output(mode) as out:
             yield out
         return
-    target = Path(os.path.realpath(path))  # through symbolic links: the real file is the one to write
+    target = os.path.realpath(path)  # through symbolic links: the real file is the one to write
     try:
         old = os.stat(target)
     except FileNotFoundError:
@@ -121,7 +119,7 @@ def _writer(
             yield straight
         return
     try:
-        fd, temporary = _create_temporary(target.parent)
+        fd, temporary = _create_temporary(os.path.dirname(target))
     except OSError as exc:  # name the file the user asked for, not our temporary one
         if exc.errno is None:
             raise
@@ -147,14 +145,17 @@ def _writer(
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
-    _sync_folder(target.parent)
+    _sync_folder(os.path.dirname(target))
 
 
-def _create_temporary(folder: Path) -> tuple[int, Path]:
-    """A new file with a short random name in ``folder``, created with the usual mode (0666 less the umask)."""
+def _create_temporary(folder: str) -> tuple[int, str]:
+    """A new file with a short random name in ``folder``, created with the usual mode (0666 less the umask).
+
+    The name's eight hex digits come from ``os.urandom``, as ``secrets.token_hex`` would give them,
+    without loading ``secrets`` (and ``hashlib``) into every command-line run (issue 17: start-up)."""
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
     for _ in range(_TEMPORARY_TRIES):
-        candidate = folder / f".~{secrets.token_hex(4)}.tmp"
+        candidate = os.path.join(folder, f".~{os.urandom(4).hex()}.tmp")
         try:
             return os.open(candidate, flags, 0o666), candidate
         except FileExistsError:
@@ -162,7 +163,7 @@ def _create_temporary(folder: Path) -> tuple[int, Path]:
     raise FileExistsError(errno.EEXIST, "no free temporary file name", str(folder))
 
 
-def _copy_owner_and_mode(temporary: Path, old: os.stat_result) -> None:
+def _copy_owner_and_mode(temporary: str, old: os.stat_result) -> None:
     """Give the new file the old one's owner, group and permission bits (owner only where allowed)."""
     if hasattr(os, "chown"):
         new = os.stat(temporary)
@@ -174,7 +175,7 @@ def _copy_owner_and_mode(temporary: Path, old: os.stat_result) -> None:
     os.chmod(temporary, stat.S_IMODE(old.st_mode))
 
 
-def _copy_into(temporary: Path, target: Path) -> None:
+def _copy_into(temporary: str, target: str) -> None:
     """Copy a complete temporary file into ``target`` in place (a file with other hard links)."""
     import shutil  # here: it loads the compression modules, which no other write needs (start-up time)
 
@@ -185,7 +186,7 @@ def _copy_into(temporary: Path, target: Path) -> None:
         os.fsync(destination.fileno())
 
 
-def _sync_folder(folder: Path) -> None:
+def _sync_folder(folder: str) -> None:
     """Make the rename durable (POSIX; a folder cannot be opened like this on Windows)."""
     with contextlib.suppress(OSError):
         fd = os.open(folder, os.O_RDONLY)

@@ -7,6 +7,7 @@ no dealer-script compiler, no bidding systems, no shuffle lab, and no format mod
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -78,3 +79,46 @@ def test_the_engine_package_loads_its_names_only_when_used() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split("\n")
     assert out[0] == "[]"
     assert out[1] == "deal_batch bridgegui.engine.stats Board"
+
+
+THREADS_AFTER_NUMPY = """
+import os, sys
+{setup}
+import numpy
+print(os.environ.get("OPENBLAS_NUM_THREADS"), len(os.listdir("/proc/self/task")))
+"""
+
+
+def _threads_after_numpy(setup: str, env_value: str | None = None) -> tuple[str, int]:
+    env = {k: v for k, v in os.environ.items() if k not in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS")}
+    if env_value is not None:
+        env["OPENBLAS_NUM_THREADS"] = env_value
+    code = THREADS_AFTER_NUMPY.format(setup=setup)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
+    value, threads = done.stdout.split()
+    return value, int(threads)
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="counts threads through Linux's /proc")
+def test_the_commands_start_numpy_without_blas_threads() -> None:
+    """Issue 17: OpenBLAS's thread per core cost about 0.08 s cpu of every ``bridgegui-deal`` run."""
+    value, threads = _threads_after_numpy("from bridgegui.entry import single_blas_thread; single_blas_thread()")
+    assert (value, threads) == ("1", 1)
+    # A count the user set is kept.
+    assert _threads_after_numpy("from bridgegui.entry import single_blas_thread; single_blas_thread()", "2")[0] == "2"
+    # Too late once numpy is loaded: the environment is left alone rather than pretending.
+    late = "import numpy; from bridgegui.entry import single_blas_thread; single_blas_thread()"
+    assert _threads_after_numpy(late)[0] == "None"
+
+
+def test_the_installed_commands_go_through_the_entry_module() -> None:
+    """``bridgegui-deal`` and ``bridgegui`` start in ``bridgegui.entry``, which calls the real mains."""
+    import tomllib
+    from pathlib import Path
+
+    project = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())["project"]
+    assert project["scripts"]["bridgegui-deal"] == "bridgegui.entry:deal"
+    assert project["gui-scripts"]["bridgegui"] == "bridgegui.entry:window"
+    probe = "import sys; from bridgegui import entry; sys.argv = ['bridgegui-deal', '--version']; entry.deal()"
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=False)
+    assert "bridgegui" in done.stdout + done.stderr and done.returncode == 0
