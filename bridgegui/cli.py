@@ -30,7 +30,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
-from bridgegui import __version__, cli_bidding, cli_terminal
+from bridgegui import __version__, cli_bidding, cli_sets, cli_terminal
 from bridgegui.engine import planner
 from bridgegui.engine.constraints import (
     DealRequest,
@@ -43,11 +43,6 @@ from bridgegui.engine.dealing import new_seed
 from bridgegui.engine.errors import BridgeError, ConstraintError, ImpossibleError, TooRareError
 from bridgegui.engine.specs import echo
 from bridgegui.formats import registry
-
-try:  # practice sets (issue 14): --rotate, --level, several scripts or presets in one set
-    from bridgegui import cli_sets
-except ImportError:  # pragma: no cover - only while that module is being written
-    cli_sets = None  # type: ignore[assignment]
 
 if TYPE_CHECKING:
     import numpy as np
@@ -229,8 +224,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress or summary on standard error")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     cli_bidding.add_arguments(parser)
-    if cli_sets is not None:
-        cli_sets.add_arguments(parser)
+    cli_sets.add_arguments(parser)
     return parser
 
 
@@ -288,7 +282,7 @@ def run_script_file(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) ->
     except ScriptError as exc:
         raise SpecError(f"{args.script}: {exc}") from None
     seed = args.seed if args.seed is not None else new_seed()
-    options: dict[str, Any] = {"seed": seed, "generate": args.generate, "produce": args.produce}
+    options: dict[str, Any] = {"seed": seed, "generate": args.generate, "produce": args.produce, "processes": True}
     if args.format is None and args.output == "-":
         printed = run_script_exact(script, stdout, verbose=args.verbose, on_batch=_discard, **options)
         return _report_short(printed, stderr)
@@ -400,7 +394,7 @@ def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
         return EXIT_OK
     if args.format is not None or args.output != "-":
         resolve_format(args)
-    if cli_sets is not None and cli_sets.wanted(args):
+    if cli_sets.wanted(args):
         return int(cli_sets.run(args, stdout, stderr, write_output))
     args.script = args.script[0] if args.script else None
     if args.script is not None:
@@ -425,7 +419,9 @@ def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     last: list[planner.Progress] = []
 
     def batches() -> Iterator[np.ndarray]:
-        stream = planner.deal_stream(plan, args.produce, seed=seed, max_tries=args.max_tries, **_time_limit(args))
+        stream = planner.deal_stream(
+            plan, args.produce, seed=seed, max_tries=args.max_tries, processes=True, **_time_limit(args)
+        )
         for progress in stream:
             last[:] = [progress]
             progress_line.update(progress)

@@ -7,21 +7,28 @@ depend on the cores, chunk ``i`` draws from its own generator, seeded by the ``i
 recommended way to seed parallel work), and results are combined in chunk order.  One worker or
 eight then compute the same chunks and give the same output; only the wall time changes.
 
-Why threads, not processes (measured with ``bridgegui.devtools.bench_cores`` on this shared 2-core
-machine, in a quiet moment).  The work is numpy on arrays of thousands of rows: the 16-bit key sort,
+Threads, and forked processes for low-yield chunks (measured with ``bridgegui.devtools.bench_cores``
+on this shared 2-core machine).  The work is numpy on arrays of thousands of rows: the 16-bit key sort,
 the random words, the table lookups and the reductions release the GIL, so two threads deal S0 (10
-million deals with HCP and shape) 1.7-1.8x as fast as one: 2.7 s against 1.5 s; a rejection-bound
-request (NS 35+ HCP, 8 million deals tried) about 1.5x, 2.0 s against 1.35 s (its batches take more
-small steps, and the two threads then cost 28 % more cpu time than one).  A process pool did
-1.9-2.0x on S0's chunks, but only because each chunk sent back a table of counts; a dealer sends
-back the deals themselves (32 bytes each, 320 MB for S0), and pickling them through a pipe costs
-what the second core saves.  Processes would also need a picklable task and plan, a start method
-that is safe in a Qt program (``spawn``: each worker imports numpy and the engine, about 0.3 s), and
-care that none outlives a cancelled job.  Threads share the request, the exact samplers' tables and
-the output arrays at no cost, stop with the same ``threading.Event`` the window already sets, and
-are joined before a run returns, so none is ever left behind.  The cost of threads is the GIL held
-between numpy calls: the more small steps a batch takes (rejection on several terms), the lower the
-speed-up, which is why chunks are tens of thousands of deals.
+million deals with HCP and shape) 1.6-1.8x as fast as one.  But every numpy call hands the GIL over,
+and two threads that do so thousands of times a second cost each other: on a rejection-bound request
+(NS 35+ HCP, about 1 deal in 1,400 kept) two threads did only 1.3-1.5x, using a third more cpu than
+one for the same deals, while two *forked* processes running the very same chunks did 1.75-1.9x.
+A process has to send its results back through a pipe, though: when every deal comes back (S0), that
+costs what the second core saves (measured: 1.2-1.4x with processes, 1.5-1.7x with threads).
+
+So ``ordered_map`` runs threads by default, and forked processes when the caller asks for them
+(``processes=True``: the planner does for chunks that keep few of their deals, and only the command
+line asks the planner) and forking is safe: on Linux (macOS's system libraries are not fork-safe,
+Windows cannot fork), from the main thread of a process with no other Python thread (a fork copies
+locks that other threads hold).  A forked worker inherits the plan, the request and a compiled
+script as they are, so nothing has to be picklable but the chunk index and its result; the window
+never forks (its dealing runs on a worker thread, and Qt's own threads make a fork unsafe), and a
+spawned worker would pay numpy's and the engine's import (about 0.3 s) for every run.  The workers
+ignore Ctrl+C: the command line's main process stops the run, and the pool is shut down before
+``ordered_map`` returns, so no worker outlives it.  Threads stop with the same ``threading.Event`` the
+window already sets; a forked chunk cannot see that event and runs to its end (a few tens of
+milliseconds), so the chunks are tens of thousands of deals in both cases.
 
 Runs shorter than ``PARALLEL_MIN_DEALS`` keep their one-stream form, so the seeded sets pinned by
 tests and shared before this change do not change.
@@ -30,6 +37,7 @@ tests and shared before this change do not change.
 from __future__ import annotations
 
 import os
+import sys
 import threading
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
@@ -38,7 +46,7 @@ from typing import TYPE_CHECKING, TypeVar
 import numpy as np
 
 if TYPE_CHECKING:
-    from concurrent.futures import Future
+    from concurrent.futures import Executor, Future
 
 T = TypeVar("T")
 
@@ -84,19 +92,65 @@ def chunk_rng(root: np.random.SeedSequence, index: int) -> np.random.Generator:
     return np.random.Generator(np.random.PCG64(child))
 
 
+def forking_is_safe() -> bool:
+    """Whether worker processes may be forked here: Linux, the main thread, no other Python thread."""
+    return (
+        sys.platform.startswith("linux")
+        and hasattr(os, "fork")
+        and threading.current_thread() is threading.main_thread()
+        and threading.active_count() == 1
+    )
+
+
+_FORKED_TASK: list[Callable[[int], object]] = []
+"""The task a forked pool's workers run: set just before they are forked, so each inherits it."""
+
+
+def _run_forked(index: int) -> object:
+    return _FORKED_TASK[0](index)
+
+
+def _ignore_interrupts() -> None:
+    """A forked worker's start: Ctrl+C is the main process's to handle (it shuts the pool down)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _pool(task: Callable[[int], T], n: int, processes: bool) -> tuple[Executor, Callable[[int], T]]:
+    """A pool of ``n`` workers and the function to submit to it (module docstring: which kind when).
+
+    A forked pool forks all its workers at the first submit (the ``fork`` start method's rule in
+    ``concurrent.futures``), while ``_FORKED_TASK`` holds ``task``."""
+    if processes and forking_is_safe():
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        _FORKED_TASK[:] = [task]
+        context = multiprocessing.get_context("fork")
+        pool = ProcessPoolExecutor(max_workers=n, mp_context=context, initializer=_ignore_interrupts)
+        return pool, _run_forked  # type: ignore[return-value]
+    from concurrent.futures import ThreadPoolExecutor  # here: it loads logging, and most runs are short
+
+    return ThreadPoolExecutor(max_workers=n, thread_name_prefix=THREAD_PREFIX), task
+
+
 def ordered_map(
     task: Callable[[int], T],
     indices: Iterable[int],
     *,
     workers: int | None = None,
     cancel: threading.Event | None = None,
+    processes: bool = False,
 ) -> Generator[T, None, None]:
     """``task(i)`` for each chunk index, yielded in the order of ``indices`` whatever order they finish.
 
     At most ``2 * workers`` chunks are under way at once (memory stays bounded however long the run,
     and ``indices`` may be endless).  With one worker the tasks run in the caller's thread, one after
     the other.  Stops submitting once ``cancel`` is set (the task should check it too, to stop within
-    its chunk) and ends without yielding what was still running.  The threads are always joined before
+    its chunk) and ends without yielding what was still running.  ``processes``: run the chunks in
+    forked processes where that is safe (``forking_is_safe``), for tasks whose results are small
+    beside their work (module docstring); threads otherwise.  The workers are always joined before
     this generator finishes, is closed or is garbage-collected: none outlives the run.
     """
     n = worker_count() if workers is None else max(1, workers)
@@ -106,9 +160,7 @@ def ordered_map(
                 return
             yield task(i)
         return
-    from concurrent.futures import ThreadPoolExecutor  # here: it loads logging, and most runs are short
-
-    pool = ThreadPoolExecutor(max_workers=n, thread_name_prefix=THREAD_PREFIX)
+    pool, submitted = _pool(task, n, processes)
     pending: deque[Future[T]] = deque()
     source = iter(indices)
     try:
@@ -120,7 +172,7 @@ def ordered_map(
                 except StopIteration:
                     exhausted = True
                     break
-                pending.append(pool.submit(task, i))
+                pending.append(pool.submit(submitted, i))
             if not pending or (cancel is not None and cancel.is_set()):
                 return
             yield pending.popleft().result()
@@ -128,6 +180,8 @@ def ordered_map(
         for future in pending:
             future.cancel()
         pool.shutdown(wait=True, cancel_futures=True)
+        if submitted is _run_forked:
+            _FORKED_TASK.clear()  # the workers had their copy; the plan need not live on here
 
 
 def random_deals(
@@ -160,6 +214,7 @@ __all__ = [
     "PARALLEL_MIN_DEALS",
     "THREAD_PREFIX",
     "chunk_rng",
+    "forking_is_safe",
     "ordered_map",
     "random_deals",
     "root_sequence",

@@ -319,6 +319,7 @@ def deal_stream(
     max_tries: int | None = None,
     max_seconds: float | None = None,
     workers: int | None = None,
+    processes: bool = False,
 ) -> Iterator[Progress]:
     """Yield batches of deals fitting ``request`` until ``count`` are found (forever if None).
 
@@ -329,6 +330,9 @@ def deal_stream(
     common request therefore never fails for its size.  An endless stream fails only while it has
     found nothing.  ``workers``: threads for the part of a long run past
     ``parallel.PARALLEL_MIN_DEALS`` (default every core; the boards do not depend on it).
+    ``processes``: that part may run in forked processes when it keeps few of its deals
+    (``keeps_few``) and forking is safe (``parallel.forking_is_safe``); the command line asks for it,
+    the window never does.  The boards are the same either way.
     """
     plan = request if isinstance(request, DealPlan) else plan_request(request)
     generator = rng if rng is not None else make_rng(seed)
@@ -342,7 +346,8 @@ def deal_stream(
             return
         budget.check(tried, matched)
         if on_every_core and (long_run or tried >= parallel.PARALLEL_MIN_DEALS):
-            yield from _parallel_stream(plan, generator, budget, tried, matched, cancel, workers)
+            forked = processes and keeps_few(plan, tried, matched)
+            yield from _parallel_stream(plan, generator, budget, tried, matched, cancel, workers, forked)
             return
         tried += rows
         step = _step(_batch(plan, generator, rows), tried, matched, count, budget)
@@ -396,6 +401,19 @@ def _long_from_the_start(plan: DealPlan, count: int | None) -> bool:
 PILOT_SEED = 1
 """The pilots' fixed seed: a plan's pilot figures are the same every time."""
 
+FEW_KEPT = 1 / 64
+"""A chunk "keeps few" of its deals below this rate: at most about 1,000 of ``CHUNK_TRIES``, 32 KB to
+send back from a forked worker (``parallel``'s docstring: processes pay off only then)."""
+
+
+def keeps_few(plan: DealPlan, tried: int, matched: int) -> bool:
+    """Whether the stream keeps fewer than ``FEW_KEPT`` of the deals it tries: from what it has seen
+    when that is at least a pilot's worth, else from a pilot of ``SWITCH_PILOT`` deals.  It decides only
+    where chunks run, never which boards they find."""
+    if tried < SWITCH_PILOT:
+        tried, matched = SWITCH_PILOT, _batch(plan, make_rng(PILOT_SEED), SWITCH_PILOT).shape[0]
+    return matched < FEW_KEPT * tried
+
 
 @dataclass
 class _Budget:
@@ -444,6 +462,7 @@ def _parallel_stream(
     matched: int,
     cancel: threading.Event | None,
     workers: int | None,
+    processes: bool = False,
 ) -> Iterator[Progress]:
     """The rest of a long stream, in chunks of ``CHUNK_TRIES`` deals on every core (module docstring).
 
@@ -463,7 +482,7 @@ def _parallel_stream(
             found.append(_batch(plan, chunk_rng, CHUNK_TRIES // CHUNK_BATCHES))
         return np.concatenate(found)
 
-    chunks = parallel.ordered_map(task, itertools.count(), workers=workers, cancel=cancel)
+    chunks = parallel.ordered_map(task, itertools.count(), workers=workers, cancel=cancel, processes=processes)
     try:
         for deals in chunks:
             if deals is None or (cancel is not None and cancel.is_set()):
@@ -488,10 +507,18 @@ def deal(
     max_tries: int | None = None,
     max_seconds: float | None = None,
     workers: int | None = None,
+    processes: bool = False,
 ) -> np.ndarray:
     """``count`` deals fitting ``request`` as an ``(count, 4)`` batch (fewer only if cancelled)."""
     stream = deal_stream(
-        request, count, seed=seed, cancel=cancel, max_tries=max_tries, max_seconds=max_seconds, workers=workers
+        request,
+        count,
+        seed=seed,
+        cancel=cancel,
+        max_tries=max_tries,
+        max_seconds=max_seconds,
+        workers=workers,
+        processes=processes,
     )
     parts = [p.deals for p in stream]
     return np.concatenate(parts) if parts else np.zeros((0, 4), dtype=np.uint64)

@@ -188,6 +188,7 @@ def run_script_exact(
     date: _dt.date | None = None,
     cancel: threading.Event | None = None,
     on_batch: Callable[[np.ndarray], None] | None = None,
+    processes: bool = False,
 ) -> ScriptRun:
     """Run ``script`` as dealer would, through the exact dealer where that keeps its meaning.
 
@@ -198,7 +199,9 @@ def run_script_exact(
     needs memory for one batch only, whatever the count (issue 17).  When the generate limit stops
     the run, the result says so (``ScriptRun.short``), even with no board at all: that is dealer's
     ``-g`` meaning, fewer boards than asked, not a proof.  A contradiction the planner proves from
-    the script's terms raises ``ImpossibleError`` before any dealing.
+    the script's terms raises ``ImpossibleError`` before any dealing.  ``processes``: a long
+    rejection-bound run may deal in forked processes (``planner.deal_stream``; the command line's
+    choice).
     """
     seed = new_seed() if seed is None else seed
     wants_produce = produce if produce is not None else script.produce
@@ -239,7 +242,8 @@ def run_script_exact(
     start = time.perf_counter()
     cancelled = False
     try:
-        for progress in planner.deal_stream(plan, count, seed=seed, cancel=cancel, max_tries=max_tries):
+        stream = planner.deal_stream(plan, count, seed=seed, cancel=cancel, max_tries=max_tries, processes=processes)
+        for progress in stream:
             if progress.deals.shape[0]:
                 if out is not None:
                     script.run_actions(progress.deals, out, produced, seed=seed, date=date)

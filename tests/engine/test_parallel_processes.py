@@ -1,0 +1,167 @@
+"""Forked worker processes for chunks that keep few deals (issue 17: a rejection-bound run on every core).
+
+Each check runs in a fresh interpreter: whether a fork is safe depends on the threads alive, and
+pytest's own process (pytest-qt, other tests' threads) is not what the command line runs in.  The
+switch point is lowered inside the probe so the runs stay small; speed is measured by
+``bridgegui.devtools.bench_cores``, never asserted here.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from bridgegui.engine import planner
+from bridgegui.engine.constraints import DealRequest
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="workers are forked on Linux only")
+
+PROBE_HEAD = """
+import json, os, sys, threading
+import numpy as np
+from bridgegui.engine import parallel, planner
+from bridgegui.engine.constraints import DealRequest
+parallel.PARALLEL_MIN_DEALS = 4096
+planner.CHUNK_TRIES = 2 * planner.MAX_BATCH
+"""
+
+
+def _probe(body: str) -> dict:
+    done = subprocess.run([sys.executable, "-c", PROBE_HEAD + body], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def test_chunks_run_in_forked_workers_and_come_back_in_order():
+    result = _probe(
+        """
+def task(i):
+    return (i, os.getpid(), os.getppid())
+out = list(parallel.ordered_map(task, range(12), workers=2, processes=True))
+print(json.dumps({"out": out, "me": os.getpid(), "safe": parallel.forking_is_safe()}))
+"""
+    )
+    indices = [row[0] for row in result["out"]]
+    pids = {row[1] for row in result["out"]}
+    assert indices == list(range(12))
+    assert result["me"] not in pids and len(pids) == 2  # two workers, neither of them this process
+    assert {row[2] for row in result["out"]} == {result["me"]}  # children of this process
+    assert result["safe"] is True  # the pool's workers are gone: forking is safe again
+
+
+def test_threads_are_used_where_a_fork_is_not_safe():
+    """From a worker thread (the window's case) or beside another thread, the chunks stay in this process."""
+    result = _probe(
+        """
+def task(i):
+    return os.getpid()
+found = {}
+def from_a_thread():
+    found["thread"] = sorted(set(parallel.ordered_map(task, range(6), workers=2, processes=True)))
+t = threading.Thread(target=from_a_thread); t.start(); t.join()
+stop = threading.Event()
+other = threading.Thread(target=stop.wait); other.start()
+found["beside"] = sorted(set(parallel.ordered_map(task, range(6), workers=2, processes=True)))
+stop.set(); other.join()
+print(json.dumps({"found": found, "me": os.getpid()}))
+"""
+    )
+    assert result["found"] == {"thread": [result["me"]], "beside": [result["me"]]}
+
+
+def test_a_rejection_bound_run_in_processes_gives_the_same_boards_as_one_core():
+    result = _probe(
+        """
+request = DealRequest.from_specs(ns="hcp 33+")
+plan = planner.plan_request(request)
+one = planner.deal(plan, 300, seed=7, workers=1)
+forked = planner.deal(plan, 300, seed=7, workers=2, processes=True)
+threads = planner.deal(plan, 300, seed=7, workers=2)
+print(json.dumps({"few": planner.keeps_few(plan, 0, 0), "same": bool(np.array_equal(one, forked)),
+                  "threads": bool(np.array_equal(one, threads)), "n": int(forked.shape[0])}))
+"""
+    )
+    assert result == {"few": True, "same": True, "threads": True, "n": 300}
+
+
+def test_a_failing_chunk_raises_in_the_caller_and_the_workers_end():
+    result = _probe(
+        """
+def task(i):
+    if i == 3:
+        raise ValueError("chunk 3 failed")
+    return i
+try:
+    list(parallel.ordered_map(task, range(8), workers=2, processes=True))
+    message = None
+except ValueError as exc:
+    message = str(exc)
+import multiprocessing
+print(json.dumps({"message": message, "children": len(multiprocessing.active_children())}))
+"""
+    )
+    assert result == {"message": "chunk 3 failed", "children": 0}
+
+
+def test_which_runs_keep_few_of_their_deals():
+    assert planner.keeps_few(planner.plan_request(DealRequest.from_specs(ns="hcp 33+")), 0, 0)
+    assert not planner.keeps_few(planner.plan_request(DealRequest()), 0, 0)
+    # What the stream has seen, once it is a pilot's worth, decides over the pilot.
+    plan = planner.plan_request(DealRequest())
+    assert planner.keeps_few(plan, 1_000_000, 10) and not planner.keeps_few(plan, 1_000_000, 100_000)
+
+
+def _group_alive(group: int) -> bool:
+    try:
+        os.killpg(group, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+def test_ctrl_c_stops_a_forked_run_and_leaves_no_worker(tmp_path):
+    """Ctrl+C reaches the whole process group: the workers ignore it, the command stops them and exits 130."""
+    target = tmp_path / "set.pbn"
+    argv = [sys.executable, "-c", "import sys; from bridgegui import entry; sys.exit(entry.deal())"]
+    argv += ["-q", "-s", "1", "-p", "100000", "--ns", "hcp 36+", "-o", str(target)]
+    with subprocess.Popen(argv, stderr=subprocess.PIPE, text=True, start_new_session=True) as child:
+        _interrupt_when_forked(child, target)
+
+
+def _interrupt_when_forked(child: subprocess.Popen, target) -> None:
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and not _workers_of(child.pid):
+            time.sleep(0.05)
+        assert _workers_of(child.pid), "the run never forked its workers"
+        os.killpg(child.pid, signal.SIGINT)
+        status = child.wait(timeout=30)
+        said = child.stderr.read() if child.stderr else ""
+        assert status == 130, said
+        assert (
+            "Traceback" not in said and said.strip() == "bridgegui-deal: interrupted"
+        )  # no worker's KeyboardInterrupt
+        deadline = time.monotonic() + 10
+        while _group_alive(child.pid) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not _group_alive(child.pid)
+        assert not target.exists()  # an interrupted set is not written
+    finally:
+        if child.poll() is None:
+            os.killpg(child.pid, signal.SIGKILL)
+            child.wait()
+
+
+def _workers_of(pid: int) -> list[int]:
+    """Children of ``pid`` (from Linux's /proc)."""
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as f:
+            return [int(x) for x in f.read().split()]
+    except OSError:
+        return []
