@@ -14,7 +14,11 @@ shared machine another job that takes a core for a while spoils a run, never spe
   deals in one stream, so small seeded runs keep their boards, then chunks; the tables are counted in
   the consuming thread, as a writer would format them);
 * **rejection**: ``planner.deal`` of a request no seat of which is drawn exactly (NS 35+ HCP together,
-  about 1 deal in 1,400), so millions of deals are tried for a few thousand boards;
+  about 1 deal in 1,400), so millions of deals are tried for a few thousand boards: on threads (the
+  window's way) and in forked processes (``processes=True``, the command line's way);
+* **rejection-bound script**: the same condition as a dealer script, ``bridgegui-deal`` run as a
+  *whole process* (wall-clock, start-up included) pinned to one core with ``taskset`` against free
+  to use every core: what a user sees;
 * **sample**: ``frequencies.sample`` of 2,000,000 random deals (what the frequency tables keep).
 
 The boards are checked to be identical on one core and on all: the speed-up may never change a set.
@@ -23,6 +27,8 @@ The boards are checked to be identical on one core and on all: the speed-up may 
 from __future__ import annotations
 
 import argparse
+import os
+import shutil
 import statistics
 import time
 from collections.abc import Callable
@@ -71,6 +77,34 @@ REJECTION = DealRequest.from_specs(ns="hcp 35+")
 def rejection(workers: int, boards: int = 6_000) -> np.ndarray:
     """A request dealt by rejection alone (NS 35+ HCP: no seat to draw exactly), about 8 million tries."""
     return planner.deal(REJECTION, boards, seed=SEED, workers=workers)
+
+
+def rejection_processes(workers: int, boards: int = 6_000) -> np.ndarray:
+    """The same request in forked processes where ``workers`` > 1 (the command line's way)."""
+    return planner.deal(REJECTION, boards, seed=SEED, workers=workers, processes=True)
+
+
+REJECTION_SCRIPT = "produce 6000\ncondition hcp(north) + hcp(south) >= 35\naction printoneline\n"
+
+
+def script_process(one_core: bool) -> np.ndarray:
+    """``bridgegui-deal`` on the rejection-bound script as a whole process; its output's digest."""
+    import hashlib
+    import subprocess
+    import sys
+    import tempfile
+    from pathlib import Path
+
+    with tempfile.TemporaryDirectory() as folder:
+        script = Path(folder) / "rejection.dl"
+        script.write_text(REJECTION_SCRIPT)
+        target = Path(folder) / "set.pbn"
+        command = [sys.executable, "-c", "import sys; from bridgegui import entry; sys.exit(entry.deal())"]
+        command += ["-q", "-s", str(SEED), str(script), "-o", str(target)]
+        if one_core:
+            command = ["taskset", "-c", str(min(os.sched_getaffinity(0))), *command]
+        subprocess.run(command, check=True)
+        return np.frombuffer(hashlib.sha256(target.read_bytes()).digest(), dtype=np.uint8)
 
 
 def stream_s0(workers: int, count: int = S0_DEALS) -> np.ndarray:
@@ -132,7 +166,21 @@ def main(argv: list[str] | None = None) -> None:
             args.runs,
         )
     compare("S0 10M through planner.deal_stream", lambda: stream_s0(1), lambda: stream_s0(cores), args.runs)
-    compare("rejection: NS hcp 35+, 6,000 boards", lambda: rejection(1), lambda: rejection(cores), args.runs)
+    compare("rejection: NS hcp 35+, 6,000 boards, threads", lambda: rejection(1), lambda: rejection(cores), args.runs)
+    compare(
+        "rejection: the same, forked processes",
+        lambda: rejection_processes(1),
+        lambda: rejection_processes(cores),
+        args.runs,
+    )
+    if shutil.which("taskset") and hasattr(os, "sched_getaffinity"):
+        print("whole process, wall-clock seconds, start-up included:")
+        compare(
+            "rejection-bound script, bridgegui-deal",
+            lambda: script_process(True),
+            lambda: script_process(False),
+            args.runs,
+        )
     compare("frequencies.sample, 2M random deals", lambda: sample(1), lambda: sample(cores), args.runs)
 
 
