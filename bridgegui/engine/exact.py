@@ -92,8 +92,26 @@ def _segment_sums(values: np.ndarray, groups: np.ndarray, n_groups: int) -> tupl
 
 
 def _group_rows(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Unique rows of an int matrix: (index of each row's group, first row of each group)."""
-    _, first, inverse = np.unique(keys, axis=0, return_index=True, return_inverse=True)
+    """Unique rows of an int matrix: (index of each row's group, first row of each group), groups in
+    the rows' lexicographic order.
+
+    Each row is read as one number in a mixed radix, its first column the most significant, so the
+    numbers sort as the rows do and ``np.unique`` sorts integers instead of rows (``axis=0`` sorts
+    them as opaque bytes, several times slower: most of a seat's planning time, which every
+    command-line run pays; issue 17).  Same groups, same order, same first rows.
+    """
+    if keys.shape[0] == 0 or keys.shape[1] == 0:
+        _, first, inverse = np.unique(keys, axis=0, return_index=True, return_inverse=True)
+        return inverse.reshape(-1), first
+    low = keys.min(axis=0)
+    spans = (keys.max(axis=0) - low + 1).astype(np.int64)
+    if float(np.prod(spans.astype(np.float64))) >= 2.0**62:
+        _, first, inverse = np.unique(keys, axis=0, return_index=True, return_inverse=True)
+        return inverse.reshape(-1), first
+    weights = np.ones(spans.size, dtype=np.int64)
+    weights[:-1] = np.cumprod(spans[::-1])[::-1][1:]
+    codes = (keys - low).astype(np.int64) @ weights
+    _, first, inverse = np.unique(codes, return_index=True, return_inverse=True)
     return inverse.reshape(-1), first
 
 
