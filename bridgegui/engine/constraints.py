@@ -459,6 +459,16 @@ class DealRequest:
     def is_empty(self) -> bool:
         return all(s.is_empty for s in self.seats) and self.ns.is_empty and self.ew.is_empty and self.condition is None
 
+    def tests_beyond(self, known_seats: frozenset[int]) -> bool:
+        """Whether ``mask`` tests anything once the seats in ``known_seats`` are known to fit (drawn
+        exactly): when not, every deal dealt around them fits, and no filter or pilot is needed."""
+        return (
+            any(seat not in known_seats and not c.is_empty for seat, c in enumerate(self.seats))
+            or not self.ns.is_empty
+            or not self.ew.is_empty
+            or self.condition is not None
+        )
+
     def mask(self, batch: np.ndarray, skip_seats: frozenset[int] = frozenset()) -> np.ndarray:
         """Which deals of an ``(n, 4)`` batch satisfy every constraint (``skip_seats``: known to)."""
         ok = np.ones(batch.shape[0], dtype=bool)

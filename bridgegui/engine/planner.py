@@ -277,26 +277,41 @@ def plan_request(request: DealRequest) -> DealPlan:
     return plan
 
 
+def _known_seats(plan: DealPlan) -> frozenset[int]:
+    """The seats ``_batch`` draws so that they surely fit: the drawn seat when its sampler enforces its
+    whole constraint, and the second seat's shape draw."""
+    known: set[int] = set()
+    if plan.drawn_seat is not None:
+        if plan.plans[plan.drawn_seat].complete:
+            known.add(plan.drawn_seat)
+        if plan.second is not None:
+            known.add(plan.second.seat)
+    return frozenset(known)
+
+
+def _keeps_every_deal(plan: DealPlan) -> bool:
+    """Whether every deal ``_batch`` deals fits: no second draw (it rejects some rows) and nothing
+    left to test beyond the seats drawn exactly (S1's North, S2's West)."""
+    return plan.second is None and not plan.request.tests_beyond(_known_seats(plan))
+
+
 def _batch(plan: DealPlan, rng: np.random.Generator, rows: int) -> np.ndarray:
     """``rows`` deals from the drawn seat's exact law and uniform elsewhere, then filtered."""
     base = np.empty((rows, 4), dtype=np.uint64)
     base[:] = np.array(plan.predealt, dtype=np.uint64)
-    skip: set[int] = set()
     if plan.drawn_seat is not None:
         seat_plan = plan.plans[plan.drawn_seat]
         base[:, plan.drawn_seat] = seat_plan.sampler.draw(rng, rows)
-        if seat_plan.complete:
-            skip.add(plan.drawn_seat)
         if plan.second is not None:
             placed = np.bitwise_or.reduce(base, axis=1)
             keep, second = plan.second.draw(rng, base[:, plan.drawn_seat], placed)
             base = base[keep]
             base[:, plan.second.seat] = second
-            skip.add(plan.second.seat)
     deals = fill_deals(rng, base)
-    if plan.request.is_empty:
+    known = _known_seats(plan)
+    if not plan.request.tests_beyond(known):
         return deals
-    return deals[plan.request.mask(deals, skip_seats=frozenset(skip))]
+    return deals[plan.request.mask(deals, skip_seats=known)]
 
 
 def _step(deals: np.ndarray, tried: int, matched: int, count: int | None, budget: _Budget) -> Progress:
@@ -392,8 +407,10 @@ def _long_from_the_start(plan: DealPlan, count: int | None) -> bool:
     threshold = 3 * parallel.PARALLEL_MIN_DEALS
     if count >= threshold:
         return True
-    if count * SWITCH_PILOT < threshold:
-        return False  # even one board per pilot would be fast enough: no pilot needed
+    if count * SWITCH_PILOT < threshold or _keeps_every_deal(plan):
+        # Even one board per pilot would be fast enough; or the pilot would keep every deal it deals,
+        # so it would only say what ``count >= threshold`` said: no pilot needed (it costs a batch).
+        return False
     accepted = _batch(plan, make_rng(PILOT_SEED), SWITCH_PILOT).shape[0]
     return accepted > 0 and count * SWITCH_PILOT / accepted >= threshold
 

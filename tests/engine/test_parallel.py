@@ -182,3 +182,29 @@ def test_a_run_the_pilot_shows_to_be_long_uses_every_core_from_its_first_deal(lo
 def test_a_pilot_that_finds_nothing_decides_nothing(long_runs):
     impossible = DealRequest.from_specs(north="controls 0", south="controls 0", ns="hcp 13+")
     assert not planner._long_from_the_start(planner.plan_request(impossible), 5000)
+
+
+def test_no_pilot_is_dealt_for_a_request_whose_exact_draws_fit_every_deal(monkeypatch):
+    """Issue 17: S1 (North 15-17 balanced) and S2 (West 7600) keep every deal they deal, so a pilot batch
+    (about 10 ms of every such command-line run) could only repeat what the count says."""
+    pilots: list[int] = []
+    real_batch = planner._batch
+    monkeypatch.setattr(planner, "_batch", lambda plan, rng, rows: pilots.append(rows) or real_batch(plan, rng, rows))
+    for specs in ({"north": "hcp 15-17, balanced"}, {"west": "shape 7600"}):
+        plan = planner.plan_request(DealRequest.from_specs(**specs))
+        assert planner._keeps_every_deal(plan)
+        assert not planner._long_from_the_start(plan, 10_000)
+    assert pilots == []
+    # Something left to test after the draws (a side, a second seat) still needs the pilot.
+    for specs in ({"north": "hcp 15-17", "ns": "hcp 25+"}, {"north": "hcp 20-21", "south": "hcp 4+"}):
+        plan = planner.plan_request(DealRequest.from_specs(**specs))
+        assert not planner._keeps_every_deal(plan)
+        planner._long_from_the_start(plan, 10_000)
+    assert pilots == [planner.SWITCH_PILOT] * 2
+
+
+def test_what_a_request_tests_beyond_the_seats_drawn_exactly():
+    request = DealRequest.from_specs(north="hcp 15-17", south="spades 5+")
+    assert request.tests_beyond(frozenset({0})) and not request.tests_beyond(frozenset({0, 2}))
+    assert DealRequest.from_specs(north="hcp 15-17", ew="hcp 20+").tests_beyond(frozenset({0, 1, 2, 3}))
+    assert not DealRequest().tests_beyond(frozenset())
