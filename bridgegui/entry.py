@@ -11,10 +11,19 @@ set a count.
 This is done here, in the entry points (``bridgegui-deal``, ``bridgegui``, ``python -m bridgegui``
 and the frozen launcher), not in the package's ``__init__``: a program that imports bridgegui as a
 library keeps its own BLAS threads.
+
+``bridgegui-deal`` also spares the interpreter work no user needs (measured over 40 interleaved whole
+runs of S1, 10,000 boards: about 0.04 s cpu of 0.22).  The cyclic garbage collector is off while the
+modules load (they make no garbage worth a collection, only many objects to scan) and the loaded
+modules are then frozen out of later collections (``gc.freeze``).  And once the command has finished
+(its files written and closed, its worker pools joined), the process ends with ``os._exit`` after
+flushing standard output and error, instead of tearing down numpy and every module object by object,
+as mypy's command does for the same reason.
 """
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 
@@ -28,11 +37,28 @@ def single_blas_thread() -> None:
 
 
 def deal() -> int:
-    """``bridgegui-deal``: the command line (``bridgegui.cli.main``)."""
+    """``bridgegui-deal``: the command line (``bridgegui.cli.main``).  Ends the process (module docstring)."""
     single_blas_thread()
+    gc.disable()
     from bridgegui.cli import main
 
-    return main()
+    gc.freeze()
+    gc.enable()
+    status = main()
+    hard_exit(status)
+    return status  # not reached
+
+
+def hard_exit(status: int) -> None:
+    """End the process with ``status`` once standard output and error are flushed, skipping the
+    interpreter's teardown.  Only for the end of a command whose own files are closed."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if stream is not None:
+                stream.flush()
+        except (OSError, ValueError):  # a closed pipe or stream: cli has reported what it could
+            pass
+    os._exit(status)
 
 
 def window() -> int:

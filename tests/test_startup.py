@@ -122,3 +122,54 @@ def test_the_installed_commands_go_through_the_entry_module() -> None:
     probe = "import sys; from bridgegui import entry; sys.argv = ['bridgegui-deal', '--version']; entry.deal()"
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=False)
     assert "bridgegui" in done.stdout + done.stderr and done.returncode == 0
+
+
+def _run_entry(*argv: str) -> subprocess.CompletedProcess[bytes]:
+    """The installed command's code in a fresh process, its standard streams buffered as a user's are."""
+    probe = "import sys; from bridgegui import entry; sys.exit(entry.deal())"
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    return subprocess.run([sys.executable, "-c", probe, *argv], capture_output=True, check=False, env=env)
+
+
+def test_the_command_ends_without_teardown_and_loses_nothing() -> None:
+    """``bridgegui-deal`` ends with ``os._exit`` (issue 17: teardown was about 0.02-0.03 s cpu): what it
+    wrote to a pipe, what it said on standard error and the exit status all arrive as with a normal exit."""
+    argv = ["-s", "3", "-p", "400", "--north", "hcp 15-17, balanced", "--format", "text"]
+    hard = _run_entry(*argv)
+    normal = subprocess.run([sys.executable, "-m", "bridgegui.cli", *argv], capture_output=True, check=False)
+    assert hard.returncode == normal.returncode == 0
+    assert len(hard.stdout) > 20_000 and hard.stdout == normal.stdout  # a buffered pipe, flushed
+    assert hard.stderr == normal.stderr
+    impossible = _run_entry("-q", "-p", "1", "--north", "hcp 38+")
+    assert impossible.returncode == 3 and b"impossible" in impossible.stderr  # standard error, flushed
+    assert _run_entry("--version").stdout.startswith(b"bridgegui-deal ")
+
+
+def test_the_command_collects_no_garbage_while_loading() -> None:
+    """The modules load with the collector off and are frozen out of later collections; it is on again
+    for the run (a long run's cycles are still collected)."""
+    probe = (
+        "import gc, sys; from bridgegui import entry, cli\n"
+        "def main(argv=None):\n"
+        "    print(gc.isenabled(), gc.get_freeze_count() > 10_000, gc.get_stats()[2]['collections'], flush=True)\n"
+        "    return 0\n"
+        "cli.main = main\n"
+        "before = gc.get_stats()[2]['collections']; print(before, flush=True); entry.deal()\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    before, after = done.stdout.splitlines()
+    enabled, frozen, collections = after.split()
+    assert (enabled, frozen) == ("True", "True")
+    assert int(collections) == int(before)  # no full collection while the engine and numpy loaded
+
+
+def test_a_plain_run_builds_no_rule_of_20_table(tmp_path) -> None:
+    """The rule of 20's shape table is built when the rule is used, not at import (2 ms of every run)."""
+    probe = (
+        "import sys; from bridgegui import cli; from bridgegui.engine import evaluation\n"
+        "cli.main(sys.argv[1:]); print(evaluation.top_two_by_shape.cache_info().currsize)\n"
+        "cli.main(sys.argv[1:] + ['--south', 'rule20']); print(evaluation.top_two_by_shape.cache_info().currsize)\n"
+    )
+    argv = ["-q", "-p", "2", "--north", "hcp 15-17, balanced", "-o", str(tmp_path / "set.pbn")]
+    done = subprocess.run([sys.executable, "-c", probe, *argv], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["0", "1"]

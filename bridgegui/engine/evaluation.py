@@ -8,6 +8,8 @@ and returns an array of the same shape.  ``holdings`` reinterprets the ``uint64`
 
 from __future__ import annotations
 
+from functools import cache
+
 import numpy as np
 
 from bridgegui.engine import tables
@@ -134,8 +136,13 @@ def support_points(hands: np.ndarray, trumps: int) -> np.ndarray:
     return _per_suit_sum(hands, tables.suit_tables(tables.measure_name("SUPPORT", trumps)))
 
 
-def _top_two_by_shape() -> np.ndarray:
-    """``table[shape_code]``: the lengths of the two longest suits together."""
+@cache
+def top_two_by_shape() -> np.ndarray:
+    """``table[shape_code]``: the lengths of the two longest suits together (the rule of 20's shape
+    term; the exact sampler reads it too, at its join).
+
+    Built on first use, not at import: only the rule of 20 needs it, and the 2 ms its sort takes were
+    paid by every command-line run (issue 17)."""
     grid = np.stack(np.meshgrid(*(np.arange(SHAPE_RADIX),) * 4, indexing="ij"), axis=-1).reshape(-1, 4)
     longest = np.sort(grid, axis=1)
     table = (longest[:, 2] + longest[:, 3]).astype(np.int16)
@@ -143,14 +150,9 @@ def _top_two_by_shape() -> np.ndarray:
     return table
 
 
-TOP_TWO_BY_SHAPE = _top_two_by_shape()
-"""The two longest suits' lengths together, by ``shape_code`` (the rule of 20's shape term; the exact
-sampler reads it too, at its join)."""
-
-
 def rule_of_20_count(hands: np.ndarray) -> np.ndarray:
     """HCP plus the lengths of the two longest suits (the figure the rule of 20 compares with 20)."""
-    return hcp(hands) + TOP_TWO_BY_SHAPE[shape_code(suit_lengths(hands))]
+    return hcp(hands) + top_two_by_shape()[shape_code(suit_lengths(hands))]
 
 
 def rule_of_20(hands: np.ndarray) -> np.ndarray:

@@ -229,7 +229,7 @@ class SeatSampler:
                         ok &= s <= r.hi
                 if self.rule20:
                     k = 2 + self.table_names.index("HCP")
-                    ok &= lf[:, None, k] + rf[None, :, k] + evaluation.TOP_TWO_BY_SHAPE[code] >= 20
+                    ok &= lf[:, None, k] + rf[None, :, k] + evaluation.top_two_by_shape()[code] >= 20
                 a, b = np.nonzero(ok)
                 if a.size == 0:
                     continue
