@@ -268,3 +268,32 @@ def test_the_default_limit_judges_rarity_not_the_size_of_the_set(monkeypatch):
     # An explicit limit is a total, as dealer's generate is.
     with pytest.raises(ImpossibleError, match="the limit of 9,216 deals tried was reached with 9,216 of 10,000"):
         planner.deal(DealRequest(), 10_000, seed=1, max_tries=4000)
+
+
+def _reference_second_draw(draw, rng, first_hands, placed):
+    """``ShapeDraw.draw`` as first written: the ways counted row by row (issue 17 made it count them per
+    shape; the draws must not change)."""
+    available = 13 - evaluation.suit_lengths(first_hands).astype(np.int64) - draw.others_per_suit
+    ways = draw._ways(available, draw.shapes)
+    total = ways.sum(axis=1)
+    keep = np.flatnonzero(rng.random(first_hands.shape[0]) * draw.bound < total)
+    ways, total, placed = ways[keep], total[keep], placed[keep]
+    choice = (np.cumsum(ways, axis=1) < (rng.random(keep.size) * total)[:, None]).sum(axis=1)
+    lengths = draw.shapes[np.minimum(choice, draw.shapes.shape[0] - 1)]
+    return keep, draw._cards(rng, lengths, placed)
+
+
+@pytest.mark.parametrize(
+    "specs",
+    [{"west": "spades 10+", "east": "hearts 8+"}, {"north": "hcp 20-21, balanced", "south": "spades 5+, hearts 5+"}],
+)
+def test_the_second_seats_draw_is_the_row_by_row_draw(specs):
+    plan = planner.plan_request(DealRequest.from_specs(**specs))
+    assert plan.second is not None and plan.drawn_seat is not None
+    first = plan.plans[plan.drawn_seat].sampler.draw(np.random.default_rng(3), 5000)
+    placed = first.copy()
+    keep, hands = plan.second.draw(np.random.default_rng(4), first, placed)
+    ref_keep, ref_hands = _reference_second_draw(plan.second, np.random.default_rng(4), first, placed)
+    np.testing.assert_array_equal(keep, ref_keep)
+    np.testing.assert_array_equal(hands, ref_hands)
+    assert 0 < keep.size < 5000
