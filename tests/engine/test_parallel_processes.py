@@ -165,3 +165,20 @@ def _workers_of(pid: int) -> list[int]:
             return [int(x) for x in f.read().split()]
     except OSError:
         return []
+
+
+def test_a_forked_run_writes_its_set_once_to_a_pipe_and_to_a_file(tmp_path):
+    """Forked workers inherit the command's buffered standard output and its open ``-o`` file: neither
+    may be written twice (multiprocessing flushes the standard streams before it forks; a worker
+    never flushes the file)."""
+    probe = "import sys; from bridgegui import entry; sys.exit(entry.deal())"
+    argv = ["-q", "-s", "5", "-p", "3000", "--ns", "hcp 35+"]  # about 4 million deals: forked from the start
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    piped = subprocess.run([sys.executable, "-c", probe, *argv], capture_output=True, check=True, env=env)
+    target = tmp_path / "set.pbn"
+    subprocess.run([sys.executable, "-c", probe, *argv, "-o", str(target)], check=True, env=env)
+    text = piped.stdout.decode()
+    assert text.count("% PBN 2.1") == 1
+    numbers = [int(line.split('"')[1]) for line in text.splitlines() if line.startswith("[Board ")]
+    assert numbers == list(range(1, 3001))
+    assert target.read_bytes() == piped.stdout
