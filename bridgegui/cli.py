@@ -9,7 +9,8 @@ Examples::
 Exit status: 0 on success, 2 for a bad spec or bad arguments (the message names the term), 3 for
 constraints no deal can satisfy (or too rare to find within the effort bound), 4 for fewer boards
 than asked (a dealer script that reached its generate limit: the boards found are written and
-standard error says how many), 1 for I/O errors, 130 when interrupted.
+standard error says how many), 1 for I/O errors (or a worker process lost: killed, out of memory),
+130 when interrupted.
 
 Boards are written as they are dealt, batch by batch, formatted straight from the engine's arrays
 (``begin``/``write_batch``/``end`` of the format module, see ``bridgegui.formats.registry``), so
@@ -31,7 +32,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
 from bridgegui import __version__, cli_bidding, cli_sets, cli_terminal
-from bridgegui.engine import planner
+from bridgegui.engine import parallel, planner
 from bridgegui.engine.constraints import (
     DealRequest,
     PartnershipConstraint,
@@ -732,6 +733,9 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
     except BridgeError as exc:
         err.write(f"bridgegui-deal: {exc}\n")
         return EXIT_SPEC
+    except parallel.WorkerLostError as exc:
+        err.write(f"bridgegui-deal: {exc}\n")
+        return EXIT_IO
     except OSError as exc:
         if isinstance(exc, BrokenPipeError) and out is sys.stdout:
             cli_terminal.silence_stdout()

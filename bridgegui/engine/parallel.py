@@ -102,6 +102,11 @@ def forking_is_safe() -> bool:
     )
 
 
+class WorkerLostError(RuntimeError):
+    """A forked worker process ended in the middle of a run (killed, or out of memory): the run stops,
+    with this plain message instead of ``concurrent.futures``' traceback."""
+
+
 _FORKED_TASK: list[Callable[[int], object]] = []
 """The task a forked pool's workers run: set just before they are forked, so each inherits it."""
 
@@ -133,6 +138,19 @@ def _pool(task: Callable[[int], T], n: int, processes: bool) -> tuple[Executor, 
     from concurrent.futures import ThreadPoolExecutor  # here: it loads logging, and most runs are short
 
     return ThreadPoolExecutor(max_workers=n, thread_name_prefix=THREAD_PREFIX), task
+
+
+def _result(future: Future[T], forked: bool) -> T:
+    """``future.result()``; from a forked pool, a lost worker process said plainly (``WorkerLostError``)."""
+    if not forked:
+        return future.result()
+    from concurrent.futures.process import BrokenProcessPool  # loaded already: the pool is one
+
+    try:
+        return future.result()
+    except BrokenProcessPool as exc:
+        message = "a worker process ended unexpectedly (was it killed, or out of memory?); the run was stopped"
+        raise WorkerLostError(message) from exc
 
 
 def ordered_map(
@@ -175,7 +193,7 @@ def ordered_map(
                 pending.append(pool.submit(submitted, i))
             if not pending or (cancel is not None and cancel.is_set()):
                 return
-            yield pending.popleft().result()
+            yield _result(pending.popleft(), submitted is _run_forked)
     finally:
         for future in pending:
             future.cancel()
@@ -213,6 +231,7 @@ __all__ = [
     "CHUNK_DEALS",
     "PARALLEL_MIN_DEALS",
     "THREAD_PREFIX",
+    "WorkerLostError",
     "chunk_rng",
     "forking_is_safe",
     "ordered_map",

@@ -182,3 +182,23 @@ def test_a_forked_run_writes_its_set_once_to_a_pipe_and_to_a_file(tmp_path):
     numbers = [int(line.split('"')[1]) for line in text.splitlines() if line.startswith("[Board ")]
     assert numbers == list(range(1, 3001))
     assert target.read_bytes() == piped.stdout
+
+
+def test_a_killed_worker_ends_the_run_with_a_plain_message(tmp_path):
+    """A worker killed mid-run (the OOM killer, a user's kill) stops the command with exit 1 and a
+    sentence, not concurrent.futures' traceback; nothing is written."""
+    target = tmp_path / "set.pbn"
+    argv = [sys.executable, "-c", "import sys; from bridgegui import entry; sys.exit(entry.deal())"]
+    argv += ["-q", "-s", "1", "-p", "100000", "--ns", "hcp 36+", "-o", str(target)]
+    with subprocess.Popen(argv, stderr=subprocess.PIPE, text=True) as child:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and not _workers_of(child.pid):
+            time.sleep(0.05)
+        workers = _workers_of(child.pid)
+        assert workers, "the run never forked its workers"
+        os.kill(workers[0], signal.SIGKILL)
+        status = child.wait(timeout=60)
+        said = child.stderr.read() if child.stderr else ""
+    assert status == 1, said
+    assert "Traceback" not in said and "worker process ended unexpectedly" in said
+    assert not target.exists()
