@@ -125,13 +125,16 @@ def holding_codes(dtype: type[np.integer], void: str) -> tuple[np.ndarray, np.nd
 @cache
 def _suit_pieces() -> tuple[np.ndarray, np.ndarray]:
     """Each holding's rank letters followed by the separator PBN writes after it (``.`` after spades,
-    hearts and diamonds: row 0; a space after clubs: row 1), 16 bytes a piece, and the pieces' lengths."""
+    hearts and diamonds: row 0; a space after clubs: row 1), 16 bytes a piece; and which of a piece's
+    16 bytes are used, also 16 bytes a holding (a gather of this table is cheaper than comparing
+    every byte's place with the piece's length, batch after batch)."""
     codes, lengths = holding_codes(np.uint8, "")
     pieces = np.zeros((2, 1 << 13, 16), dtype=np.uint8)
     pieces[:, :, :13] = codes
     pieces[0, np.arange(1 << 13), lengths] = ord(".")
     pieces[1, np.arange(1 << 13), lengths] = ord(" ")
-    return pieces.view("V16").reshape(2, 1 << 13), lengths + 1
+    used = np.arange(16) <= lengths[:, None]  # the letters and the separator
+    return pieces.view("V16").reshape(2, 1 << 13), used.view("V16").reshape(1 << 13)
 
 
 _SEPARATOR_ROW = np.array([0, 0, 0, 1], dtype=np.intp)
@@ -146,10 +149,10 @@ def deal_codes(masks: np.ndarray) -> np.ndarray:
     (issue 17: no per-board or per-suit Python work).
     """
     n = masks.shape[0]
-    pieces, lengths = _suit_pieces()
+    pieces, used_bytes = _suit_pieces()
     holdings = suit_holdings(masks)
     laid = pieces[_SEPARATOR_ROW, holdings].view(np.uint8).reshape(n, 4, 4, 16)
-    used = np.arange(16) < lengths[holdings][..., None]
+    used = used_bytes[holdings].view(np.bool_).reshape(n, 4, 4, 16)
     return laid[used].reshape(n, 68)[:, :67]
 
 
