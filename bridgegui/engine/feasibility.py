@@ -90,6 +90,22 @@ def _suit_holdings(constraint: SeatConstraint, available: int, suit: int, length
     return h[ok]
 
 
+def _cell_extremes(cells: np.ndarray, values: np.ndarray, shape: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
+    """The least and the greatest of ``values`` in each cell (flat index into ``shape``), ``±_INF`` in
+    empty cells: one sort by (cell, value), each cell's first and last entry.  (``np.minimum.at`` does
+    the same a value at a time; it was a third of planning a two-seat request, every run.)"""
+    lo = np.full(shape, _INF, dtype=np.int64)
+    hi = np.full(shape, -_INF, dtype=np.int64)
+    if cells.size:
+        order = np.lexsort((values, cells))
+        cells, values = cells[order], values[order]
+        starts = np.flatnonzero(np.diff(cells, prepend=-1))
+        ends = np.append(starts[1:], cells.size) - 1
+        lo.flat[cells[starts]] = values[starts]
+        hi.flat[cells[ends]] = values[ends]
+    return lo, hi
+
+
 def _extremes(holdings: list[np.ndarray], target: str, measure: str | None, r: Range | None) -> tuple[int, int] | None:
     """Least and greatest of table ``target`` over 13-card hands built from ``holdings`` (one array per
     suit) whose ``measure`` lies in ``r``: a dynamic programme over the suits on (cards, measure sum).
@@ -107,10 +123,7 @@ def _extremes(holdings: list[np.ndarray], target: str, measure: str | None, r: R
         value = tables.suit_tables(measure)[suit][h].astype(np.int64) if measure else np.zeros_like(length)
         t = tables.suit_tables(target)[suit][h].astype(np.int64)
         v_width = int(value.max()) + 1
-        class_lo = np.full((14, v_width), _INF, dtype=np.int64)
-        class_hi = np.full((14, v_width), -_INF, dtype=np.int64)
-        np.minimum.at(class_lo, (length, value), t)
-        np.maximum.at(class_hi, (length, value), t)
+        class_lo, class_hi = _cell_extremes(length * v_width + value, t, (14, v_width))
         new_width = width + v_width - 1
         new_lo = np.full((14, new_width), _INF, dtype=np.int64)
         new_hi = np.full((14, new_width), -_INF, dtype=np.int64)

@@ -196,3 +196,27 @@ def _request_from_seed(seed: int) -> DealRequest:
         return DealRequest.from_specs(*seats, ns=ns, ew=ew)
     except ValueError:
         return DealRequest()
+
+
+@given(
+    st.integers(1, 12).flatmap(
+        lambda width: st.tuples(
+            st.just(width),
+            st.lists(st.tuples(st.integers(0, 13), st.integers(0, width - 1), st.integers(-5, 40)), max_size=300),
+        )
+    )
+)
+@settings(max_examples=150, deadline=None)
+def test_cell_extremes_are_numpys_minimum_and_maximum_at(case):
+    """Issue 17: one sort replaced ``np.minimum.at``/``np.maximum.at`` in the bounds' dynamic programme."""
+    width, entries = case
+    length = np.array([e[0] for e in entries], dtype=np.int64)
+    value = np.array([e[1] for e in entries], dtype=np.int64)
+    t = np.array([e[2] for e in entries], dtype=np.int64)
+    lo = np.full((14, width), feasibility._INF, dtype=np.int64)
+    hi = np.full((14, width), -feasibility._INF, dtype=np.int64)
+    np.minimum.at(lo, (length, value), t)
+    np.maximum.at(hi, (length, value), t)
+    got_lo, got_hi = feasibility._cell_extremes(length * width + value, t, (14, width))
+    np.testing.assert_array_equal(got_lo, lo)
+    np.testing.assert_array_equal(got_hi, hi)
