@@ -140,17 +140,16 @@ def _pool(task: Callable[[int], T], n: int, processes: bool) -> tuple[Executor, 
     return ThreadPoolExecutor(max_workers=n, thread_name_prefix=THREAD_PREFIX), task
 
 
-def _result(future: Future[T], forked: bool) -> T:
-    """``future.result()``; from a forked pool, a lost worker process said plainly (``WorkerLostError``)."""
-    if not forked:
-        return future.result()
+def _lost_worker(exc: BaseException) -> WorkerLostError | None:
+    """The plain error for a forked pool that lost a worker (``BrokenProcessPool``, raised by ``submit``
+    or by a result), else None."""
     from concurrent.futures.process import BrokenProcessPool  # loaded already: the pool is one
 
-    try:
-        return future.result()
-    except BrokenProcessPool as exc:
-        message = "a worker process ended unexpectedly (was it killed, or out of memory?); the run was stopped"
-        raise WorkerLostError(message) from exc
+    if isinstance(exc, BrokenProcessPool):
+        return WorkerLostError(
+            "a worker process ended unexpectedly (was it killed, or out of memory?); the run was stopped"
+        )
+    return None
 
 
 def ordered_map(
@@ -179,6 +178,7 @@ def ordered_map(
             yield task(i)
         return
     pool, submitted = _pool(task, n, processes)
+    forked = submitted is _run_forked
     pending: deque[Future[T]] = deque()
     source = iter(indices)
     try:
@@ -193,12 +193,17 @@ def ordered_map(
                 pending.append(pool.submit(submitted, i))
             if not pending or (cancel is not None and cancel.is_set()):
                 return
-            yield _result(pending.popleft(), submitted is _run_forked)
+            yield pending.popleft().result()
+    except Exception as exc:
+        lost = _lost_worker(exc) if forked else None
+        if lost is not None:
+            raise lost from exc
+        raise
     finally:
         for future in pending:
             future.cancel()
         pool.shutdown(wait=True, cancel_futures=True)
-        if submitted is _run_forked:
+        if forked:
             _FORKED_TASK.clear()  # the workers had their copy; the plan need not live on here
 
 
