@@ -39,6 +39,7 @@ def single_blas_thread() -> None:
 def deal() -> int:
     """``bridgegui-deal``: the command line (``bridgegui.cli.main``).  Ends the process (module docstring)."""
     single_blas_thread()
+    stop_on_termination()
     gc.disable()
     from bridgegui.cli import main
 
@@ -47,6 +48,22 @@ def deal() -> int:
     status = main()
     hard_exit(status)
     return status  # not reached
+
+
+def stop_on_termination() -> None:
+    """Treat SIGTERM (``kill``, ``timeout``) and SIGHUP (the terminal closed) as a request to stop, as
+    Ctrl+C is: ``SystemExit(128 + signal)`` unwinds the run, so a file being written is removed (the
+    old one kept), worker processes are shut down, and the exit status is the shell's for that signal.
+    Python's default for them ends the process on the spot and left a temporary file behind."""
+    import signal
+
+    def stop(signum: int, _frame: object) -> None:
+        raise SystemExit(128 + signum)
+
+    for name in ("SIGTERM", "SIGHUP"):
+        number = getattr(signal, name, None)
+        if number is not None and signal.getsignal(number) is signal.SIG_DFL:  # ``nohup`` keeps SIGHUP ignored
+            signal.signal(number, stop)
 
 
 def hard_exit(status: int) -> None:

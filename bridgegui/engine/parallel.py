@@ -26,7 +26,8 @@ script as they are, so nothing has to be picklable but the chunk index and its r
 never forks (its dealing runs on a worker thread, and Qt's own threads make a fork unsafe), and a
 spawned worker would pay numpy's and the engine's import (about 0.3 s) for every run.  The workers
 ignore Ctrl+C: the command line's main process stops the run, and the pool is shut down before
-``ordered_map`` returns, so no worker outlives it.  Threads stop with the same ``threading.Event`` the
+``ordered_map`` returns; a worker whose main process is killed outright ends too (``_worker_start``),
+so no worker outlives the run.  Threads stop with the same ``threading.Event`` the
 window already sets; a forked chunk cannot see that event and runs to its end (a few tens of
 milliseconds), so the chunks are tens of thousands of deals in both cases.
 
@@ -115,11 +116,29 @@ def _run_forked(index: int) -> object:
     return _FORKED_TASK[0](index)
 
 
-def _ignore_interrupts() -> None:
-    """A forked worker's start: Ctrl+C is the main process's to handle (it shuts the pool down)."""
+_PR_SET_PDEATHSIG = 1
+"""Linux's ``prctl`` option: the signal a process gets when the thread that forked it ends."""
+
+
+def _worker_start(parent: int) -> None:
+    """A forked worker's start.  Ctrl+C is the main process's to handle (it shuts the pool down), so
+    the worker ignores it.  If the main process dies without shutting the pool down (``kill``,
+    ``kill -9``, the OOM killer), the worker must not outlive it, waiting for chunks forever and
+    holding the command's standard output open (a reader of the pipe would hang): it asks Linux for
+    SIGKILL when its parent ends (``PR_SET_PDEATHSIG``; the pool forks from the main thread, which ends
+    with the process), then checks that the parent did not end before it asked."""
+    import ctypes
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the command's handler: a worker just ends
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):  # no prctl: the parent's shutdown still ends the workers
+        pass
+    if os.getppid() != parent:
+        os._exit(1)
 
 
 def _pool(task: Callable[[int], T], n: int, processes: bool) -> tuple[Executor, Callable[[int], T]]:
@@ -133,7 +152,9 @@ def _pool(task: Callable[[int], T], n: int, processes: bool) -> tuple[Executor, 
 
         _FORKED_TASK[:] = [task]
         context = multiprocessing.get_context("fork")
-        pool = ProcessPoolExecutor(max_workers=n, mp_context=context, initializer=_ignore_interrupts)
+        pool = ProcessPoolExecutor(
+            max_workers=n, mp_context=context, initializer=_worker_start, initargs=(os.getpid(),)
+        )
         return pool, _run_forked  # type: ignore[return-value]
     from concurrent.futures import ThreadPoolExecutor  # here: it loads logging, and most runs are short
 

@@ -202,3 +202,82 @@ def test_a_killed_worker_ends_the_run_with_a_plain_message(tmp_path):
     assert status == 1, said
     assert "Traceback" not in said and "worker process ended unexpectedly" in said
     assert not target.exists()
+
+
+def _alive(pid: int) -> bool:
+    """Whether ``pid`` runs (a zombie waiting for its parent to read its status counts as ended)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def _end_all(pids: list[int]) -> None:
+    """Kill what a failed check left behind (orphaned workers), so one failure does not leak processes."""
+    for pid in pids:
+        if _alive(pid):
+            os.kill(pid, signal.SIGKILL)
+
+
+def test_workers_end_when_the_command_is_killed_outright():
+    """``kill -9`` of the main process (or the OOM killer) leaves no worker waiting forever and holding
+    standard output open: a reader of the pipe gets its end of file."""
+    argv = [sys.executable, "-c", "import sys; from bridgegui import entry; sys.exit(entry.deal())"]
+    argv += ["-q", "-s", "1", "-p", "100000", "--ns", "hcp 36+"]
+    workers: list[int] = []
+    with subprocess.Popen(argv, stdout=subprocess.PIPE) as child:
+        try:
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline and not _workers_of(child.pid):
+                time.sleep(0.05)
+            workers = _workers_of(child.pid)
+            assert workers, "the run never forked its workers"
+            os.kill(child.pid, signal.SIGKILL)
+            child.communicate(timeout=20)  # ends only once every holder of the pipe's write end has gone
+            deadline = time.monotonic() + 10
+            while any(_alive(w) for w in workers) and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert not any(_alive(w) for w in workers)
+        finally:
+            _end_all(workers)
+
+
+@pytest.mark.parametrize("forked", [True, False])
+def test_sigterm_stops_the_command_like_ctrl_c(tmp_path, forked):
+    """``kill`` or ``timeout`` (SIGTERM): exit 143, the file being written removed and the old one kept,
+    no worker left; a run that forks and one that does not."""
+    target = tmp_path / "set.pbn"
+    target.write_text("the old set\n")
+    request = ["--ns", "hcp 36+", "-p", "100000"] if forked else ["-p", "100000000"]
+    argv = [sys.executable, "-c", "import sys; from bridgegui import entry; sys.exit(entry.deal())"]
+    argv += ["-q", "-s", "1", *request, "-o", str(target)]
+    workers: list[int] = []
+    with subprocess.Popen(argv, stderr=subprocess.PIPE, text=True) as child:
+        try:
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline and not (
+                _workers_of(child.pid) if forked else [p for p in tmp_path.iterdir() if p.name.startswith(".~")]
+            ):
+                time.sleep(0.05)
+            workers = _workers_of(child.pid)
+            assert workers or not forked
+            child.send_signal(signal.SIGTERM)
+            _, said = child.communicate(timeout=30)
+        finally:
+            _end_all(workers)
+    assert child.returncode == 128 + signal.SIGTERM, said
+    assert "Traceback" not in said
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["set.pbn"] and target.read_text() == "the old set\n"
+    assert not any(_alive(w) for w in workers)
+
+
+def test_an_ignored_hangup_stays_ignored():
+    """Under ``nohup`` SIGHUP is ignored, and the command must not undo that; SIGTERM gets our handler."""
+    probe = (
+        "import signal; signal.signal(signal.SIGHUP, signal.SIG_IGN)\n"
+        "from bridgegui import entry; entry.stop_on_termination()\n"
+        "print(signal.getsignal(signal.SIGHUP) is signal.SIG_IGN, callable(signal.getsignal(signal.SIGTERM)))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["True", "True"]
