@@ -409,7 +409,7 @@ def test_an_unconstrained_request_beyond_the_limit_is_not_called_rare(tmp_path):
         assert (code, out) == (3, "")
         assert not target.exists(), "a set that could not be finished is not written to a file"
         assert "rarer" not in err and "1 in" not in err
-        assert "the limit of 25,600 deals tried was reached with 25,600 of 100,000 boards found" in err
+        assert "the limit of 20,000 deals tried was reached with 20,000 of 100,000 boards found" in err
         assert "not rare" in err
 
 
@@ -532,3 +532,14 @@ def test_a_request_only_too_rare_to_find_is_not_called_impossible(tmp_path):
     argv = ["--north", "spades 0", "--south", "spades 0", "--fit", "NS 8+ spades"]
     assert cli.main([*argv, "-o", str(tmp_path / "y.pbn")], stderr=err) == cli.EXIT_IMPOSSIBLE
     assert "impossible request" in err.getvalue()
+
+
+def test_a_scripts_generate_limit_is_exact(tmp_path):
+    """``-g N`` tries exactly N deals, as dealer does (a new user saw ``-g 5000`` report 65,536)."""
+    script = tmp_path / "rare.dl"
+    script.write_text("produce 3000\ncondition hcp(north) + hcp(south) >= 35\n")
+    for limit in (5000, 100_000):
+        out, err = io.StringIO(), io.StringIO()
+        status = cli.main(["-g", str(limit), "-s", "5", "-v", str(script)], stdout=out, stderr=err)
+        assert status == cli.EXIT_SHORT
+        assert f"Generated {limit} hands" in out.getvalue() + err.getvalue()

@@ -304,21 +304,29 @@ def _keeps_every_deal(plan: DealPlan) -> bool:
 
 def _batch(plan: DealPlan, rng: np.random.Generator, rows: int) -> np.ndarray:
     """``rows`` deals from the drawn seat's exact law and uniform elsewhere, then filtered."""
+    return _batch_rows(plan, rng, rows)[0]
+
+
+def _batch_rows(plan: DealPlan, rng: np.random.Generator, rows: int) -> tuple[np.ndarray, np.ndarray]:
+    """``_batch``, with the place (0 to ``rows - 1``) of each kept deal among the deals tried: a limit on
+    the deals tried (dealer's ``-g``) can then end inside a batch, exactly."""
     base = np.empty((rows, 4), dtype=np.uint64)
     base[:] = np.array(plan.predealt, dtype=np.uint64)
+    places = np.arange(rows)
     if plan.drawn_seat is not None:
         seat_plan = plan.plans[plan.drawn_seat]
         base[:, plan.drawn_seat] = seat_plan.sampler.draw(rng, rows)
         if plan.second is not None:
             placed = np.bitwise_or.reduce(base, axis=1)
             keep, second = plan.second.draw(rng, base[:, plan.drawn_seat], placed)
-            base = base[keep]
+            base, places = base[keep], places[keep]
             base[:, plan.second.seat] = second
     deals = fill_deals(rng, base)
     known = _known_seats(plan)
     if not plan.request.tests_beyond(known):
-        return deals
-    return deals[plan.request.mask(deals, skip_seats=known)]
+        return deals, places
+    fits = plan.request.mask(deals, skip_seats=known)
+    return deals[fits], places[fits]
 
 
 def _step(deals: np.ndarray, tried: int, matched: int, count: int | None, budget: _Budget) -> Progress:
@@ -371,6 +379,8 @@ def deal_stream(
             forked = processes and keeps_few(plan, tried, matched)
             yield from _parallel_stream(plan, generator, budget, tried, matched, cancel, workers, forked)
             return
+        if budget.max_tries is not None:
+            rows = min(rows, budget.max_tries - tried)  # a total limit ends inside the last batch, exactly
         tried += rows
         step = _step(_batch(plan, generator, rows), tried, matched, count, budget)
         matched = step.matched
@@ -492,26 +502,36 @@ def _parallel_stream(
 
     The chunk seeds come from ``generator``'s state at the switch, which depends only on the seed; each
     chunk tries exactly ``CHUNK_TRIES`` deals (so what it finds does not depend on timing), and the
-    chunks are combined in order.  Chunks check ``cancel`` between their batches.
+    chunks are combined in order; a total limit (``max_tries``) keeps only what the chunk that reaches
+    it found in the deals before the limit.  Chunks check ``cancel`` between their batches.
     """
     root = parallel.root_sequence(rng=generator)
     count = budget.count
 
-    def task(index: int) -> np.ndarray | None:
+    def task(index: int) -> tuple[np.ndarray, np.ndarray] | None:
+        """A chunk's kept deals and their places among its ``CHUNK_TRIES`` deals tried."""
         chunk_rng = parallel.chunk_rng(root, index)
-        found = []
-        for _ in range(CHUNK_BATCHES):
+        found, places = [], []
+        rows = CHUNK_TRIES // CHUNK_BATCHES
+        for k in range(CHUNK_BATCHES):
             if cancel is not None and cancel.is_set():
                 return None
-            found.append(_batch(plan, chunk_rng, CHUNK_TRIES // CHUNK_BATCHES))
-        return np.concatenate(found)
+            deals, at = _batch_rows(plan, chunk_rng, rows)
+            found.append(deals)
+            places.append(at + k * rows)
+        return np.concatenate(found), np.concatenate(places)
 
     chunks = parallel.ordered_map(task, itertools.count(), workers=workers, cancel=cancel, processes=processes)
     try:
-        for deals in chunks:
-            if deals is None or (cancel is not None and cancel.is_set()):
+        for chunk in chunks:
+            if chunk is None or (cancel is not None and cancel.is_set()):
                 return
-            tried += CHUNK_TRIES
+            deals, places = chunk
+            if budget.max_tries is not None and tried + CHUNK_TRIES > budget.max_tries:
+                deals = deals[places < budget.max_tries - tried]  # the limit ends inside this chunk, exactly
+                tried = budget.max_tries
+            else:
+                tried += CHUNK_TRIES
             step = _step(deals, tried, matched, count, budget)
             matched = step.matched
             yield step

@@ -265,8 +265,8 @@ def test_the_default_limit_judges_rarity_not_the_size_of_the_set(monkeypatch):
     hopeless = DealRequest.from_specs(north="controls 0", south="controls 0", ns="hcp 13+")
     with pytest.raises(ImpossibleError, match=r"no deal fitting every constraint was found in 3,481 deals tried \("):
         planner.deal(hopeless, 1, seed=1)
-    # An explicit limit is a total, as dealer's generate is.
-    with pytest.raises(ImpossibleError, match="the limit of 9,216 deals tried was reached with 9,216 of 10,000"):
+    # An explicit limit is a total, as dealer's generate is, and exact (it used to end a batch late: 9,216).
+    with pytest.raises(ImpossibleError, match="the limit of 4,000 deals tried was reached with 4,000 of 10,000"):
         planner.deal(DealRequest(), 10_000, seed=1, max_tries=4000)
 
 
@@ -297,3 +297,27 @@ def test_the_second_seats_draw_is_the_row_by_row_draw(specs):
     np.testing.assert_array_equal(keep, ref_keep)
     np.testing.assert_array_equal(hands, ref_hands)
     assert 0 < keep.size < 5000
+
+
+def _found_within(request: DealRequest, limit: int) -> tuple[np.ndarray, int]:
+    """The boards a stream of 100,000 wanted finds before ``max_tries`` stops it, and the deals tried."""
+    found: list[np.ndarray] = []
+    tried = 0
+    with pytest.raises(ImpossibleError):
+        for step in planner.deal_stream(request, 100_000, seed=4, max_tries=limit, workers=1):
+            found.append(step.deals)
+            tried = step.tried
+    return np.concatenate(found), tried
+
+
+@pytest.mark.parametrize("limit", [5_000, 1_234_567])
+def test_a_total_limit_on_deals_tried_is_exact(limit):
+    """Dealer's ``-g N`` (``max_tries``): exactly N deals tried, and the boards are those the first N
+    deals give, so they are the start of what a larger limit finds (issue 17: a batch, later a whole
+    chunk of 65,536 deals, used to overshoot it).  The second limit ends inside a parallel chunk."""
+    request = DealRequest.from_specs(ns="hcp 33+")
+    found, tried = _found_within(request, limit)
+    more, more_tried = _found_within(request, 2 * limit + 100_000)
+    assert (tried, more_tried) == (limit, 2 * limit + 100_000)
+    assert 0 < found.shape[0] < more.shape[0]
+    np.testing.assert_array_equal(found, more[: found.shape[0]])
