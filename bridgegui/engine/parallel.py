@@ -37,6 +37,7 @@ tests and shared before this change do not change.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import threading
@@ -120,6 +121,28 @@ _PR_SET_PDEATHSIG = 1
 """Linux's ``prctl`` option: the signal a process gets when the thread that forked it ends."""
 
 
+def _stop_signals() -> set[int]:
+    """Ctrl+C, ``kill`` and a closed terminal: the signals that stop the command."""
+    import signal
+
+    return {getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)}
+
+
+@contextlib.contextmanager
+def _forking() -> Iterator[None]:
+    """Hold the stop signals while a forked pool submits (its first submit forks the workers).  A Ctrl+C
+    that arrives during ``os.fork`` is raised in an at-fork handler, where Python reports and *drops* it
+    ("Exception ignored"), and the run went on as if the key had not been pressed.  Held, the signal
+    waits and is raised when the submit returns, where the run stops as it should."""
+    import signal
+
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, _stop_signals())
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
 def _worker_start(parent: int) -> None:
     """A forked worker's start.  Ctrl+C is the main process's to handle (it shuts the pool down), so
     the worker ignores it.  If the main process dies without shutting the pool down (``kill``,
@@ -131,7 +154,9 @@ def _worker_start(parent: int) -> None:
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the command's handler: a worker just ends
+    for name in ("SIGTERM", "SIGHUP"):  # not the command's handlers: a worker just ends
+        signal.signal(getattr(signal, name), signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _stop_signals())  # held while the parent forked (``_forking``)
     try:
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
@@ -211,7 +236,8 @@ def ordered_map(
                 except StopIteration:
                     exhausted = True
                     break
-                pending.append(pool.submit(submitted, i))
+                with _forking() if forked else contextlib.nullcontext():
+                    pending.append(pool.submit(submitted, i))
             if not pending or (cancel is not None and cancel.is_set()):
                 return
             yield pending.popleft().result()

@@ -281,3 +281,28 @@ def test_an_ignored_hangup_stays_ignored():
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert done.stdout.split() == ["True", "True"]
+
+
+def test_ctrl_c_while_the_workers_are_forked_still_stops_the_run():
+    """A Ctrl+C that lands during the fork itself was raised in an at-fork handler, where Python drops
+    it, and the run went on for minutes; the stop signals are now held while forking.  The signal is
+    sent the moment the first worker exists (a busy poll, to land in that window), several times."""
+    argv = [sys.executable, "-c", "import sys; from bridgegui import entry; sys.exit(entry.deal())"]
+    argv += ["-q", "-s", "1", "-p", "100000", "--ns", "hcp 36+"]
+    for _ in range(4):
+        workers: list[int] = []
+        with subprocess.Popen(
+            argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, start_new_session=True
+        ) as child:
+            try:
+                deadline = time.monotonic() + 30
+                while not workers and time.monotonic() < deadline:
+                    workers = _workers_of(child.pid)
+                os.killpg(child.pid, signal.SIGINT)
+                _, said = child.communicate(timeout=30)
+            finally:
+                if child.poll() is None:
+                    os.killpg(child.pid, signal.SIGKILL)
+                _end_all(workers)
+        assert child.returncode == 130, said
+        assert "Traceback" not in said and "ignored" not in said
