@@ -217,10 +217,10 @@ def build_parser() -> argparse.ArgumentParser:
         parser.add_argument(
             "--time-limit",
             type=float,
-            default=default_limit,
+            default=None,  # None: not given (the default below for seat specs; a dealer script has none)
             metavar="SECONDS",
             help=f"give up when this many seconds pass without a board found (default {default_limit:g}; "
-            "0 for no limit)",
+            "0 for no limit; a dealer script has no time limit unless this is given)",
         )
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress or summary on standard error")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
@@ -283,10 +283,17 @@ def run_script_file(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) ->
     except ScriptError as exc:
         raise SpecError(f"{args.script}: {exc}") from None
     seed = args.seed if args.seed is not None else new_seed()
-    options: dict[str, Any] = {"seed": seed, "generate": args.generate, "produce": args.produce, "processes": True}
+    generate = args.generate
+    if args.max_tries is not None:  # a total of deals tried: for a script, the same as dealer's -g
+        if generate is not None and generate != args.max_tries:
+            raise SpecError("give a dealer script's limit once: -g or --max-tries, not both")
+        generate = args.max_tries
+    options: dict[str, Any] = {"seed": seed, "generate": generate, "produce": args.produce, "processes": True}
+    if args.time_limit:  # given (a script has no time limit by default, as dealer has none)
+        options["max_seconds"] = args.time_limit
     if args.format is None and args.output == "-":
         printed = run_script_exact(script, stdout, verbose=args.verbose, on_batch=_discard, **options)
-        return _report_short(printed, stderr)
+        return _report_short(printed, stderr, args.time_limit)
     fmt = resolve_format(args)
     note = f"Dealer script: {path.name}"
     info = registry.SetInfo(GENERATOR, seed, (note,), practice=True, dealer=script.dealer, vulnerable=script.vulnerable)
@@ -309,21 +316,26 @@ def run_script_file(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) ->
         stderr.write(
             f"Generated {result.generated} hands\nProduced {result.produced} hands\nInitial random seed {seed}\n"
         )
-    return _report_short(result, stderr)
+    return _report_short(result, stderr, args.time_limit)
 
 
 def _discard(_deals: np.ndarray) -> None:
     """The script's actions have printed the batch: nothing to keep (memory stays flat)."""
 
 
-def _report_short(result: Any, stderr: TextIO) -> int:
-    """Exit status 4, and why on standard error, when a script's run produced fewer boards than asked."""
+def _report_short(result: Any, stderr: TextIO, time_limit: float | None = None) -> int:
+    """Exit status 4, and why on standard error, when a script's run produced fewer boards than asked:
+    its generate limit, or ``--time-limit`` seconds without a board (it stopped before the limit)."""
     if not getattr(result, "short", False):
         return EXIT_OK
-    stderr.write(
-        f"bridgegui-deal: {result.produced:,} of {result.asked:,} boards produced: the limit of "
-        f"{result.generate_limit:,} deals generated was reached (raise it with -g or the script's generate)\n"
-    )
+    if time_limit and result.generate_limit is not None and result.generated < result.generate_limit:
+        why = f"{time_limit:g} s passed without a board (--time-limit) after {result.generated:,} deals generated"
+    else:
+        why = (
+            f"the limit of {result.generate_limit:,} deals generated was reached "
+            "(raise it with -g or the script's generate)"
+        )
+    stderr.write(f"bridgegui-deal: {result.produced:,} of {result.asked:,} boards produced: {why}\n")
     return EXIT_SHORT
 
 
@@ -377,7 +389,8 @@ def _time_limit(args: argparse.Namespace) -> dict[str, Any]:
     """``max_seconds`` for ``deal_stream`` when the planner has a time limit (``--time-limit``; 0: none)."""
     if not hasattr(args, "time_limit"):
         return {}
-    return {"max_seconds": args.time_limit or None}
+    limit = planner.DEFAULT_TIME_LIMIT if args.time_limit is None else args.time_limit
+    return {"max_seconds": limit or None}
 
 
 def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:

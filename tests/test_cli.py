@@ -543,3 +543,23 @@ def test_a_scripts_generate_limit_is_exact(tmp_path):
         status = cli.main(["-g", str(limit), "-s", "5", "-v", str(script)], stdout=out, stderr=err)
         assert status == cli.EXIT_SHORT
         assert f"Generated {limit} hands" in out.getvalue() + err.getvalue()
+
+
+def test_a_script_takes_max_tries_and_a_time_limit_when_given(tmp_path):
+    """A new user found ``--max-tries`` and ``--time-limit`` accepted and silently ignored with a script:
+    ``--max-tries`` is the script's total (``-g``), ``--time-limit`` stops it short (exit 4, saying why);
+    without them a script keeps dealer's behaviour (no time limit)."""
+    script = tmp_path / "rare.dl"
+    script.write_text(
+        "produce 100\ncondition hcp(north) + hcp(south) >= 38 && losers(north) <= 2 && spades(east) >= 6\n"
+    )
+    out, err = io.StringIO(), io.StringIO()
+    assert cli.main(["-v", "-s", "3", "--max-tries", "30000", str(script)], stdout=out, stderr=err) == cli.EXIT_SHORT
+    assert "Generated 30000 hands" in out.getvalue() + err.getvalue()
+    out, err = io.StringIO(), io.StringIO()
+    argv = ["-q", "-s", "3", "--time-limit", "0.2", str(script), "-o", str(tmp_path / "s.pbn")]
+    assert cli.main(argv, stdout=out, stderr=err) == cli.EXIT_SHORT
+    assert "0.2 s passed without a board (--time-limit)" in err.getvalue()
+    err = io.StringIO()
+    assert cli.main(["-g", "5", "--max-tries", "6", str(script)], stdout=io.StringIO(), stderr=err) == cli.EXIT_SPEC
+    assert "-g or --max-tries, not both" in err.getvalue()

@@ -189,6 +189,7 @@ def run_script_exact(
     cancel: threading.Event | None = None,
     on_batch: Callable[[np.ndarray], None] | None = None,
     processes: bool = False,
+    max_seconds: float | None = None,
 ) -> ScriptRun:
     """Run ``script`` as dealer would, through the exact dealer where that keeps its meaning.
 
@@ -201,7 +202,8 @@ def run_script_exact(
     ``-g`` meaning, fewer boards than asked, not a proof.  A contradiction the planner proves from
     the script's terms raises ``ImpossibleError`` before any dealing.  ``processes``: a long
     rejection-bound run may deal in forked processes (``planner.deal_stream``; the command line's
-    choice).
+    choice).  ``max_seconds``: stop, short, once that long passes without a board (the command line's
+    ``--time-limit``; dealer has no such limit, so None by default).
     """
     seed = new_seed() if seed is None else seed
     wants_produce = produce if produce is not None else script.produce
@@ -242,7 +244,15 @@ def run_script_exact(
     start = time.perf_counter()
     cancelled = False
     try:
-        stream = planner.deal_stream(plan, count, seed=seed, cancel=cancel, max_tries=max_tries, processes=processes)
+        stream = planner.deal_stream(
+            plan,
+            count,
+            seed=seed,
+            cancel=cancel,
+            max_tries=max_tries,
+            max_seconds=max_seconds,
+            processes=processes,
+        )
         for progress in stream:
             if progress.deals.shape[0]:
                 if out is not None:
