@@ -727,6 +727,12 @@ def describe_request(request: DealRequest) -> str:
     return "; ".join(parts)
 
 
+def _say(err: TextIO, text: str) -> None:
+    """An error message on its own line, even after a progress line left open on a terminal."""
+    cli_terminal.end_line(err)
+    err.write(text)
+
+
 def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
     out = cli_terminal.usable(stdout if stdout is not None else sys.stdout, "output")
     err = stderr if stderr is not None else sys.stderr
@@ -736,26 +742,26 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
     try:
         return run(args, out, err)
     except SpecError as exc:
-        err.write(f"bridgegui-deal: {exc}\n")
+        _say(err, f"bridgegui-deal: {exc}\n")
         return EXIT_SPEC
     except (ImpossibleError, ConstraintError) as exc:  # no deal fits, or the constraints contradict
         # Proved impossible, or only not found within the limits (TooRareError: its message says so).
         prefix = "" if isinstance(exc, TooRareError) else "impossible request: "
-        err.write(f"bridgegui-deal: {prefix}{exc}\n")
+        _say(err, f"bridgegui-deal: {prefix}{exc}\n")
         return EXIT_IMPOSSIBLE
     except BridgeError as exc:
-        err.write(f"bridgegui-deal: {exc}\n")
+        _say(err, f"bridgegui-deal: {exc}\n")
         return EXIT_SPEC
     except parallel.WorkerLostError as exc:
-        err.write(f"bridgegui-deal: {exc}\n")
+        _say(err, f"bridgegui-deal: {exc}\n")
         return EXIT_IO
     except OSError as exc:
         if isinstance(exc, BrokenPipeError) and out is sys.stdout:
             cli_terminal.silence_stdout()
-        err.write(f"bridgegui-deal: {exc}\n")
+        _say(err, f"bridgegui-deal: {exc}\n")
         return EXIT_IO
     except KeyboardInterrupt:
-        err.write("\nbridgegui-deal: interrupted\n")
+        err.write("\nbridgegui-deal: interrupted\n")  # after the terminal's ^C, or the progress line
         return EXIT_INTERRUPTED
 
 

@@ -10,6 +10,17 @@ from typing import TextIO, cast
 
 from bridgegui.engine import planner
 
+_OPEN_LINES: set[int] = set()
+"""The streams (by ``id``) on which a progress line is drawn and not yet ended."""
+
+
+def end_line(stream: TextIO) -> None:
+    """End a progress line left open on ``stream``, so what is written next starts a line of its own
+    (an error message used to be glued to the bar: "… 0.9 sbridgegui-deal: no deal …")."""
+    if id(stream) in _OPEN_LINES:
+        _OPEN_LINES.discard(id(stream))
+        stream.write("\n")
+
 
 class ProgressLine:
     """A line on standard error that updates in place, only when it is a terminal."""
@@ -35,6 +46,9 @@ class ProgressLine:
         )
         if final:
             self.stream.write("\n")
+            _OPEN_LINES.discard(id(self.stream))
+        else:
+            _OPEN_LINES.add(id(self.stream))
         self.stream.flush()
 
 

@@ -563,3 +563,20 @@ def test_a_script_takes_max_tries_and_a_time_limit_when_given(tmp_path):
     err = io.StringIO()
     assert cli.main(["-g", "5", "--max-tries", "6", str(script)], stdout=io.StringIO(), stderr=err) == cli.EXIT_SPEC
     assert "-g or --max-tries, not both" in err.getvalue()
+
+
+class _Terminal(io.StringIO):
+    """Standard error as a terminal: the progress line is drawn on it."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_an_error_after_the_progress_line_starts_a_line_of_its_own():
+    """On a terminal a run that gives up printed its message glued to the bar ("… 0.9 sbridgegui-deal: …")."""
+    err = _Terminal()
+    argv = ["-p", "2", "-s", "3", "--time-limit", "0.3", "--ns", "hcp 39+", "--ew", "fit 12+ spades"]
+    assert cli.main(argv, stdout=io.StringIO(), stderr=err) == cli.EXIT_IMPOSSIBLE
+    said = err.getvalue()
+    assert "\r[" in said  # the progress line was drawn
+    assert "\nbridgegui-deal: " in said and " sbridgegui-deal" not in said
