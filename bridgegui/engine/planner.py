@@ -222,6 +222,14 @@ class DealPlan:
     plans: dict[int, SeatPlan] = field(repr=False)
     predealt: tuple[int, int, int, int]
     second: ShapeDraw | None = None
+    _pilot_kept: int | None = field(default=None, init=False, repr=False, compare=False)
+
+    def pilot_kept(self) -> int:
+        """The deals a pilot of ``SWITCH_PILOT`` deals on ``PILOT_SEED`` keeps: dealt once per plan, for
+        both decisions that read it (``_long_from_the_start``, ``keeps_few``)."""
+        if self._pilot_kept is None:
+            self._pilot_kept = int(_batch(self, make_rng(PILOT_SEED), SWITCH_PILOT).shape[0])
+        return self._pilot_kept
 
     @property
     def drawn_probability(self) -> float:
@@ -428,7 +436,7 @@ def _long_from_the_start(plan: DealPlan, count: int | None) -> bool:
         # Even one board per pilot would be fast enough; or the pilot would keep every deal it deals,
         # so it would only say what ``count >= threshold`` said: no pilot needed (it costs a batch).
         return False
-    accepted = _batch(plan, make_rng(PILOT_SEED), SWITCH_PILOT).shape[0]
+    accepted = plan.pilot_kept()
     return accepted > 0 and count * SWITCH_PILOT / accepted >= threshold
 
 
@@ -445,7 +453,7 @@ def keeps_few(plan: DealPlan, tried: int, matched: int) -> bool:
     when that is at least a pilot's worth, else from a pilot of ``SWITCH_PILOT`` deals.  It decides only
     where chunks run, never which boards they find."""
     if tried < SWITCH_PILOT:
-        tried, matched = SWITCH_PILOT, _batch(plan, make_rng(PILOT_SEED), SWITCH_PILOT).shape[0]
+        tried, matched = SWITCH_PILOT, plan.pilot_kept()
     return matched < FEW_KEPT * tried
 
 

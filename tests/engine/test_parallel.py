@@ -208,3 +208,14 @@ def test_what_a_request_tests_beyond_the_seats_drawn_exactly():
     assert request.tests_beyond(frozenset({0})) and not request.tests_beyond(frozenset({0, 2}))
     assert DealRequest.from_specs(north="hcp 15-17", ew="hcp 20+").tests_beyond(frozenset({0, 1, 2, 3}))
     assert not DealRequest().tests_beyond(frozenset())
+
+
+def test_a_plans_pilot_is_dealt_once_for_both_decisions(monkeypatch):
+    """The long-run decision and the processes-or-threads one read the same pilot: one batch, not two."""
+    pilots: list[int] = []
+    real_batch = planner._batch
+    monkeypatch.setattr(planner, "_batch", lambda plan, rng, rows: pilots.append(rows) or real_batch(plan, rng, rows))
+    plan = planner.plan_request(DealRequest.from_specs(ns="hcp 33+"))
+    assert planner._long_from_the_start(plan, 10_000)
+    assert planner.keeps_few(plan, 0, 0)
+    assert pilots == [planner.SWITCH_PILOT]
