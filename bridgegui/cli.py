@@ -212,16 +212,14 @@ def build_parser() -> argparse.ArgumentParser:
         f"without a board; with --auction {cli_bidding.AUCTION_MAX_TRIES:,} in all, since every deal is bid by "
         "the system)",
     )
-    default_limit = getattr(planner, "DEFAULT_TIME_LIMIT", None)
-    if default_limit is not None:
-        parser.add_argument(
-            "--time-limit",
-            type=float,
-            default=None,  # None: not given (the default below for seat specs; a dealer script has none)
-            metavar="SECONDS",
-            help=f"give up when this many seconds pass without a board found (default {default_limit:g}; "
-            "0 for no limit; a dealer script has no time limit unless this is given)",
-        )
+    parser.add_argument(
+        "--time-limit",
+        type=float,
+        default=None,  # None: not given (planner.DEFAULT_TIME_LIMIT for seat specs; a dealer script has none)
+        metavar="SECONDS",
+        help=f"give up when this many seconds pass without a board found (default {planner.DEFAULT_TIME_LIMIT:g}; "
+        "0 for no limit; a dealer script has no time limit unless this is given)",
+    )
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress or summary on standard error")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     cli_bidding.add_arguments(parser)
@@ -358,7 +356,7 @@ def check_counts(args: argparse.Namespace) -> None:
         raise SpecError(
             f"--first-board {shown}: board numbers go up to {MAX_BOARD_NUMBER:,} (the nine digits PBN readers take)"
         )
-    limit = getattr(args, "time_limit", None)
+    limit = args.time_limit
     if limit is not None and limit < 0:
         raise SpecError(f"--time-limit must be 0 (no limit) or more seconds, not {limit:g}")
 
@@ -387,8 +385,6 @@ def _refuse_too_many(fmt: registry.BoardFormat, count: int | None) -> None:
 
 def _time_limit(args: argparse.Namespace) -> dict[str, Any]:
     """``max_seconds`` for ``deal_stream`` when the planner has a time limit (``--time-limit``; 0: none)."""
-    if not hasattr(args, "time_limit"):
-        return {}
     limit = planner.DEFAULT_TIME_LIMIT if args.time_limit is None else args.time_limit
     return {"max_seconds": limit or None}
 

@@ -215,7 +215,6 @@ def test_output_in_the_current_folder(tmp_path, monkeypatch):
     assert len(pbn.load(Path("set.pbn"))) == 2
 
 
-@pytest.mark.skipif(not hasattr(planner, "DEFAULT_TIME_LIMIT"), reason="the planner has no time limit yet")
 def test_time_limit_is_passed_to_the_dealer(monkeypatch):
     seen: list[object] = []
     real = planner.deal_stream
