@@ -5,6 +5,8 @@ tests check soundness both ways: a request built from a real deal is never refus
 request that is refused has no match in a large sample of random deals.
 """
 
+from collections.abc import Callable, Sequence
+
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -130,23 +132,29 @@ def test_a_request_built_from_a_real_deal_is_never_refused(seed):
 _RANGE_WORDS = ("hcp", "controls", "spades", "hearts", "qt", "ltc")
 
 
-@st.composite
-def small_requests(draw: st.DrawFn) -> DealRequest:
-    """Two or three terms over seats and sides, with bounds near the edges where contradictions live."""
+def _build_request(integer: Callable[[int, int], int], choice: Callable[[Sequence[str]], str]) -> DealRequest:
+    """Two or three terms over seats and sides, with bounds near the edges where contradictions live,
+    from ``integer(lo, hi)`` (inclusive) and ``choice(options)``: hypothesis's draws or a numpy seed's."""
     seats = ["", "", "", ""]
-    for _ in range(draw(st.integers(1, 3))):
-        seat = draw(st.integers(0, 3))
-        word = draw(st.sampled_from(_RANGE_WORDS))
+    for _ in range(integer(1, 3)):
+        seat = integer(0, 3)
+        word = choice(_RANGE_WORDS)
         top = {"hcp": 37, "controls": 12, "spades": 13, "hearts": 13, "qt": 10, "ltc": 12}[word]
-        lo = draw(st.integers(0, top))
-        hi = draw(st.integers(lo, top))
+        lo = integer(0, top)
+        hi = integer(lo, top)
         seats[seat] = ", ".join(t for t in (seats[seat], f"{word} {lo}-{hi}") if t)
-    ns = draw(st.sampled_from(["", "hcp 0-5", "hcp 30+", "fit 8+ spades", "fit 10+ hearts", "fit 12+"]))
-    ew = draw(st.sampled_from(["", "hcp 0-3", "hcp 26+", "fit 9+ spades"]))
+    ns = choice(["", "hcp 0-5", "hcp 30+", "fit 8+ spades", "fit 10+ hearts", "fit 12+"])
+    ew = choice(["", "hcp 0-3", "hcp 26+", "fit 9+ spades"])
     try:
         return DealRequest.from_specs(*seats, ns=ns, ew=ew)
     except ValueError:
         return DealRequest()
+
+
+@st.composite
+def small_requests(draw: st.DrawFn) -> DealRequest:
+    """``_build_request`` from hypothesis's draws."""
+    return _build_request(lambda lo, hi: draw(st.integers(lo, hi)), lambda options: draw(st.sampled_from(options)))
 
 
 _SAMPLE = deal_batch(300_000, seed=20261124)
@@ -182,20 +190,7 @@ def test_the_random_requests_do_reach_the_refusals():
 def _request_from_seed(seed: int) -> DealRequest:
     """A request like ``small_requests`` draws, from a numpy seed."""
     rng = np.random.default_rng(seed)
-    seats = ["", "", "", ""]
-    for _ in range(int(rng.integers(1, 4))):
-        seat = int(rng.integers(0, 4))
-        word = str(rng.choice(_RANGE_WORDS))
-        top = {"hcp": 37, "controls": 12, "spades": 13, "hearts": 13, "qt": 10, "ltc": 12}[word]
-        lo = int(rng.integers(0, top + 1))
-        hi = int(rng.integers(lo, top + 1))
-        seats[seat] = ", ".join(t for t in (seats[seat], f"{word} {lo}-{hi}") if t)
-    ns = str(rng.choice(["", "hcp 0-5", "hcp 30+", "fit 8+ spades", "fit 10+ hearts", "fit 12+"]))
-    ew = str(rng.choice(["", "hcp 0-3", "hcp 26+", "fit 9+ spades"]))
-    try:
-        return DealRequest.from_specs(*seats, ns=ns, ew=ew)
-    except ValueError:
-        return DealRequest()
+    return _build_request(lambda lo, hi: int(rng.integers(lo, hi + 1)), lambda options: str(rng.choice(options)))
 
 
 @given(
