@@ -143,9 +143,10 @@ def test_the_shipped_systems_deal_for_an_auction() -> None:
         assert out.count("[Deal ") == 2
 
 
-def test_an_auction_only_the_ranking_forbids_stops_within_the_budget(tmp_path: Path, monkeypatch) -> None:
-    """1♦ is never bid (1♣ with its 'where' always comes first), which no check can prove before dealing:
-    the search stops at the --auction effort bound with status 3, not after the plain dealer's bound."""
+def test_an_auction_only_the_ranking_forbids_is_refused_at_once(tmp_path: Path, monkeypatch) -> None:
+    """1♦ is never bid (1♣ with its 'where' always comes first), which no proof from the meanings shows:
+    exact draws from 1♦'s meaning find no hand the system gives it, so the request is refused at once
+    with status 3, naming the rule that takes the hands (it used to search until the effort bound)."""
     from bridgegui import cli_bidding
 
     shadowed = tmp_path / "shadowed.system"
@@ -158,7 +159,8 @@ def test_an_auction_only_the_ranking_forbids_stops_within_the_budget(tmp_path: P
     )
     monkeypatch.setattr(cli_bidding, "AUCTION_MAX_TRIES", 20_000)
     status, _out, err = run("--system", str(shadowed), "--auction", "1D", "-p", "1")
-    assert status == 3 and "no deal fitting every constraint was found" in err  # not proved: no "impossible"
+    assert status == 3 and "practically never bids 1♦ as the first call" in err
+    assert "the 1♣ rule at shadowed.system:4 takes most of them first" in err
 
 
 def test_printed_sheets_carry_the_systems_answers(tmp_path: Path) -> None:
