@@ -271,9 +271,18 @@ def run_script_file(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) ->
 
     if any(getattr(args, name) for name in ("north", "east", "south", "west", "ns", "ew", "fit")):
         raise SpecError("give either a dealer script or seat specs, not both")
+    from bridgegui.files import TEXT_FILE_LIMIT, FileRefusedError, read_user_text
+
     path = Path(args.script)
     try:
-        text = sys.stdin.read() if args.script == "-" else path.read_text(encoding="utf-8", errors="replace")
+        if args.script == "-":
+            text = sys.stdin.read(TEXT_FILE_LIMIT + 1)  # `cat /dev/zero |` must not fill the memory
+            if len(text) > TEXT_FILE_LIMIT:
+                raise SpecError(f"the dealer script on standard input is longer than {TEXT_FILE_LIMIT:,} characters")
+        else:
+            text = read_user_text(path, limit_bytes=TEXT_FILE_LIMIT, what="dealer script", legacy_encoding="latin-1")
+    except FileRefusedError as exc:  # a FIFO, /dev/zero, a huge file: one sentence, exit 2
+        raise SpecError(str(exc)) from None
     except OSError as exc:  # a script that is not there is a bad argument (2), as in a mixed set
         raise SpecError(f"{args.script}: cannot be read ({exc.strerror or exc})") from None
     try:

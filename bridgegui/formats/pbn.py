@@ -50,7 +50,7 @@ from bridgegui.engine.boards import (
 )
 from bridgegui.engine.cards import Deal, parse_deal
 from bridgegui.engine.errors import BridgeError, DealError
-from bridgegui.files import atomic_write
+from bridgegui.files import BOARD_SET_LIMIT, atomic_write, read_user_bytes
 
 if TYPE_CHECKING:
     import numpy as np
@@ -505,7 +505,7 @@ def load(fp_or_path: str | os.PathLike[str] | IO[bytes] | IO[str]) -> list[Board
         source = Path(name).name if isinstance(name, str) else None
     else:
         path = Path(fp_or_path)  # type: ignore[arg-type]
-        data, source = path.read_bytes(), path.name
+        data, source = read_user_bytes(path, limit_bytes=BOARD_SET_LIMIT, what="board set"), path.name
     try:
         return loads(data if isinstance(data, str) else _decode(data))
     except PbnError as exc:

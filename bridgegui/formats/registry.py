@@ -215,9 +215,9 @@ def load(fmt: str | BoardFormat | None, path: str | os.PathLike[str]) -> list[Bo
     chosen = for_path(path) if fmt is None else by_name(fmt)
     if chosen is None:
         raise _error(f"cannot tell the format of {os.fspath(path)!r} from its extension")
-    with open(path, "rb") as fp:
-        data = fp.read()
-    return loads(chosen, data)
+    from bridgegui.files import BOARD_SET_LIMIT, read_user_bytes
+
+    return loads(chosen, read_user_bytes(path, limit_bytes=BOARD_SET_LIMIT, what="board set"))
 
 
 def dump(

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 
 from bridgegui.engine.boards import Board
 from bridgegui.engine.errors import BridgeError
+from bridgegui.files import BOARD_SET_LIMIT, read_user_bytes
 from bridgegui.formats import registry
 from bridgegui.formats.registry import FORMATS, BoardFormat, SetInfo
 
@@ -94,7 +95,7 @@ def sniff(data: bytes) -> BoardFormat:
 
 def read_set(path: Path) -> tuple[list[Board], BoardFormat]:
     """The boards of ``path`` and the format they were read in; ``OSError`` or ``BridgeError`` if unreadable."""
-    data = path.read_bytes()
+    data = read_user_bytes(path, limit_bytes=BOARD_SET_LIMIT, what="board set")  # a FIFO must not hang the window
     fmt = registry.for_path(path) or sniff(data)
     return registry.loads(fmt, data), fmt
 
