@@ -284,7 +284,9 @@ def run_script_file(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) ->
     except FileRefusedError as exc:  # a FIFO, /dev/zero, a huge file: one sentence, exit 2
         raise SpecError(str(exc)) from None
     except OSError as exc:  # a script that is not there is a bad argument (2), as in a mixed set
-        raise SpecError(f"{args.script}: cannot be read ({exc.strerror or exc})") from None
+        from bridgegui.engine.specs import PATH_ECHO_CHARS, echo
+
+        raise SpecError(f"{echo(args.script, PATH_ECHO_CHARS)}: cannot be read ({exc.strerror or exc})") from None
     try:
         script = compile_script(text, source_name=None if args.script == "-" else str(path), seed=args.seed)
     except ScriptError as exc:

@@ -243,6 +243,10 @@ BOARD_SET_LIMIT = 256 * 1024 * 1024
 tournament, small enough that reading and parsing it cannot exhaust a desktop's memory."""
 
 
+_PATH_ECHO = 240
+"""The most of a file name a refusal repeats (``engine.specs.PATH_ECHO_CHARS``, without importing it here)."""
+
+
 class FileRefusedError(BridgeError):
     """A file the program will not read: not a regular file, over its size limit, or not UTF-8 text.
 
@@ -263,7 +267,8 @@ class FileRefusedError(BridgeError):
         column: int | None = None,
         offset: int | None = None,
     ) -> None:
-        super().__init__(f"{path}: {reason}")
+        shown = path if len(path) <= _PATH_ECHO else path[: _PATH_ECHO - 1] + "…"  # a pasted 100 kB name is cut
+        super().__init__(f"{shown}: {reason}")
         self.path = path
         self.reason = reason
         self.kind = kind

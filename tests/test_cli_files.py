@@ -65,3 +65,14 @@ def test_dev_zero_as_a_dealer_script_exits_2_without_filling_the_memory() -> Non
     )
     assert result.returncode == 2, result.stderr
     assert "character device" in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("source", ["preset:" + "x" * 100_000, "x" * 100_000 + ".dl"])
+def test_a_huge_name_is_cut_in_the_message(source: str) -> None:
+    code, _out, err = run("-p", "2", source)
+    assert code == 2 and len(err) < 2_000 and "…" in err
+
+
+def test_a_huge_script_path_is_cut_in_the_message() -> None:
+    code, _out, err = run("y" * 100_000 + ".dl")
+    assert code == 2 and len(err) < 2_000 and "…" in err
