@@ -344,8 +344,9 @@ def decode_utf8(data: bytes, name: str) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        start = exc.start + (3 if data.startswith(b"\xef\xbb\xbf") else 0)
-        line_start = data.rfind(b"\n", 0, start) + 1
+        bom = 3 if data.startswith(b"\xef\xbb\xbf") else 0  # the codec counts from after the mark
+        start = exc.start + bom
+        line_start = max(data.rfind(b"\n", 0, start) + 1, bom)
         line = data.count(b"\n", 0, start) + 1
         before = data[line_start:start].decode("utf-8", errors="replace")
         column = len(before) + 1

@@ -181,3 +181,22 @@ def test_printed_sheets_carry_the_systems_answers(tmp_path: Path) -> None:
     assert run_apart(*common, "--pdf", str(plain)) == 0
     assert run_apart(*common, "--pdf", str(answers), "--system", "standard") == 0
     assert pages(answers) > pages(plain) > 0
+
+
+def test_ap_ends_an_auction_as_in_pbn(tmp_path: Path) -> None:
+    """``1NT AP`` is ``1NT P P P`` (PBN's "all pass"): the same boards from the same seed."""
+    written = []
+    for auction in ("1NT AP", "1NT P P P", "1nt ap"):
+        target = tmp_path / "ap.pbn"
+        status, _out, err = run("--system", "standard", "--auction", auction, "-p", "2", "-s", "5", "-o", str(target))
+        assert status == 0, err
+        written.append([b.deal for b in pbn.load(target)])
+    assert written[0] == written[1] == written[2]
+    status, _out, err = run("--system", "standard", "--auction", "1NT P P P AP", "-p", "1")
+    assert status == 2 and "after the auction is over" in err
+
+
+@pytest.mark.parametrize("auction", ["", "S:", ":", "-", " , "])
+def test_an_empty_auction_is_refused(auction: str) -> None:
+    status, out, err = run("--system", "standard", "--auction", auction, "-p", "1")
+    assert status == 2 and out == "" and "has no call" in err

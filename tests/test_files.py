@@ -297,3 +297,11 @@ def test_a_bad_byte_is_named_by_line_column_and_offset(tmp_path: Path) -> None:
 def test_missing_files_raise_the_usual_os_error(tmp_path: Path) -> None:
     with pytest.raises(FileNotFoundError):
         read_user_text(tmp_path / "absent", limit_bytes=10, what="dealer script")
+
+
+def test_a_byte_order_mark_is_not_a_column(tmp_path: Path) -> None:
+    path = tmp_path / "bom.system"
+    path.write_bytes(b"\xef\xbb\xbfab\xff")
+    with pytest.raises(FileRefusedError) as caught:
+        read_user_text(path, limit_bytes=100, what="bidding system")
+    assert (caught.value.line, caught.value.column, caught.value.offset) == (1, 3, 5)
