@@ -580,3 +580,16 @@ def test_an_error_after_the_progress_line_starts_a_line_of_its_own():
     said = err.getvalue()
     assert "\r[" in said  # the progress line was drawn
     assert "\nbridgegui-deal: " in said and " sbridgegui-deal" not in said
+
+
+def test_a_two_thousand_variable_chain_runs_as_in_dealer(tmp_path):
+    """``x1 = x0 - 1`` ... ``x1999``: the classic dealer runs it; a RecursionError traceback before."""
+    script = tmp_path / "chain.dl"
+    lines = ["x0 = hcp(north)", *(f"x{i} = x{i - 1} - 1" for i in range(1, 2000)), "condition x1999 < 100"]
+    script.write_text("\n".join([*lines, "produce 2", "action printall"]) + "\n")
+    code, out, err = run(str(script), "-s", "3")
+    assert code == 0, err
+    assert out.count("\n\n") >= 2 and "Traceback" not in err
+    code, _out, err = run("-p", "2", str(script), "-s", "3", "-o", str(tmp_path / "set.pbn"))
+    assert code == 0, err
+    assert len(pbn.load(tmp_path / "set.pbn")) == 2
