@@ -52,6 +52,9 @@ if TYPE_CHECKING:
     from bridgegui.engine.lab.shuffles import ShuffleModel
 
 EXIT_OK, EXIT_IO, EXIT_SPEC, EXIT_IMPOSSIBLE, EXIT_SHORT, EXIT_INTERRUPTED = 0, 1, 2, 3, 4, 130
+EXIT_BROKEN_PIPE = 128 + 13
+"""The reader of the output went away (``bridgegui-deal | head``): quiet, with the status a shell gives a
+tool that SIGPIPE ended, as ``cat`` and ``seq`` end there."""
 GENERATOR = f"bridgegui {__version__}"
 
 SCRIPT_DEFAULT_GENERATE = 10_000_000
@@ -762,9 +765,11 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
     except parallel.WorkerLostError as exc:
         _say(err, f"bridgegui-deal: {exc}\n")
         return EXIT_IO
-    except OSError as exc:
-        if isinstance(exc, BrokenPipeError) and out is sys.stdout:
+    except BrokenPipeError:  # `| head` has what it wanted: nothing went wrong, say nothing
+        if out is sys.stdout:
             cli_terminal.silence_stdout()
+        return EXIT_BROKEN_PIPE
+    except OSError as exc:
         _say(err, f"bridgegui-deal: {exc}\n")
         return EXIT_IO
     except KeyboardInterrupt:

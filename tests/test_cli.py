@@ -391,10 +391,26 @@ class BrokenPipe(io.StringIO):
         raise BrokenPipeError(32, "Broken pipe")
 
 
-def test_a_broken_pipe_is_an_io_error():
+def test_a_broken_pipe_ends_quietly():
+    """``bridgegui-deal | head``: the reader has what it wanted; no "[Errno 32] Broken pipe", status 141
+    (128 + SIGPIPE, what a shell reports for ``cat`` or ``seq`` there)."""
     err = io.StringIO()
-    assert cli.main(["-p", "2", "--format", "text"], stdout=BrokenPipe(), stderr=err) == 1
-    assert err.getvalue() == "bridgegui-deal: [Errno 32] Broken pipe\n"
+    assert cli.main(["-p", "2", "--format", "text"], stdout=BrokenPipe(), stderr=err) == cli.EXIT_BROKEN_PIPE == 141
+    assert err.getvalue() == ""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a shell pipe into head")
+def test_piped_into_head_the_command_says_nothing(tmp_path):
+    code = "import sys; from bridgegui.entry import deal; deal()"
+    result = subprocess.run(
+        f"{sys.executable!s} -c '{code}' -p 3000 -s 1 | head -c 10",
+        shell=True,
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        check=False,
+    )
+    assert result.stdout == "% PBN 2.1\n" and result.stderr == ""
 
 
 def test_a_closed_standard_error_still_gives_the_exit_status(monkeypatch):
