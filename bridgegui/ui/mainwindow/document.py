@@ -213,7 +213,7 @@ class BoardSetDocument(QObject):
         self.rebuild_recent_menu()
         self.replaced.emit()
         self.saved_state_changed.emit()
-        self._status(file_formats.opened_message(path.name, fmt, len(boards)))
+        self._status(file_formats.opened_message(path.name, fmt, len(boards), boards), 15_000)
         if lesson is not None:
             self._offer_constraints(path, lesson)
         return True
