@@ -396,8 +396,10 @@ def _board(game: list[_Token], text: str, inherit: _Inheritance) -> Board:
             continue
         tok = game[k]
         # The tag's tail runs to the next tag; an Auction or Play section also takes the Note tags after it.
+        # A repeated section tag is ignored (section 3.4), but the Note tags after it are not its to
+        # take away: they stay plain Note tags of the game, so saving writes them back.
         q = p + 1
-        if tok.name in _NOTED_SECTIONS:
+        if tok.name in _NOTED_SECTIONS and tok.name not in seen:
             while q < len(tag_positions) and game[tag_positions[q]].name == "Note":
                 absorbed.add(tag_positions[q])
                 q += 1
