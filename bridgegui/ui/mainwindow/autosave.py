@@ -24,6 +24,7 @@ import json
 import logging
 import os
 import re
+import sys
 import typing
 from collections.abc import Callable
 from pathlib import Path
@@ -96,7 +97,7 @@ class SessionLock:
 
 
 def _try_lock(fd: int) -> bool:
-    if os.name == "nt":  # pragma: no cover - Windows
+    if sys.platform == "win32":  # pragma: no cover - Windows (mypy reads the platform check)
         import msvcrt
 
         try:
