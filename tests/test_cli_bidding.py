@@ -208,3 +208,22 @@ def test_bid_boards_in_batches_equals_bidding_each_board_at_its_own_dealer_and_v
     for board, result in zip(boards, bid, strict=True):
         alone = system.bid(board.deal, board.effective_dealer, board.effective_vulnerable).annotated()
         assert result.auction == alone
+
+
+def test_ap_ends_an_auction_as_in_pbn(tmp_path: Path) -> None:
+    """``1NT AP`` is ``1NT P P P`` (PBN's "all pass"): the same boards from the same seed."""
+    written = []
+    for auction in ("1NT AP", "1NT P P P", "1nt ap"):
+        target = tmp_path / "ap.pbn"
+        status, _out, err = run("--system", "standard", "--auction", auction, "-p", "2", "-s", "5", "-o", str(target))
+        assert status == 0, err
+        written.append([b.deal for b in pbn.load(target)])
+    assert written[0] == written[1] == written[2]
+    status, _out, err = run("--system", "standard", "--auction", "1NT P P P AP", "-p", "1")
+    assert status == 2 and "after the auction is over" in err
+
+
+@pytest.mark.parametrize("auction", ["", "S:", ":", "-", " , "])
+def test_an_empty_auction_is_refused(auction: str) -> None:
+    status, out, err = run("--system", "standard", "--auction", auction, "-p", "1")
+    assert status == 2 and out == "" and "has no call" in err
