@@ -19,8 +19,9 @@ from bridgegui.engine.errors import BridgeError
 from bridgegui.ui.tools.base import ToolWindow
 from bridgegui.ui.widgets.auction_view import AuctionView
 
-ShownDeal = Callable[[], tuple[Deal | None, str]]
-"""What the main window shows: the deal (None when there is none) and the seat that deals."""
+ShownDeal = Callable[[], tuple[Deal | None, str, str]]
+"""What the main window shows: the deal (None when there is none), the seat that deals and the
+board's vulnerability (PBN spelling), at which the system bids it."""
 
 
 class ExplainWindow(ToolWindow):

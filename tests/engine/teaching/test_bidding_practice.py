@@ -15,8 +15,8 @@ from bridgegui.engine.teaching.bidding_practice import (
     PracticeBoard,
     PracticeError,
     PracticeScore,
-    verdict_sentence,
 )
+from bridgegui.engine.teaching.verdict_words import verdict_sentence
 
 # South opens 1NT (16 HCP, 4-3-3-3); North raises to 3NT; everyone else passes.
 NT_DEAL = parse_deal("N:KJ98.AJ9.JT9.QJT T76.T876.AK7.986 AQ32.KQ4.Q85.K73 54.532.6432.A542")
@@ -464,7 +464,8 @@ def test_an_also_alternative_is_scored_acceptable_not_wrong():
     1NT as also right, so the verdict says acceptable, with the reason, and the score counts it."""
     from bridgegui.engine.bidding import parse_system
     from bridgegui.engine.cards import parse_deal
-    from bridgegui.engine.teaching.bidding_practice import PracticeBoard, PracticeScore, verdict_sentence
+    from bridgegui.engine.teaching.bidding_practice import PracticeBoard, PracticeScore
+    from bridgegui.engine.teaching.verdict_words import verdict_sentence
 
     system = parse_system(
         "version: 2\nsystem: Alt\nafter P*\n"
