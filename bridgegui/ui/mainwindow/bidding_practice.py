@@ -72,6 +72,9 @@ class BiddingPractice(QObject):
         self._row = -1
         self.score = PracticeScore()
         self._handover_done = False
+        # The last verdict of each student seat: with two students at one screen a verdict names its
+        # hand's HCP and pattern, so it shows only while that hand is the one on screen.
+        self._verdicts: dict[str, str] = {}
         self._build_dock()
 
     # -- the dock ----------------------------------------------------------------------------------
@@ -198,6 +201,7 @@ class BiddingPractice(QObject):
         self.board = None
         self._row = row
         self.verdict.clear()
+        self._verdicts = {}
         self.result.clear()
         self.auction_view.set_second_auction(None)
         self.auction_view.set_four_colour(self.window.action("actionFourColour").isChecked())
@@ -267,8 +271,19 @@ class BiddingPractice(QObject):
         if pb.is_complete:
             self._finish()
         else:
+            self._show_verdict()
             self._show_score()
         self.changed.emit()
+
+    def _show_verdict(self) -> None:
+        """The verdict line while the auction goes on: one student sees their last verdict; with two at
+        one screen, only the verdict of the hand on screen (none on the hand-over page), since a verdict
+        says the hand's HCP and pattern."""
+        pb = self.board
+        if pb is None or len(pb.student_seats) == 1:
+            return
+        shown = self.window.practice.shown
+        self.verdict.setText(self._verdicts.get(shown or "", ""))
 
     def _own(self, pb: PracticeBoard) -> list[str]:
         """Tooltips while bidding: the system's explanations of its own calls; none for the student's."""
@@ -292,7 +307,8 @@ class BiddingPractice(QObject):
             return None
         verdict = pb.student_call(call)
         if not self.verdicts_at_end:
-            self.verdict.setText(self.verdict_text(verdict))
+            self._verdicts[verdict.seat] = self.verdict_text(verdict)
+            self.verdict.setText(self._verdicts[verdict.seat])
         self._handover_done = False
         pb.advance()
         self._show()
@@ -304,7 +320,8 @@ class BiddingPractice(QObject):
         if self.board is None or not self.board.can_undo:
             return
         verdict = self.board.undo()
-        self.verdict.setText(self.tr("Took back {call}.").format(call=verdict.call.symbol()))
+        self._verdicts[verdict.seat] = self.tr("Took back {call}.").format(call=verdict.call.symbol())
+        self.verdict.setText(self._verdicts[verdict.seat])
         self._handover_done = True
         self._show()
 

@@ -1,0 +1,104 @@
+"""A lesson without surprises, round 3: what a teacher and two students met in the window.
+
+Each test drives the window by objectName, as a user would, and fails on the behaviour that was
+reported: a partner's hand given away, a dealer rule ignored, a system forgotten, a call glued to the
+one before, an Undo that removed the board, a manual missing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QToolButton, QWidget
+from pytestqt.qtbot import QtBot
+
+from bridgegui.engine.bidding import Call, load_system
+from bridgegui.engine.teaching.bidding_practice import PracticeBoard
+from bridgegui.settings import Settings
+from bridgegui.ui.main_window import MainWindow
+from bridgegui.ui.widgets.bidding_box import BiddingBox, call_object_name
+from tests.ui.window_steps import deal_one
+
+
+def _action(window: MainWindow, name: str) -> QAction:
+    action = window.findChild(QAction, name)
+    assert action is not None, name
+    return action
+
+
+def _box(window: MainWindow) -> BiddingBox:
+    box = window.findChild(BiddingBox, "biddingBox")
+    assert box is not None
+    return box
+
+
+def _click_call(qtbot: QtBot, window: MainWindow, call: Call) -> None:
+    button = _box(window).findChild(QToolButton, call_object_name(call))
+    assert button is not None and button.isEnabled(), call
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def _start_practice(qtbot: QtBot, window: MainWindow, seats: str, seed: int) -> PracticeBoard:
+    window.set_seed(seed)
+    deal_one(qtbot, window)
+    window.set_practice_seats(seats)
+    _action(window, "bidSystem:standard").trigger()
+    practice = window.bidding.board
+    assert practice is not None
+    return practice
+
+
+def _texts_on_screen(window: MainWindow) -> Iterator[str]:
+    """Every text a student can see or hover: labels, tooltips of visible widgets, the board list's cells."""
+    for widget in window.findChildren(QWidget):
+        if not widget.isVisible():
+            continue
+        if isinstance(widget, QLabel):
+            yield widget.text()
+        yield widget.toolTip()
+    model = window.board_model
+    for row in range(model.rowCount()):
+        for column in range(model.columnCount()):
+            index = model.index(row, column, QModelIndex())
+            for role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+                value = model.data(index, role)
+                if value:
+                    yield str(value)
+
+
+# 1 -------------------------------------------------------------------------------------------------
+
+
+def test_two_students_never_see_the_partners_verdict(qtbot: QtBot, window: MainWindow) -> None:
+    """After one student's call, the hand-over page and the partner's turn show nothing of that hand."""
+    practice = _start_practice(qtbot, window, "NS", seed=21)
+    system = load_system("standard")
+    deal = practice.deal
+    ready = window.findChild(QPushButton, "handoverReady")
+    verdict = window.findChild(QLabel, "biddingVerdict")
+    assert ready is not None and verdict is not None
+    checked = 0
+    while not practice.is_complete and checked < 3:
+        assert ready.isVisible()
+        ready.click()
+        seat = practice.next_seat
+        assert seat is not None and window.visible_seats() == seat
+        _click_call(qtbot, window, system.call_for(deal, practice.auction).call)
+        if practice.is_complete:
+            break
+        said = window.bidding.verdict_text(practice.history[-1])
+        facts = said[said.index("You have") :]
+        assert ready.isVisible() and window.visible_seats() == ""  # the hand-over page
+        assert not any(facts in text for text in _texts_on_screen(window)), "on the hand-over page"
+        ready.click()
+        assert window.visible_seats() == practice.next_seat != seat
+        assert facts not in verdict.text(), "on the partner's turn"
+        assert not any(facts in text for text in _texts_on_screen(window)), "on the partner's turn"
+        # The student whose turn it is sees nothing of their own earlier verdict lost: ready for the next call.
+        _click_call(qtbot, window, system.call_for(deal, practice.auction).call)
+        checked += 1
+    assert checked >= 1, "the seed gives the two students no turns in a row"
