@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QToolButton, QWidget
+from PySide6.QtWidgets import QApplication, QComboBox, QLabel, QPushButton, QToolButton, QWidget
 from pytestqt.qtbot import QtBot
 
 from bridgegui.engine.bidding import Call, load_system
@@ -102,3 +102,26 @@ def test_two_students_never_see_the_partners_verdict(qtbot: QtBot, window: MainW
         _click_call(qtbot, window, system.call_for(deal, practice.auction).call)
         checked += 1
     assert checked >= 1, "the seed gives the two students no turns in a row"
+
+
+# 2 -------------------------------------------------------------------------------------------------
+
+
+def test_deal_follows_a_changed_dealer_rule(qtbot: QtBot, window: MainWindow) -> None:
+    """Deal (F5) on a dealt board uses the dealer rule now in the editors, as Deal Set does."""
+    deal_one(qtbot, window)
+    board = window.current_board()
+    assert board is not None and board.effective_dealer == "N"  # board 1: North (Law 2)
+    combo = window.findChild(QComboBox, "dealerCombo")
+    assert combo is not None
+    combo.setCurrentIndex(combo.findData("W"))
+    with qtbot.waitSignal(window.service.finished, timeout=10_000):
+        _action(window, "actionDeal").trigger()
+    board = window.current_board()
+    assert board is not None and board.effective_dealer == "W"
+    assert len(window.boards()) == 1
+    combo.setCurrentIndex(combo.findData("board"))  # back to the board number: North again
+    with qtbot.waitSignal(window.service.finished, timeout=10_000):
+        _action(window, "actionDeal").trigger()
+    board = window.current_board()
+    assert board is not None and board.effective_dealer == "N"
