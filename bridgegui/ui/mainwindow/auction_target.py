@@ -10,6 +10,7 @@ the auction brings them back.
 
 from __future__ import annotations
 
+import typing
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -33,6 +34,9 @@ from bridgegui.engine.constraints import DealRequest
 from bridgegui.engine.errors import BridgeError
 from bridgegui.engine.rotation import turns_to_dealers
 from bridgegui.ui.widgets.bidding_box import BiddingBox
+
+if typing.TYPE_CHECKING:
+    from bridgegui.ui.mainwindow.window import MainWindow
 
 SCENARIO_DEALER = "N"
 """The seat the auction is dealt for; every deal is then turned to its board's dealer."""
@@ -75,7 +79,7 @@ class DealForAuctionDialog(QDialog):
 
     chosen = Signal(object)
 
-    def __init__(self, parent: QWidget | None, current: AuctionTarget | None = None) -> None:
+    def __init__(self, parent: QWidget | None, current: AuctionTarget | None = None, system_label: str = "") -> None:
         super().__init__(parent)
         self.setObjectName("dealForAuctionDialog")
         self.setWindowTitle(self.tr("Deal for an Auction"))
@@ -135,6 +139,17 @@ class DealForAuctionDialog(QDialog):
                 index = 0
             self.system_combo.setCurrentIndex(index)
             self.auction_edit.setText(current.calls)
+        elif system_label:  # the system in use (practised, else last chosen), not the list's first
+            index = self.system_combo.findData(system_label)
+            if index < 0 and Path(system_label).is_file():
+                try:
+                    self._systems[system_label] = load_system(Path(system_label))
+                except BridgeError:
+                    pass  # a file that no longer reads: the list's first system
+                else:
+                    self.system_combo.insertItem(0, Path(system_label).name, system_label)
+                    index = 0
+            self.system_combo.setCurrentIndex(max(index, 0))
         self.system_combo.activated.connect(self._system_activated)
         self.auction_edit.textChanged.connect(self._check)
         self._target: AuctionTarget | None = None
@@ -231,16 +246,20 @@ class AuctionDealing(QObject):
         self.label.setObjectName("auctionTargetLabel")
         self.label.setVisible(False)
 
-    def ask(self) -> None:
-        dialog = DealForAuctionDialog(self._window, self.target)
+    def ask(self) -> DealForAuctionDialog:
+        window = typing.cast("MainWindow", self._window)
+        dialog = DealForAuctionDialog(self._window, self.target, window.bidding.preferred_system())
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.chosen.connect(self.set_target)
         dialog.open()
+        return dialog
 
     def set_target(self, target: AuctionTarget | None) -> None:
         """Deal for ``target`` from now on (None: back to the editors' constraints)."""
         self.target = target
         self._request = None
+        if target is not None:
+            typing.cast("MainWindow", self._window).settings["systems/last"] = target.system_label
         self.label.setVisible(target is not None)
         if target is not None:
             self.label.setText(self.tr("Dealing for {auction}").format(auction=target.text()))

@@ -76,6 +76,12 @@ class BiddingPractice(QObject):
         # hand's HCP and pattern, so it shows only while that hand is the one on screen.
         self._verdicts: dict[str, str] = {}
         self._build_dock()
+        remembered = window.settings["practice/system"]
+        if remembered:  # the system practised last time, remembered like the constraints and the palette
+            try:
+                self.system, self.system_name = load_system(remembered), remembered
+            except BridgeError:
+                window.settings.reset("practice/system")  # a system no longer shipped: No Bidding
 
     # -- the dock ----------------------------------------------------------------------------------
 
@@ -147,7 +153,7 @@ class BiddingPractice(QObject):
             action = menu.addAction(text)
             action.setObjectName(f"bidSystem:{name}")
             action.setCheckable(True)
-            action.setChecked(name == "none")
+            action.setChecked(name == (self.system_name or "none"))
             group.addAction(action)
             action.triggered.connect(lambda _c=False, n=name: self.set_system(None if n == "none" else n))
         self._menu = menu
@@ -170,10 +176,16 @@ class BiddingPractice(QObject):
                 self.window.show_error(self.tr("Bidding System"), str(exc))
                 return
             self.system_name = name
+            self.window.settings["systems/last"] = name
         else:
             self.system, self.system_name = None, ""
+        self.window.settings["practice/system"] = self.system_name
         self._check_menu()
         self.window.show_current()
+
+    def preferred_system(self) -> str:
+        """The system a system chooser opens on: the one practised, else the one last chosen anywhere."""
+        return self.system_name or self.window.settings["systems/last"]
 
     def active(self) -> bool:
         """True while the student bids: practice mode is on and a system is chosen."""

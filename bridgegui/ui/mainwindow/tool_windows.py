@@ -95,7 +95,7 @@ class ToolWindows(QObject):
             deal = board.deal if board is not None else None
             return deal, (board.effective_dealer if board is not None else None) or "N"
 
-        return self._open("explain", lambda: ExplainWindow(window, shown, window.bidding.system_name))
+        return self._open("explain", lambda: ExplainWindow(window, shown, window.bidding.preferred_system()))
 
     def board_changed(self) -> None:
         """The main window shows another board: an open Explain window explains that one."""

@@ -8,17 +8,15 @@ one before, an Undo that removed the board, a manual missing.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QApplication, QComboBox, QLabel, QPushButton, QToolButton, QWidget
+from PySide6.QtWidgets import QComboBox, QDialog, QLabel, QPushButton, QToolButton, QWidget
 from pytestqt.qtbot import QtBot
 
-from bridgegui.engine.bidding import Call, load_system
+from bridgegui.engine.bidding import Call, load_system, shipped_systems
 from bridgegui.engine.teaching.bidding_practice import PracticeBoard
-from bridgegui.settings import Settings
 from bridgegui.ui.main_window import MainWindow
 from bridgegui.ui.widgets.bidding_box import BiddingBox, call_object_name
 from tests.ui.window_steps import deal_one
@@ -125,3 +123,40 @@ def test_deal_follows_a_changed_dealer_rule(qtbot: QtBot, window: MainWindow) ->
         _action(window, "actionDeal").trigger()
     board = window.current_board()
     assert board is not None and board.effective_dealer == "N"
+
+
+# 3 and 4 --------------------------------------------------------------------------------------------
+
+
+def _auction_dialog(qtbot: QtBot, window: MainWindow) -> QDialog:
+    _action(window, "actionDealForAuction").trigger()
+    dialog = window.findChild(QDialog, "dealForAuctionDialog")
+    assert dialog is not None
+    qtbot.waitUntil(dialog.isVisible)
+    return dialog
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_deal_for_an_auction_opens_on_the_system_in_use(qtbot: QtBot, window: MainWindow) -> None:
+    systems = [name for name in shipped_systems() if name != shipped_systems()[0]]
+    assert systems, "needs two shipped systems"
+    practised = systems[0]
+    _action(window, f"bidSystem:{practised}").trigger()
+    dialog = _auction_dialog(qtbot, window)
+    combo = dialog.findChild(QComboBox, "systemCombo")
+    assert combo is not None and combo.currentData() == practised
+    dialog.reject()
+
+
+def test_the_practice_system_is_remembered(qtbot: QtBot, make_window: Callable[[], MainWindow]) -> None:
+    first = make_window()
+    _action(first, "bidSystem:standard").trigger()
+    first.close()
+    again = make_window()
+    assert _action(again, "bidSystem:standard").isChecked()
+    assert not _action(again, "bidSystem:none").isChecked()
+    assert again.bidding.system_name == "standard"
+    _action(again, "bidSystem:none").trigger()
+    again.close()
+    third = make_window()
+    assert _action(third, "bidSystem:none").isChecked() and third.bidding.system is None
