@@ -8,6 +8,7 @@ one before, an Undo that removed the board, a manual missing.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QModelIndex, Qt
@@ -17,6 +18,7 @@ from pytestqt.qtbot import QtBot
 
 from bridgegui.engine.bidding import Call, load_system, shipped_systems
 from bridgegui.engine.teaching.bidding_practice import PracticeBoard
+from bridgegui.formats import pbn
 from bridgegui.ui.main_window import MainWindow
 from bridgegui.ui.widgets.bidding_box import BiddingBox, call_object_name
 from tests.ui.window_steps import deal_one
@@ -160,3 +162,23 @@ def test_the_practice_system_is_remembered(qtbot: QtBot, make_window: Callable[[
     again.close()
     third = make_window()
     assert _action(third, "bidSystem:none").isChecked() and third.bidding.system is None
+
+
+# 5 -------------------------------------------------------------------------------------------------
+
+
+def test_a_practised_board_is_saved_with_its_contract_and_declarer(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    practice = _start_practice(qtbot, window, "S", seed=11)
+    system = load_system("standard")
+    while not practice.is_complete:
+        _click_call(qtbot, window, system.call_for(practice.deal, practice.auction).call)
+    contract = practice.auction.contract()
+    assert contract is not None, "the seed's board is passed out"
+    path = tmp_path / "lesson.pbn"
+    assert window.save_file(path)
+    text = path.read_text(encoding="utf-8")
+    assert f'[Contract "{contract}"]' in text and f'[Declarer "{contract.declarer}"]' in text
+    again = pbn.load(path)[0]
+    assert again.tag("Contract") == str(contract) and again.tag("Declarer") == contract.declarer
