@@ -24,7 +24,20 @@ import typing
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal, Slot
 from PySide6.QtGui import QActionGroup, QFont
-from PySide6.QtWidgets import QDockWidget, QLabel, QMenu, QPushButton, QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QAbstractSpinBox,
+    QApplication,
+    QDockWidget,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QPlainTextEdit,
+    QPushButton,
+    QStackedWidget,
+    QTextEdit,
+    QVBoxLayout,
+    QWidget,
+)
 
 from bridgegui.engine import double_dummy, tricks
 from bridgegui.engine.bidding import Auction, Call, System, load_system, shipped_systems
@@ -107,7 +120,7 @@ class BiddingPractice(QObject):
         big = QFont(self.handover_label.font())
         big.setPointSizeF(big.pointSizeF() * 1.3)
         self.handover_label.setFont(big)
-        ready = QPushButton(self.tr("Ready"), handover)
+        ready = self.ready_button = QPushButton(self.tr("Ready"), handover)
         ready.setObjectName("handoverReady")
         ready.clicked.connect(self.ready)
         handover_layout.addWidget(self.handover_label)
@@ -273,12 +286,15 @@ class BiddingPractice(QObject):
             )
             self.stack.setCurrentIndex(1)
             self.window.practice.set_shown(None)
+            self._take_focus(self.ready_button)
         else:
             self.stack.setCurrentIndex(0)
             self.stack.setVisible(not pb.is_complete)  # the finished board needs the room for both auctions
             if len(pb.student_seats) > 1 and pb.next_seat is not None:
                 self.window.practice.set_shown(pb.next_seat)
             self.box.set_auction(pb.auction if pb.student_to_call else None)
+            if pb.student_to_call:
+                self._take_focus(self.box)
         self.box.set_undo_enabled(pb.can_undo)
         if pb.is_complete:
             self._finish()
@@ -296,6 +312,15 @@ class BiddingPractice(QObject):
             return
         shown = self.window.practice.shown
         self.verdict.setText(self._verdicts.get(shown or "", ""))
+
+    def _take_focus(self, widget: QWidget) -> None:
+        """Keyboard bidding goes on across boards and hand-overs: the box (or Ready) takes the focus back
+        from the deal diagram, the board list or a hidden page, never from a field the user types in."""
+        focused = QApplication.focusWidget()
+        if isinstance(focused, QLineEdit | QAbstractSpinBox | QTextEdit | QPlainTextEdit):
+            return
+        if focused is None or focused.window() is self.window:
+            widget.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _own(self, pb: PracticeBoard) -> list[str]:
         """Tooltips while bidding: the system's explanations of its own calls; none for the student's."""

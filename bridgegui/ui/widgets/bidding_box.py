@@ -19,7 +19,7 @@ under the buttons.  Ctrl+Z belongs to the window's Undo action; the box only off
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QRect, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QKeyEvent, QPaintEvent, QPalette
+from PySide6.QtGui import QColor, QFocusEvent, QFont, QKeyEvent, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import (
     QApplication,
     QGridLayout,
@@ -44,6 +44,9 @@ _TYPED_MAX = 8
 """Longest typed text kept: ``redouble`` is the longest spelling ``Call.parse`` reads."""
 
 _TYPABLE_SUITS = "♣♦♥♠♧♢♡♤"
+
+FOCUS_FRAME_WIDTH = 3
+"""Pixels of the frame drawn round the box while it has the keyboard focus."""
 
 
 def call_object_name(call: Call) -> str:
@@ -273,6 +276,27 @@ class BiddingBox(QWidget):
             self._typed += event.text()
             self._show_typed()
         event.accept()
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        self.update()  # the focus frame appears
+        super().focusInEvent(event)
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        self.update()
+        super().focusOutEvent(event)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        # A plain QWidget draws no focus indication, and the keys a student types go here: a frame in
+        # the palette's highlight colour says so (WCAG 2.4.7, focus visible).
+        super().paintEvent(event)
+        if not self.hasFocus():
+            return
+        painter = QPainter(self)
+        pen = QPen(self.palette().color(QPalette.ColorRole.Highlight))
+        pen.setWidth(FOCUS_FRAME_WIDTH)
+        painter.setPen(pen)
+        half = FOCUS_FRAME_WIDTH // 2
+        painter.drawRoundedRect(self.rect().adjusted(half, half, -half - 1, -half - 1), 4, 4)
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.StyleChange):

@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QModelIndex, Qt
-from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QComboBox, QDialog, QLabel, QPushButton, QToolButton, QWidget
+from PySide6.QtGui import QAction, QPalette
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QComboBox, QDialog, QLabel, QPushButton, QToolButton, QWidget
 from pytestqt.qtbot import QtBot
 
 from bridgegui.engine.bidding import Call, load_system, shipped_systems
@@ -182,3 +183,53 @@ def test_a_practised_board_is_saved_with_its_contract_and_declarer(
     assert f'[Contract "{contract}"]' in text and f'[Declarer "{contract.declarer}"]' in text
     again = pbn.load(path)[0]
     assert again.tag("Contract") == str(contract) and again.tag("Declarer") == contract.declarer
+
+
+# 6 -------------------------------------------------------------------------------------------------
+
+
+def _type_call(text: str) -> None:
+    """Type a call and Enter into whatever has the keyboard focus, as the student does."""
+    focused = QApplication.focusWidget()
+    assert focused is not None
+    QTest.keyClicks(focused, text)
+    QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+
+
+def test_keyboard_bidding_goes_on_after_next_board(qtbot: QtBot, window: MainWindow) -> None:
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=5000)
+    window.set_seed(3)
+    with qtbot.waitSignal(window.service.finished, timeout=20_000):
+        window.deal_set(2, confirm=False)
+    qtbot.waitUntil(lambda: len(window.boards()) == 2 and not window.is_dealing(), timeout=10_000)
+    window.go_to_row(0)
+    window.set_practice_seats("S")
+    _action(window, "bidSystem:standard").trigger()
+    for row in (0, 1):
+        practice = window.bidding.board
+        assert practice is not None and practice.student_to_call and window.current_row() == row
+        box = _box(window)
+        assert QApplication.focusWidget() is box, QApplication.focusWidget()
+        count = len(practice.auction.calls)
+        _type_call("p")
+        assert len(practice.auction.calls) > count and practice.auction.calls[count] == Call.parse("P")
+        if row == 0:
+            QTest.keyClick(window, Qt.Key.Key_Right, Qt.KeyboardModifier.AltModifier)  # Next Board
+            assert window.current_row() == 1
+
+
+def test_the_bidding_box_shows_that_it_has_the_focus(qtbot: QtBot, window: MainWindow) -> None:
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=5000)
+    _start_practice(qtbot, window, "S", seed=8)
+    box = _box(window)
+    assert box.hasFocus()
+    focused = box.grab().toImage()
+    window.diagram.setFocus()
+    qtbot.waitUntil(lambda: not box.hasFocus())
+    unfocused = box.grab().toImage()
+    highlight = box.palette().color(QPalette.ColorRole.Highlight)
+    corner = (box.width() // 2, 1)  # on the frame, between the margin and the buttons
+    assert focused.pixelColor(*corner) == highlight
+    assert unfocused.pixelColor(*corner) != highlight
