@@ -10,12 +10,14 @@ the auction brings them back.
 
 from __future__ import annotations
 
+import re
 import typing
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtGui import QFocusEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -61,6 +63,16 @@ class AuctionTarget:
         return f"{calls} ({self.system.title or self.system.name})"
 
 
+_GLUED_CALL = re.compile(r"(?<=[^\s\d=])(?=[1-7])")
+"""Where a bid's level follows another call's last character with no space between ("P1n", "2C3h")."""
+
+
+def separate_calls(text: str) -> str:
+    """``text`` with a space wherever a bid starts right after another call: ``"1NT P 2C P1n"`` is
+    ``"1NT P 2C P 1n"``.  A level is never part of the call before it, so this never splits a call."""
+    return _GLUED_CALL.sub(" ", text)
+
+
 def check_target(system: System, text: str, label: str) -> AuctionTarget:
     """A target for ``text``, or a ``BridgeError`` that says which call is wrong and why."""
     auction = Auction.parse(SCENARIO_DEALER, text)
@@ -69,6 +81,19 @@ def check_target(system: System, text: str, label: str) -> AuctionTarget:
     target = AuctionTarget(system, auction.text(), label)
     target.request()  # refuses an auction the system never bids, naming the call
     return target
+
+
+class AuctionEdit(QLineEdit):
+    """The typed auction: the focus puts the cursor after the last call, never a selection of them all,
+    so what the teacher types next continues the auction instead of replacing it."""
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        super().focusInEvent(event)
+        if self.text():
+            self.deselect()
+            self.end(False)
+            if not self.text().endswith(" "):
+                self.setText(self.text() + " ")
 
 
 class DealForAuctionDialog(QDialog):
@@ -89,7 +114,7 @@ class DealForAuctionDialog(QDialog):
         for name in shipped_systems():
             self.system_combo.addItem(name.capitalize(), name)
         self.system_combo.addItem(self.tr("Other System File…"), "")
-        self.auction_edit = QLineEdit(self)
+        self.auction_edit = AuctionEdit(self)
         self.auction_edit.setObjectName("auctionEdit")
         self.auction_edit.setPlaceholderText(self.tr("e.g. 1NT P 2C P"))
         self.auction_edit.setToolTip(
@@ -138,7 +163,7 @@ class DealForAuctionDialog(QDialog):
                 self.system_combo.insertItem(0, Path(current.system_label).name, current.system_label)
                 index = 0
             self.system_combo.setCurrentIndex(index)
-            self.auction_edit.setText(current.calls)
+            self.auction_edit.setText(current.calls + " ")  # what is typed next is a call of its own
         elif system_label:  # the system in use (practised, else last chosen), not the list's first
             index = self.system_combo.findData(system_label)
             if index < 0 and Path(system_label).is_file():
@@ -152,6 +177,8 @@ class DealForAuctionDialog(QDialog):
             self.system_combo.setCurrentIndex(max(index, 0))
         self.system_combo.activated.connect(self._system_activated)
         self.auction_edit.textChanged.connect(self._check)
+        self.auction_edit.textEdited.connect(self._separate_calls)
+        self.auction_edit.setFocus(Qt.FocusReason.OtherFocusReason)
         self._target: AuctionTarget | None = None
         self._check()
 
@@ -200,6 +227,14 @@ class DealForAuctionDialog(QDialog):
                 self._show(self.tr("Boards will start {auction}.").format(auction=self._target.text()), error=False)
         self.ok_button.setEnabled(self._target is not None)
         self.bidding_box.set_auction(self._typed_auction() or Auction(SCENARIO_DEALER))
+
+    def _separate_calls(self, text: str) -> None:
+        """A call typed straight after another ("P1n") is a call of its own: put the space in."""
+        separated = separate_calls(text)
+        if separated != text:
+            at = self.auction_edit.cursorPosition() + len(separated) - len(text)
+            self.auction_edit.setText(separated)
+            self.auction_edit.setCursorPosition(at)
 
     def _typed_auction(self) -> Auction | None:
         try:
@@ -282,4 +317,11 @@ class AuctionDealing(QObject):
         return turns_to_dealers(SCENARIO_DEALER, first_board, count, fixed_dealer)
 
 
-__all__ = ["SCENARIO_DEALER", "AuctionDealing", "AuctionTarget", "DealForAuctionDialog", "check_target"]
+__all__ = [
+    "SCENARIO_DEALER",
+    "AuctionDealing",
+    "AuctionTarget",
+    "DealForAuctionDialog",
+    "check_target",
+    "separate_calls",
+]

@@ -14,13 +14,14 @@ import pytest
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QAction, QPalette
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QComboBox, QDialog, QLabel, QPushButton, QToolButton, QWidget
+from PySide6.QtWidgets import QApplication, QComboBox, QDialog, QLabel, QLineEdit, QPushButton, QToolButton, QWidget
 from pytestqt.qtbot import QtBot
 
 from bridgegui.engine.bidding import Call, load_system, shipped_systems
 from bridgegui.engine.teaching.bidding_practice import PracticeBoard
 from bridgegui.formats import pbn
 from bridgegui.ui.main_window import MainWindow
+from bridgegui.ui.mainwindow.auction_target import check_target
 from bridgegui.ui.widgets.bidding_box import BiddingBox, call_object_name
 from tests.ui.window_steps import deal_one
 
@@ -233,3 +234,28 @@ def test_the_bidding_box_shows_that_it_has_the_focus(qtbot: QtBot, window: MainW
     corner = (box.width() // 2, 1)  # on the frame, between the margin and the buttons
     assert focused.pixelColor(*corner) == highlight
     assert unfocused.pixelColor(*corner) != highlight
+
+
+# 7 -------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_a_typed_call_is_a_call_of_its_own(qtbot: QtBot, window: MainWindow) -> None:
+    """Reopened on "1NT P 2C P", typing a call and Enter adds that call; it is never glued to the Pass."""
+    window.auction_dealing.set_target(check_target(load_system("standard"), "1NT P 2C P", "standard"))
+    dialog = _auction_dialog(qtbot, window)
+    edit = dialog.findChild(QLineEdit, "auctionEdit")
+    assert edit is not None
+    qtbot.waitUntil(edit.hasFocus)
+    QTest.keyClicks(edit, "1n")  # too low after 2♣: refused, but as a call of its own
+    assert edit.text().split() == ["1NT", "P", "2C", "P", "1n"]
+    QTest.keyClick(edit, Qt.Key.Key_Backspace)
+    QTest.keyClick(edit, Qt.Key.Key_Backspace)
+    edit.setText(edit.text().rstrip())  # the teacher deletes back to the Pass, then types straight on
+    edit.end(False)
+    QTest.keyClicks(edit, "2d")
+    assert edit.text().split() == ["1NT", "P", "2C", "P", "2d"]
+    with qtbot.waitSignal(dialog.finished, timeout=5000):
+        QTest.keyClick(edit, Qt.Key.Key_Return)
+    target = window.auction_dealing.target
+    assert target is not None and target.calls == "1NT P 2C P 2D"
