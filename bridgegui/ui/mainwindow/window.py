@@ -250,6 +250,8 @@ class MainWindow(QMainWindow):
         self.dealing = Dealing(self)
         self.auction_dealing = AuctionDealing(self)
         self.auction_dealing.changed.connect(self.refresh)
+        self.auction_dealing.changed.connect(self._auction_target_changed)
+        self.constraints_dock.clear_auction_requested.connect(lambda: self.auction_dealing.set_target(None))
         status.addWidget(self.auction_dealing.label)
         self.deal_commands = DealCommands(self)
 
@@ -524,6 +526,11 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------------------------------------------
     # constraints, presets, files, printing: the parts do the work
+
+    @Slot()
+    def _auction_target_changed(self) -> None:
+        target = self.auction_dealing.target
+        self.constraints_dock.set_auction(target.text() if target is not None else None)
 
     @Slot()
     def _dealer_mode_changed(self) -> None:

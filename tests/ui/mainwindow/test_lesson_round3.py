@@ -259,3 +259,23 @@ def test_a_typed_call_is_a_call_of_its_own(qtbot: QtBot, window: MainWindow) -> 
         QTest.keyClick(edit, Qt.Key.Key_Return)
     target = window.auction_dealing.target
     assert target is not None and target.calls == "1NT P 2C P 2D"
+
+
+# 8 -------------------------------------------------------------------------------------------------
+
+
+def test_an_auction_target_sets_the_editors_aside(qtbot: QtBot, window: MainWindow) -> None:
+    editors = [window.findChild(QWidget, f"seatEditor_{seat}") for seat in "NESW"]
+    assert all(e is not None for e in editors)
+    line = window.findChild(QLabel, "auctionDecidesLabel")
+    assert line is not None and not line.isVisible()
+    window.auction_dealing.set_target(check_target(load_system("standard"), "1NT P 2C", "standard"))
+    assert line.isVisible() and "auction decides" in line.text()
+    assert all(not e.isEnabled() for e in editors)
+    assert all(not e.isEnabled() for e in window.partnership_editors.values())
+    assert not window.condition_editor.isEnabled()
+    combo = window.findChild(QComboBox, "dealerCombo")
+    assert combo is not None and combo.isEnabled()  # the dealer still bids first
+    line.linkActivated.emit("clear")  # the line's link clears the auction
+    assert window.auction_dealing.target is None
+    assert not line.isVisible() and all(e.isEnabled() for e in editors)
