@@ -330,6 +330,14 @@ class MainWindow(QMainWindow):
         self._apply_visibility(defer_panels=revealing)
         self.refresh()
 
+    def undo_last(self) -> None:
+        """Edit > Undo: the last change to the boards or the constraints, or while practising the
+        student's last call (the board being bid stays)."""
+        if self.practice.seats is not None:
+            self.bidding.undo()
+        else:
+            self.undo.undo()
+
     def deal_number(self) -> int | None:
         """The number (Andrews' squashed order) of the deal on screen, or None."""
         return self.deal_commands.deal_number()

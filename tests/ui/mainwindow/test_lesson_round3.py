@@ -279,3 +279,22 @@ def test_an_auction_target_sets_the_editors_aside(qtbot: QtBot, window: MainWind
     line.linkActivated.emit("clear")  # the line's link clears the auction
     assert window.auction_dealing.target is None
     assert not line.isVisible() and all(e.isEnabled() for e in editors)
+
+
+# 9 -------------------------------------------------------------------------------------------------
+
+
+def test_edit_undo_while_practising_takes_back_the_call_not_the_board(qtbot: QtBot, window: MainWindow) -> None:
+    practice = _start_practice(qtbot, window, "S", seed=5)
+    board = window.current_board()
+    assert board is not None and practice.student_to_call
+    undo = _action(window, "actionUndo")
+    assert undo in window.menus["editMenu"].actions()
+    assert not undo.isEnabled()  # no call to take back yet, and the dealt board is not undone while practising
+    before = practice.auction
+    _click_call(qtbot, window, Call.parse("P"))
+    assert not practice.is_complete, "the seed's board is passed out at once"
+    assert undo.isEnabled()
+    undo.trigger()
+    assert practice.auction == before and practice.student_to_call
+    assert window.boards() == [board]
