@@ -12,9 +12,20 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QModelIndex, Qt
-from PySide6.QtGui import QAction, QPalette
+from PySide6.QtGui import QAction, QKeySequence, QPalette
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QComboBox, QDialog, QLabel, QLineEdit, QPushButton, QToolButton, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QComboBox,
+    QDialog,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTableWidget,
+    QTextBrowser,
+    QToolButton,
+    QWidget,
+)
 from pytestqt.qtbot import QtBot
 
 from bridgegui.engine.bidding import Call, load_system, shipped_systems
@@ -298,3 +309,56 @@ def test_edit_undo_while_practising_takes_back_the_call_not_the_board(qtbot: QtB
     undo.trigger()
     assert practice.auction == before and practice.student_to_call
     assert window.boards() == [board]
+
+
+# 11 ------------------------------------------------------------------------------------------------
+
+MANUAL = Path(__file__).resolve().parents[3] / "docs" / "manual.md"
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_help_has_the_manual_rendered_from_the_readmes_markdown(qtbot: QtBot, window: MainWindow) -> None:
+    manual = _action(window, "actionManual")
+    assert manual in window.menus["helpMenu"].actions()
+    manual.trigger()
+    browser = window.findChild(QTextBrowser, "manualBrowser")
+    assert browser is not None
+    qtbot.waitUntil(browser.isVisible)
+    shown = browser.toPlainText()
+    source = MANUAL.read_text(encoding="utf-8")
+    headings = [line.lstrip("# ").strip() for line in source.splitlines() if line.startswith("## ")]
+    for heading in (
+        "Getting started",
+        "The constraint editors",
+        "Practice and bidding practice",
+        "Deal for an auction",
+        "Files and printing",
+        "Keyboard shortcuts",
+    ):
+        assert heading in headings and heading in shown  # rendered, not shown as Markdown source
+    assert "## " not in shown and "| --- |" not in shown
+    readme = (MANUAL.parents[1] / "README.md").read_text(encoding="utf-8")
+    assert "(docs/manual.md)" in readme
+
+
+def test_the_manuals_shortcut_table_has_every_actions_keys() -> None:
+    from bridgegui.ui.mainwindow.actions import shortcut_rows
+
+    table = [line for line in MANUAL.read_text(encoding="utf-8").splitlines() if line.startswith("| ")]
+    keys_column = {key.strip() for line in table for key in line.split("|")[1].split(",")}
+    for text, keys in shortcut_rows():
+        first = keys[0].toString(QKeySequence.SequenceFormat.PortableText)
+        assert first in keys_column, f"{text}: {first} is not in the manual's table"
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_help_lists_the_keyboard_shortcuts(qtbot: QtBot, window: MainWindow) -> None:
+    action = _action(window, "actionKeyboardShortcuts")
+    assert action in window.menus["helpMenu"].actions()
+    action.trigger()
+    table = window.findChild(QTableWidget, "shortcutsTable")
+    assert table is not None
+    qtbot.waitUntil(table.isVisible)
+    rows = {table.item(r, 1).text(): table.item(r, 0).text() for r in range(table.rowCount())}
+    assert "F5" in rows["Deal"] and "Alt+Right" in rows["Next Board"] and "F1" in rows["Manual"]
+    assert any("Enter" in keys for keys in rows.values())  # the bidding box's typed calls
