@@ -362,3 +362,18 @@ def test_help_lists_the_keyboard_shortcuts(qtbot: QtBot, window: MainWindow) -> 
     rows = {table.item(r, 1).text(): table.item(r, 0).text() for r in range(table.rowCount())}
     assert "F5" in rows["Deal"] and "Alt+Right" in rows["Next Board"] and "F1" in rows["Manual"]
     assert any("Enter" in keys for keys in rows.values())  # the bidding box's typed calls
+
+
+# 10 ------------------------------------------------------------------------------------------------
+
+
+def test_the_five_card_major_preset_deals_both_majors(qtbot: QtBot, window: MainWindow) -> None:
+    entry = next(a for a in window.presets_menu.actions() if a.text() == "Responder with a 5-card major opposite 1NT")
+    entry.trigger()
+    window.set_seed(2024)
+    with qtbot.waitSignal(window.service.finished, timeout=30_000):
+        window.deal_set(24, confirm=False)
+    qtbot.waitUntil(lambda: len(window.boards()) == 24 and not window.is_dealing(), timeout=30_000)
+    south = [b.deal.hand("S").shape for b in window.boards() if b.deal is not None]
+    assert all(sorted(shape[:2]) in ([0, 5], [1, 5], [2, 5], [3, 5]) for shape in south), south
+    assert any(shape[0] == 5 for shape in south) and any(shape[1] == 5 for shape in south)
