@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from pytestqt.qtbot import QtBot
 
 from bridgegui.engine.bidding import Call, load_system, shipped_systems
+from bridgegui.engine.teaching import quiz
 from bridgegui.engine.teaching.bidding_practice import PracticeBoard
 from bridgegui.formats import pbn
 from bridgegui.ui.main_window import MainWindow
@@ -377,3 +378,23 @@ def test_the_five_card_major_preset_deals_both_majors(qtbot: QtBot, window: Main
     south = [b.deal.hand("S").shape for b in window.boards() if b.deal is not None]
     assert all(sorted(shape[:2]) in ([0, 5], [1, 5], [2, 5], [3, 5]) for shape in south), south
     assert any(shape[0] == 5 for shape in south) and any(shape[1] == 5 for shape in south)
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_the_quiz_explains_a_trick_estimate_in_words(qtbot: QtBot, window: MainWindow) -> None:
+    _action(window, "actionQuiz").trigger()
+    quiz_window = window.findChild(QDialog, "quizWindow")
+    assert quiz_window is not None
+    with qtbot.waitSignal(quiz_window.question_shown, timeout=20_000) as shown:
+        quiz_window.set_kinds((quiz.PARTNERSHIP_TRICKS,))
+    question = shown.args[0]
+    answer = quiz_window.findChild(QLineEdit, "quizAnswer")
+    assert answer is not None
+    QTest.keyClicks(answer, quiz.format_value(question.answer))
+    QTest.keyClick(answer, Qt.Key.Key_Return)
+    breakdown = quiz_window.findChild(QLabel, "quizBreakdown")
+    assert breakdown is not None
+    qtbot.waitUntil(lambda: "Estimate" in breakdown.text())
+    text = quiz_window.breakdown_text()
+    assert "×" not in text and "Start at" not in text  # no regression coefficients
+    assert text.count(" opposite ") == 4 and "between you" in text and "Suit by suit" in text
