@@ -138,13 +138,13 @@ def breakdown_lines(b: quiz.Breakdown) -> list[tuple[str, bool]]:
         # estimate (the answer), never the estimator's regression terms.
         lines = [(partnership_line(p), False) for p in b.partnership]
         counts = " + ".join(str(p.tricks) for p in b.partnership)
-        total = sum(p.tricks for p in b.partnership)
+        by_suit = sum(p.tricks for p in b.partnership)
         suit_by_suit = (
             _tr("Suit by suit: {counts} = {total} trick, if the suits split evenly")
-            if total == 1
+            if by_suit == 1
             else _tr("Suit by suit: {counts} = {total} tricks, if the suits split evenly")
         )
-        lines.append((suit_by_suit.format(counts=counts, total=total), False))
+        lines.append((suit_by_suit.format(counts=counts, total=by_suit), False))
         strain = _tr(tricks.STRAIN_WORDS[b.estimate.strain])
         lines.append(
             (
