@@ -34,6 +34,7 @@ from bridgegui.engine.teaching.bidding_practice import PracticeBoard
 from bridgegui.formats import pbn
 from bridgegui.ui.main_window import MainWindow
 from bridgegui.ui.mainwindow.auction_target import check_target
+from bridgegui.ui.widgets.auction_view import AuctionView
 from bridgegui.ui.widgets.bidding_box import BiddingBox, call_object_name
 from tests.ui.window_steps import deal_one
 
@@ -398,3 +399,19 @@ def test_the_quiz_explains_a_trick_estimate_in_words(qtbot: QtBot, window: MainW
     text = quiz_window.breakdown_text()
     assert "×" not in text and "Start at" not in text  # no regression coefficients
     assert text.count(" opposite ") == 4 and "between you" in text and "Suit by suit" in text
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints", "does not support raise")
+def test_explain_this_hand_names_the_contract_once(qtbot: QtBot, window: MainWindow) -> None:
+    deal_one(qtbot, window)
+    _action(window, "actionExplain").trigger()
+    explain = window.findChild(QDialog, "explainWindow")
+    assert explain is not None
+    qtbot.waitUntil(explain.isVisible)
+    board = window.current_board()
+    assert board is not None and board.deal is not None
+    auction = load_system("standard").bid(board.deal, board.effective_dealer or "N").auction
+    contract = AuctionView.contract_text(explain.findChild(AuctionView, "auctionView"), auction)
+    assert contract
+    texts = [label.text() for label in explain.findChildren(QLabel) if label.isVisible()]
+    assert sum(text.count(contract) for text in texts) == 1, texts
