@@ -35,6 +35,7 @@ from bridgegui.engine.bidding import Auction, Call, System, load_system, request
 from bridgegui.engine.constraints import DealRequest
 from bridgegui.engine.errors import BridgeError
 from bridgegui.engine.rotation import turns_to_dealers
+from bridgegui.ui.dialogs import fit_title
 from bridgegui.ui.widgets.bidding_box import BiddingBox
 
 if typing.TYPE_CHECKING:
@@ -108,6 +109,7 @@ class DealForAuctionDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("dealForAuctionDialog")
         self.setWindowTitle(self.tr("Deal for an Auction"))
+        fit_title(self)
         self._systems: dict[str, System] = {}
         self.system_combo = QComboBox(self)
         self.system_combo.setObjectName("systemCombo")

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QModelIndex, Qt
-from PySide6.QtGui import QAction, QKeySequence, QPalette
+from PySide6.QtGui import QAction, QFont, QFontMetrics, QGuiApplication, QKeySequence, QPalette
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
     QApplication,
@@ -415,3 +415,18 @@ def test_explain_this_hand_names_the_contract_once(qtbot: QtBot, window: MainWin
     assert contract
     texts = [label.text() for label in explain.findChildren(QLabel) if label.isVisible()]
     assert sum(text.count(contract) for text in texts) == 1, texts
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints")
+def test_the_practice_mode_dialog_is_wide_enough_for_its_title(qtbot: QtBot, window: MainWindow) -> None:
+    _action(window, "actionPractice").trigger()
+    dialog = window.findChild(QDialog, "practiceDialog")
+    assert dialog is not None
+    qtbot.waitUntil(dialog.isVisible)
+    bold = QFont(dialog.font())
+    bold.setBold(True)
+    shown = f"{dialog.windowTitle()} \u2014 {QGuiApplication.applicationDisplayName()}"  # as X11 title bars add it
+    title = QFontMetrics(bold).horizontalAdvance(shown)
+    # A title bar also holds the window icon and three buttons (about 150 pixels on common themes).
+    assert dialog.width() >= title + 150
+    dialog.reject()
