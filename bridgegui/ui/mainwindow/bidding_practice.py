@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import typing
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal, Slot
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QActionGroup, QFont
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
@@ -64,6 +64,9 @@ SYSTEM_AUCTION_TAG = "SystemAuction"
 SIDE_BY_SIDE_WIDTH = 460
 """Pixels the dock needs to show the two auctions side by side (four columns each)."""
 
+DOCK_SHARE = 0.22
+"""The share of the window's width the Bidding dock takes when it first appears."""
+
 STUDENT_AUCTION_TAG = "StudentAuction"
 """With "Save the System's Auction as the Board's", the tag holding the student's auction instead."""
 
@@ -85,6 +88,7 @@ class BiddingPractice(QObject):
         self._row = -1
         self.score = PracticeScore()
         self._handover_done = False
+        self._fitted = False  # the dock's width is set for the window the first time it appears
         # The last verdict of each student seat: with two students at one screen a verdict names its
         # hand's HCP and pattern, so it shows only while that hand is the one on screen.
         self._verdicts: dict[str, str] = {}
@@ -139,14 +143,23 @@ class BiddingPractice(QObject):
             label.setTextFormat(Qt.TextFormat.PlainText)
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(self.auction_view)
-        layout.addWidget(self.stack)
+        layout.addWidget(self.stack, 1)  # the bidding box takes the dock's spare height (its calls scale)
         layout.addWidget(self.verdict)
         layout.addWidget(self.result)
-        layout.addStretch(1)
         layout.addWidget(self.score_label)
         self.dock.setWidget(holder)
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
         self.dock.hide()
+
+    def fit_dock(self) -> None:
+        """Give the dock a share of the window's width (``DOCK_SHARE``): on a large screen the bidding
+        box grows with it instead of staying the size of a small one's."""
+        window = self.window
+        if not self.dock.isVisible():
+            return  # sized when it first appears
+        width = max(self.dock.minimumSizeHint().width(), int(window.width() * DOCK_SHARE))
+        window.resizeDocks([self.dock], [width], Qt.Orientation.Horizontal)
+        self._fitted = True
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         # Both auctions side by side when the dock has the room, one above the other when it is narrow
@@ -222,7 +235,11 @@ class BiddingPractice(QObject):
 
     def board_shown(self, board: Board | None, row: int) -> None:
         """A board is on screen: start (or show the end of) its practice when practising."""
+        appearing = self.active() and not self.dock.isVisible()
         self.dock.setVisible(self.active())
+        if appearing and not self._fitted and getattr(self.window, "default_layout", True):
+            self._fitted = True
+            QTimer.singleShot(0, self.fit_dock)  # once the dock is laid out: a size asked before is lost
         self.board = None
         self._row = row
         self.verdict.clear()

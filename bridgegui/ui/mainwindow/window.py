@@ -28,7 +28,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, Qt, QTimer, Slot
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QPagedPaintDevice
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QPagedPaintDevice, QShowEvent
 from PySide6.QtWidgets import (
     QDialog,
     QLabel,
@@ -56,7 +56,7 @@ from bridgegui.ui.mainwindow.constraints_dock import ConstraintsDock
 from bridgegui.ui.mainwindow.deal_area import DealArea
 from bridgegui.ui.mainwindow.deal_commands import DealCommands
 from bridgegui.ui.mainwindow.dealing import Dealing
-from bridgegui.ui.mainwindow.docks import BoardsDock, DoubleDummyDock, place_docks
+from bridgegui.ui.mainwindow.docks import BoardsDock, DoubleDummyDock, place_docks, size_docks
 from bridgegui.ui.mainwindow.document import BoardSetDocument
 from bridgegui.ui.mainwindow.feedback import LiveFeedback
 from bridgegui.ui.mainwindow.jobs import Jobs
@@ -88,6 +88,8 @@ class MainWindow(QMainWindow):
         self._closing_confirmed = False
         self._closed = False
         self._dock_before_practice: bool | None = None
+        self.default_layout = True  # no stored dock layout: the docks are sized for the screen once shown
+        self._shown_once = False
 
         self._build_parts()
         self.actions_by_name = declared.build_actions(self)
@@ -631,6 +633,20 @@ class MainWindow(QMainWindow):
         self.settings["appearance/theme"] = theme
         applied = apply_theme(theme)
         self.theme_actions[applied].setChecked(True)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._shown_once:
+            self._shown_once = True
+            if self.default_layout:
+                # After Qt has laid the window out: sizes asked for before that are lost.
+                QTimer.singleShot(0, self.fit_layout)
+
+    def fit_layout(self) -> None:
+        """Size the docks for the window as it is now (the default layout: see ``docks.size_docks``)."""
+        if not self._closed:
+            size_docks(self, self.constraints_dock, self.boards_dock)
+            self.bidding.fit_dock()
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):

@@ -430,3 +430,22 @@ def test_the_practice_mode_dialog_is_wide_enough_for_its_title(qtbot: QtBot, win
     # A title bar also holds the window icon and three buttons (about 150 pixels on common themes).
     assert dialog.width() >= title + 150
     dialog.reject()
+
+
+def test_the_board_list_shows_whole_rows_at_1280_by_800(qtbot: QtBot, window: MainWindow) -> None:
+    window.resize(1216, 736)  # the default window on a 1280×800 screen
+    qtbot.waitUntil(lambda: window.height() == 736)
+    window.fit_layout()
+    table = window.board_list
+    qtbot.waitUntil(lambda: table.viewport().height() // table.verticalHeader().defaultSectionSize() >= 5)
+
+
+def test_the_bidding_box_grows_on_a_large_screen(qtbot: QtBot, window: MainWindow) -> None:
+    window.resize(1824, 990)  # the default window on a 1920×1080 screen
+    qtbot.waitUntil(lambda: window.width() == 1824)
+    _start_practice(qtbot, window, "S", seed=8)
+    box = _box(window)
+    qtbot.waitUntil(lambda: box.width() >= 0.18 * window.width())
+    button = box.findChild(QToolButton, "bid_1NT")
+    assert button is not None
+    assert button.call_font().pointSizeF() >= 1.3 * window.font().pointSizeF()  # type: ignore[attr-defined]
