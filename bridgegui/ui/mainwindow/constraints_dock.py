@@ -224,6 +224,13 @@ class ConstraintsDock(QDockWidget):
         self.auction_line.setFrameShape(QFrame.Shape.StyledPanel)
         self.auction_line.linkActivated.connect(lambda _link: self.clear_auction_requested.emit())
         self.auction_line.hide()
+        self.import_notes = QLabel(self)
+        self.import_notes.setObjectName("importNotesLabel")
+        self.import_notes.setWordWrap(True)
+        self.import_notes.setTextFormat(Qt.TextFormat.PlainText)
+        self.import_notes.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.import_notes.setContentsMargins(8, 0, 8, 6)
+        self.import_notes.hide()
         scroll = _FittingScrollArea(self)
         scroll.setObjectName("constraintsScroll")
         scroll.setWidgetResizable(True)
@@ -244,6 +251,7 @@ class ConstraintsDock(QDockWidget):
         rule.setFrameShadow(QFrame.Shadow.Sunken)
         box.addWidget(rule)
         box.addWidget(self.summary)
+        box.addWidget(self.import_notes)
         box.addStretch(1)
         holder.setMinimumWidth(self.panel.minimumSizeHint().width() + scroll.verticalScrollBar().sizeHint().width() + 4)
         self.setWidget(holder)
@@ -364,7 +372,13 @@ class ConstraintsDock(QDockWidget):
         self.condition_editor.set_text(advanced)
         self.set_dealer_mode(dealer)
 
+    def set_import_notes(self, text: str) -> None:
+        """What an imported dealer script held that the editors cannot use ("" hides the line)."""
+        self.import_notes.setText(text)
+        self.import_notes.setVisible(bool(text))
+
     def clear(self) -> None:
+        self.set_import_notes("")
         for editor in self.editors():
             editor.clear()
         self.condition_editor.set_text("")

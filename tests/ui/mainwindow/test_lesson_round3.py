@@ -449,3 +449,24 @@ def test_the_bidding_box_grows_on_a_large_screen(qtbot: QtBot, window: MainWindo
     button = box.findChild(QToolButton, "bid_1NT")
     assert button is not None
     assert button.call_font().pointSizeF() >= 1.3 * window.font().pointSizeF()  # type: ignore[attr-defined]
+
+
+def test_the_status_line_after_importing_a_script_fits(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
+    window.resize(1216, 736)
+    qtbot.waitUntil(lambda: window.width() == 1216)
+    script = tmp_path / "weak-two.dl"
+    script.write_text(
+        "generate 1000000\nproduce 12\nvulnerable ns\ndealer south\n"
+        "condition hcp(south) >= 6 && hcp(south) <= 10 && hearts(south) == 6\naction printall\n",
+        encoding="utf-8",
+    )
+    assert window.import_script_file(script)
+    status = window.statusBar()
+    message = status.currentMessage()
+    assert "weak-two.dl" in message
+    room = status.width() - sum(
+        w.width() for w in status.findChildren(QWidget) if w.isVisible() and w.parent() is status
+    )
+    assert status.fontMetrics().horizontalAdvance(message) <= max(room, status.width() // 2)
+    notes = window.findChild(QLabel, "importNotesLabel")
+    assert notes is not None and notes.isVisible() and "action" in notes.text()
