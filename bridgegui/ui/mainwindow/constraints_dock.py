@@ -273,6 +273,7 @@ class ConstraintsDock(QDockWidget):
         for editor in self.panel.editors():
             editor.setEnabled(not aside)
         self.panel.advanced_box.setEnabled(not aside)
+        self.summary.setVisible(not aside)  # the editors' odds say nothing of the auction's boards
         self.auction_line.setVisible(aside)
         if aside:
             self.auction_line.setText(

@@ -38,7 +38,7 @@ class ManualWindow(QDialog):
     def __init__(self, parent: QWidget | None) -> None:
         super().__init__(parent)
         self.setObjectName("manualWindow")
-        self.setWindowTitle(self.tr("Bridge Dealer Manual"))
+        self.setWindowTitle(self.tr("Manual"))
         self.browser = QTextBrowser(self)
         self.browser.setObjectName("manualBrowser")
         self.browser.setOpenExternalLinks(True)

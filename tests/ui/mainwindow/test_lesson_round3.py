@@ -284,6 +284,8 @@ def test_an_auction_target_sets_the_editors_aside(qtbot: QtBot, window: MainWind
     assert line is not None and not line.isVisible()
     window.auction_dealing.set_target(check_target(load_system("standard"), "1NT P 2C", "standard"))
     assert line.isVisible() and "auction decides" in line.text()
+    summary = window.findChild(QLabel, "requestFeedback")
+    assert summary is not None and not summary.isVisible()  # the editors' odds are not the auction's
     assert all(not e.isEnabled() for e in editors)
     assert all(not e.isEnabled() for e in window.partnership_editors.values())
     assert not window.condition_editor.isEnabled()
