@@ -199,7 +199,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         N_("&Undo"),
         (QKeySequence.StandardKey.Undo,),
         N_("Undo the last change to the boards or the constraints (while practising: your last call)"),
-        triggered="undo_last",
+        triggered="undo.undo_in_context",
         # While practising, Undo is the student's last call, never the dealt board the student is bidding.
         enabled=lambda s: s.can_undo_call if s.practising else s.can_undo,
         keys_active=lambda s: not s.practising,

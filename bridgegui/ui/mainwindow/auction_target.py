@@ -282,6 +282,12 @@ class AuctionDealing(QObject):
         self.label = QLabel(window)
         self.label.setObjectName("auctionTargetLabel")
         self.label.setVisible(False)
+        main = typing.cast("MainWindow", window)
+        # While an auction is chosen the editors are set aside, under a line whose link clears it.
+        main.constraints_dock.clear_auction_requested.connect(lambda: self.set_target(None))
+        self.changed.connect(
+            lambda: main.constraints_dock.set_auction(self.target.text() if self.target is not None else None)
+        )
 
     def ask(self) -> DealForAuctionDialog:
         window = typing.cast("MainWindow", self._window)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import typing
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QDockWidget, QMainWindow
 
@@ -53,6 +53,23 @@ def place_docks(window: QMainWindow, constraints: ConstraintsDock, boards: Board
     size_docks(window, constraints, boards)
 
 
+class _FitWhenShown(QObject):
+    """Calls the window's ``fit_layout`` once, after it is first shown with the default layout (sizes
+    asked for before Qt lays a window out are lost)."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Show and watched is self.parent():
+            watched.removeEventFilter(self)
+            if getattr(watched, "default_layout", False):
+                QTimer.singleShot(0, watched, watched.fit_layout)  # type: ignore[attr-defined]
+        return False
+
+
+def fit_layout_when_shown(window: QMainWindow) -> None:
+    """Have ``window.fit_layout()`` run once the window is on screen (see ``_FitWhenShown``)."""
+    window.installEventFilter(_FitWhenShown(window))
+
+
 BOARD_ROWS_SHORT = 6
 """Board-list rows on a short window (under 900 pixels high): the deal needs the height more."""
 
@@ -79,4 +96,12 @@ def size_docks(window: QMainWindow, constraints: ConstraintsDock, boards: Boards
     window.resizeDocks([boards], [rows_height + chrome], Qt.Orientation.Vertical)
 
 
-__all__ = ["BOARD_ROWS_SHORT", "BOARD_ROWS_TALL", "BoardsDock", "DoubleDummyDock", "place_docks", "size_docks"]
+__all__ = [
+    "BOARD_ROWS_SHORT",
+    "BOARD_ROWS_TALL",
+    "BoardsDock",
+    "DoubleDummyDock",
+    "fit_layout_when_shown",
+    "place_docks",
+    "size_docks",
+]

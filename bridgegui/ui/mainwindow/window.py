@@ -28,7 +28,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, Qt, QTimer, Slot
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QPagedPaintDevice, QShowEvent
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QPagedPaintDevice
 from PySide6.QtWidgets import (
     QDialog,
     QLabel,
@@ -56,7 +56,7 @@ from bridgegui.ui.mainwindow.constraints_dock import ConstraintsDock
 from bridgegui.ui.mainwindow.deal_area import DealArea
 from bridgegui.ui.mainwindow.deal_commands import DealCommands
 from bridgegui.ui.mainwindow.dealing import Dealing
-from bridgegui.ui.mainwindow.docks import BoardsDock, DoubleDummyDock, place_docks, size_docks
+from bridgegui.ui.mainwindow.docks import BoardsDock, DoubleDummyDock, fit_layout_when_shown, place_docks, size_docks
 from bridgegui.ui.mainwindow.document import BoardSetDocument
 from bridgegui.ui.mainwindow.feedback import LiveFeedback
 from bridgegui.ui.mainwindow.jobs import Jobs
@@ -88,8 +88,7 @@ class MainWindow(QMainWindow):
         self._closing_confirmed = False
         self._closed = False
         self._dock_before_practice: bool | None = None
-        self.default_layout = True  # no stored dock layout: the docks are sized for the screen once shown
-        self._shown_once = False
+        self.default_layout = True  # no stored dock layout: the docks are sized once shown (fit_layout)
 
         self._build_parts()
         self.actions_by_name = declared.build_actions(self)
@@ -103,6 +102,7 @@ class MainWindow(QMainWindow):
         hint = self.minimumSizeHint()
         self.setMinimumSize(min(hint.width(), 1000), min(hint.height(), 640))
         restore_window_state(self)
+        fit_layout_when_shown(self)
         self.undo.start()
         self.diagram.setFocus(Qt.FocusReason.OtherFocusReason)  # not North's Clear: Space must never clear
         self.show_current()
@@ -252,8 +252,6 @@ class MainWindow(QMainWindow):
         self.dealing = Dealing(self)
         self.auction_dealing = AuctionDealing(self)
         self.auction_dealing.changed.connect(self.refresh)
-        self.auction_dealing.changed.connect(self._auction_target_changed)
-        self.constraints_dock.clear_auction_requested.connect(lambda: self.auction_dealing.set_target(None))
         status.addWidget(self.auction_dealing.label)
         self.deal_commands = DealCommands(self)
 
@@ -331,14 +329,6 @@ class MainWindow(QMainWindow):
         revealing = set(self.visible_seats()) >= before
         self._apply_visibility(defer_panels=revealing)
         self.refresh()
-
-    def undo_last(self) -> None:
-        """Edit > Undo: the last change to the boards or the constraints, or while practising the
-        student's last call (the board being bid stays)."""
-        if self.practice.seats is not None:
-            self.bidding.undo()
-        else:
-            self.undo.undo()
 
     def deal_number(self) -> int | None:
         """The number (Andrews' squashed order) of the deal on screen, or None."""
@@ -538,11 +528,6 @@ class MainWindow(QMainWindow):
     # constraints, presets, files, printing: the parts do the work
 
     @Slot()
-    def _auction_target_changed(self) -> None:
-        target = self.auction_dealing.target
-        self.constraints_dock.set_auction(target.text() if target is not None else None)
-
-    @Slot()
     def _dealer_mode_changed(self) -> None:
         if self.current_board() is None:
             self.show_current()
@@ -633,14 +618,6 @@ class MainWindow(QMainWindow):
         self.settings["appearance/theme"] = theme
         applied = apply_theme(theme)
         self.theme_actions[applied].setChecked(True)
-
-    def showEvent(self, event: QShowEvent) -> None:
-        super().showEvent(event)
-        if not self._shown_once:
-            self._shown_once = True
-            if self.default_layout:
-                # After Qt has laid the window out: sizes asked for before that are lost.
-                QTimer.singleShot(0, self.fit_layout)
 
     def fit_layout(self) -> None:
         """Size the docks for the window as it is now (the default layout: see ``docks.size_docks``)."""

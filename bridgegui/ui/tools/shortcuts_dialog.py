@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -20,6 +21,21 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+_PLAIN_KEYS = frozenset(
+    {Qt.Key.Key_Escape, Qt.Key.Key_Delete, Qt.Key.Key_Space, Qt.Key.Key_Backspace}
+    | {Qt.Key(Qt.Key.Key_F1.value + n) for n in range(12)}
+)
+"""Keys listed without a modifier; others alone (Open, Save, Undo, F14 on some keyboards) are the
+dedicated keys few keyboards have, left out of the list so it reads as what to press."""
+
+
+def typable(key: QKeySequence) -> bool:
+    """Whether ``key`` is one a student finds on an ordinary keyboard (a modifier, or a plain key above)."""
+    if key.isEmpty():
+        return False
+    combination = key[0]  # type: ignore[index]  # QKeySequence.operator[] (the stubs lack __getitem__)
+    return combination.keyboardModifiers() != Qt.KeyboardModifier.NoModifier or combination.key() in _PLAIN_KEYS
+
 
 class KeyboardShortcutsDialog(QDialog):
     """The shortcuts in a two-column table (``shortcutsTable``): the keys, and what they do."""
@@ -29,8 +45,9 @@ class KeyboardShortcutsDialog(QDialog):
         self.setObjectName("keyboardShortcutsDialog")
         self.setWindowTitle(self.tr("Keyboard Shortcuts"))
         rows = [
-            (", ".join(k.toString(QKeySequence.SequenceFormat.NativeText) for k in keys), text)
+            (", ".join(k.toString(QKeySequence.SequenceFormat.NativeText) for k in keys if typable(k)), text)
             for text, keys in shortcuts
+            if any(typable(k) for k in keys)
         ]
         rows.append(
             (
