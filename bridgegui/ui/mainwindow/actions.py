@@ -215,7 +215,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec(
         "actionDeleteBoards",
         N_("De&lete Boards"),
-        (QKeySequence.StandardKey.Delete,),
+        ("Del",),  # not StandardKey.Delete: on X11 desktops it also holds Ctrl+D, which is Deal's
         N_("Delete the selected boards from the set"),
         triggered="board_commands.delete",
         enabled=_can_edit_boards,
