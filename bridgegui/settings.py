@@ -186,6 +186,19 @@ _DECLARED = (
         "Seats shown in practice mode (e.g. 'S', 'NS', 'NESW').",
         _matches(r"[NESW]{0,4}"),
     ),
+    Setting(
+        "practice/system",
+        str,
+        "",
+        "The system of bidding practice (Practice > Bid with a System): a shipped system's name, '' for none.",
+        _matches(r"[a-z0-9_-]{0,40}"),
+    ),
+    Setting(
+        "systems/last",
+        str,
+        "",
+        "The bidding system last chosen in any system chooser (a shipped system's name or a file's path).",
+    ),
 )
 DECLARED: dict[str, Setting] = {s.key: s for s in _DECLARED}
 

@@ -62,6 +62,7 @@ __all__ = [
     "MANDATORY_TAGS",
     "PbnError",
     "begin",
+    "contract_tags",
     "dump",
     "dumps",
     "end",
@@ -561,6 +562,26 @@ def _one_line_ends(text: str) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
+def contract_tags(board: Board) -> dict[str, str]:
+    """The Contract and Declarer a complete auction section implies (PBN 2.1 sections 3.4.10-11):
+    ``{"Contract": "3NT", "Declarer": "N"}``, ``{"Contract": "Pass"}`` for a passed-out board, and
+    nothing while the auction is unfinished, absent or unreadable (then the tags stay as they are).
+
+    A board bid in the window (or read from a file whose auction is complete but whose Contract was
+    left empty) is thus written with the contract a reader, a scorer or a hand record expects.
+    """
+    try:
+        auction = board.auction
+    except BridgeError:
+        return {}
+    if auction is None or not auction.is_complete:
+        return {}
+    contract = auction.contract()
+    if contract is None:
+        return {"Contract": "Pass"}
+    return {"Contract": str(contract), "Declarer": contract.declarer}
+
+
 def export_form(board: Board) -> Board:
     """The board as writing it in export format and reading it back gives it: ``loads(dumps([b])) == [export_form(b)]``.
 
@@ -582,6 +603,10 @@ def export_form(board: Board) -> Board:
     first: dict[str, str] = {}
     for name, value in board.tags:
         first.setdefault(name, value)
+    for name, value in contract_tags(board).items():
+        if not first.get(name):
+            board = board.with_tags(**{name: value})
+            first[name] = value
     sections: dict[str, str] = {}
     for name, text in board.sections:
         if name in MANDATORY_TAGS:

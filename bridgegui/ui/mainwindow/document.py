@@ -464,9 +464,14 @@ class BoardSetDocument(QObject):
         # setting, and a script read for its constraints must not change it (issue 15).
         self.window.undo.mark_constraints_kept()
         self.settings["files/last_dir"] = str(path.resolve().parent)
+        # The notes can be long (every line the window cannot use): they go under the editors, where
+        # they wrap; the status line, which a long text overflows, only says where they are.
         message = self.tr("Imported {file}.").format(file=path.name)
         if notes:
-            message += " " + "; ".join(notes) + "."
+            message += " " + self.tr("What it could not use is listed under the constraints.")
+        self.window.constraints_dock.set_import_notes(
+            self.tr("From {file}: {notes}.").format(file=path.name, notes="; ".join(notes)) if notes else ""
+        )
         self._status(message, 20_000)
         self.window.feedback.update_now()
         return True

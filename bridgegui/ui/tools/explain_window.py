@@ -84,8 +84,8 @@ class ExplainWindow(ToolWindow):
             for i, c in enumerate(result.choices)
             if not (c.call.is_pass and i >= 1 and result.auction.is_complete and i >= len(result.choices) - 3)
         ]
-        contract = self.auction_view.contract_text(result.auction)
-        self.explanations.setText("\n".join([*lines, "", contract]))
+        # The contract ("2♥ by West") is under the auction already: said once.
+        self.explanations.setText("\n".join(lines))
 
 
 __all__ = ["ExplainWindow"]
