@@ -197,44 +197,32 @@ def _combined(request: DealRequest, extra: DealRequest) -> DealRequest:
 def bid_boards(boards: list[Board], system: System) -> list[Board]:
     """Every board with the system's whole auction (explanations as notes) and its contract.
 
-    The boards are bid in batches, one per dealer and vulnerability (``System.bid_batch_with_rules``:
-    numpy masks over every board at once, grouped by auction so far), each at its own Law 2 dealer
-    and vulnerability unless the board says otherwise; bidding them one by one cost 30 times more.
+    The boards are bid together (``system.bid_deals``: numpy masks over every board at once, grouped
+    by auction so far), each at its own Law 2 dealer and vulnerability unless the board says
+    otherwise; bidding them one by one cost 30 times more.
     """
     from bridgegui.engine.bidding import NO_FIT_EXPLANATION, Auction
+    from bridgegui.engine.bidding.system import bid_deals
 
-    # A system bids the same calls for the same hands whoever deals, seen from the dealer: so every
-    # board is turned to North dealing (its vulnerability turned with it) and one batch per
-    # vulnerability bids them all, instead of one batch per dealer and vulnerability.
-    groups: dict[str, list[int]] = {}
-    turns: dict[int, int] = {}
-    for i, board in enumerate(boards):
-        if board.deal is None or not board.deal.is_complete:
-            continue
-        turn = SEATS.index(board.effective_dealer or "N")
-        vulnerable = board.effective_vulnerable or "None"
-        if turn % 2 and vulnerable in ("NS", "EW"):
-            vulnerable = "EW" if vulnerable == "NS" else "NS"
-        groups.setdefault(vulnerable, []).append(i)
-        turns[i] = turn
+    members = [i for i, board in enumerate(boards) if board.deal is not None and board.deal.is_complete]
     bid = list(boards)
+    if not members:
+        return bid
+    deals = np.array([boards[i].deal.hands for i in members], dtype=np.uint64)  # type: ignore[union-attr]
+    dealers = [boards[i].effective_dealer or "N" for i in members]
+    vulnerabilities = [boards[i].effective_vulnerable or "None" for i in members]
+    auctions, rule_history = bid_deals(system, deals, dealers, vulnerabilities)
     explanations = [rule.explanation for rule in system.rules]
-    for vulnerable, members in groups.items():
-        hands = np.array([boards[i].deal.hands for i in members], dtype=np.uint64)  # type: ignore[union-attr]
-        shift = np.array([turns[i] for i in members])
-        columns = (shift[:, None] + np.arange(4)[None, :]) % 4
-        deals = np.take_along_axis(hands, columns, axis=1)
-        auctions, rule_history = system.bid_batch_with_rules(deals, "N", vulnerable)
-        for k, (i, auction) in enumerate(zip(members, auctions, strict=True)):
-            made = len(auction.calls)
-            notes = tuple(NO_FIT_EXPLANATION if r < 0 else explanations[r] for r in rule_history[k, :made].tolist())
-            annotated = Auction(SEATS[turns[i]], auction.calls, notes, auction.alerts)
-            contract = annotated.contract()
-            tags = {
-                "Contract": str(contract) if contract is not None else "Pass",
-                "Declarer": contract.declarer if contract is not None else None,
-            }
-            bid[i] = boards[i].with_auction(annotated).with_tags(**tags)
+    for k, (i, auction) in enumerate(zip(members, auctions, strict=True)):
+        made = len(auction.calls)
+        notes = tuple(NO_FIT_EXPLANATION if r < 0 else explanations[r] for r in rule_history[k, :made].tolist())
+        annotated = Auction(auction.dealer, auction.calls, notes, auction.alerts)
+        contract = annotated.contract()
+        tags = {
+            "Contract": str(contract) if contract is not None else "Pass",
+            "Declarer": contract.declarer if contract is not None else None,
+        }
+        bid[i] = boards[i].with_auction(annotated).with_tags(**tags)
     return bid
 
 
