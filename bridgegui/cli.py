@@ -31,7 +31,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
-from bridgegui import __version__, cli_bidding, cli_sets, cli_terminal
+from bridgegui import __version__, cli_bidding, cli_inference, cli_sets, cli_terminal
 from bridgegui.engine import parallel, planner
 from bridgegui.engine.constraints import (
     DealRequest,
@@ -223,6 +223,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress or summary on standard error")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     cli_bidding.add_arguments(parser)
+    cli_inference.add_arguments(parser)
     cli_sets.add_arguments(parser)
     return parser
 
@@ -402,6 +403,8 @@ def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
             raise SpecError("--explain takes one deal: give it without a script or --auction")
         cli_bidding.explain(args, stdout)
         return EXIT_OK
+    if cli_inference.wanted(args):
+        return cli_inference.run(args, stdout, stderr)
     if args.format is not None or args.output != "-":
         resolve_format(args)
     if cli_sets.wanted(args):
