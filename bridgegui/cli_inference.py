@@ -263,7 +263,7 @@ def write_simulation(path: str, setup: SimulationSetup, chunks: list[ChunkResult
     from bridgegui.formats import pbn
 
     calls = tuple(str(Call.parse(c)) for c in setup.candidates)
-    boards = []
+    boards: list[Board] = []
     for chunk in chunks:
         for i, row in enumerate(chunk.deals.tolist()):
             board = Board(len(boards) + 1, Deal.from_masks(row), dealer=setup.dealer, vulnerable=setup.vulnerable)
