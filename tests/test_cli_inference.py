@@ -135,7 +135,7 @@ def test_simulate_results_recomputed_from_the_written_deals(tmp_path: Path) -> N
         for j, (call, outcome) in enumerate(outcomes):
             auction = Auction.parse("N", "1NT P") + call
             while not auction.is_complete:
-                auction = auction + system.call_for(board.deal, auction).call
+                auction = auction + system.call_for(board.deal, auction, "NS").call
             contract = auction.contract()
             assert outcome is not None and contract is not None
             level, strain, doubled, declarer, tricks = outcome

@@ -171,7 +171,7 @@ def auction_request(
     """
     if vulnerable not in VULNERABILITIES:
         raise BridgeError(f"{vulnerable!r} is not a vulnerability: use None, NS, EW or All")
-    return request_with_known_hand(request_for_auction(system, prefix, dealer), known)
+    return request_with_known_hand(request_for_auction(system, prefix, dealer, vulnerable), known)
 
 
 def summarise(deals: np.ndarray, auction: Auction, known: KnownHand | None = None) -> Inference:

@@ -160,7 +160,7 @@ def finish_auctions(system: System, deals: np.ndarray, auction: Auction, vulnera
         for g, start, end in zip(ids.tolist(), starts.tolist(), ends.tolist(), strict=True):
             members = order[start:end]
             current = auctions[g]
-            calls, _ = system.choose(deals[members, seat_index(current.next_seat)], current)
+            calls, _ = system.choose(deals[members, seat_index(current.next_seat)], current, vulnerable)
             codes, inverse = np.unique(calls, return_inverse=True)
             first_new = len(auctions)
             auctions.extend(current + call_from_code(int(code)) for code in codes)

@@ -117,3 +117,26 @@ def test_summary_of_known_values() -> None:
     assert Summary.of(values) == Summary(1, 5, 50.5, 95, 100)
     with pytest.raises(BridgeError):
         summarise(np.zeros((0, 4), dtype=np.uint64), Auction("N"))
+
+
+PREEMPTS = (
+    "version: 2\nsystem: Preempts\n"
+    "after P*\n"
+    "  3H  vul none|they, hcp 5-10, hearts 7+ -- preempt.\n"
+    "  2H  vulnerable, hcp 5-10, hearts 7+ -- vulnerable: only a weak two.\n"
+    "  P\n"
+    "after **\n"
+    "  P\n"
+)
+
+
+def test_the_boards_vulnerability_decides_what_a_call_shows() -> None:
+    from bridgegui.engine.bidding import parse_system
+
+    system = parse_system(PREEMPTS)
+    inference, _ = shown_hands(system, "3H", "N", vulnerable="EW", count=50, seed=1)
+    assert inference.seat("N").lengths[1].min >= 7
+    with pytest.raises(ImpossibleError):
+        shown_hands(system, "3H", "N", vulnerable="NS", count=5, seed=1)
+    weak_two, _ = shown_hands(system, "2H", "N", vulnerable="All", count=50, seed=1)
+    assert weak_two.seat("N").lengths[1].min >= 7

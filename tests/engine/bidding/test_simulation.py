@@ -45,7 +45,7 @@ def test_contracts_tricks_and_scores_recomputed_deal_by_deal() -> None:
             # The system, bidding the whole deal one call at a time after the candidate.
             auction = prefix + call
             while not auction.is_complete:
-                auction = auction + system.call_for(deal, auction).call
+                auction = auction + system.call_for(deal, auction, "NS").call
             contract = auction.contract()
             assert contract is not None
             assert (chunk.level[j, i], STRAINS[chunk.strain[j, i]], SEATS[chunk.declarer[j, i]]) == (
@@ -143,3 +143,21 @@ def test_a_passed_out_candidate_scores_zero() -> None:
 def test_a_bad_setup_is_refused_before_dealing(setup: SimulationSetup, error: type[Exception]) -> None:
     with pytest.raises(error):
         next(simulate(setup, 10, seed=1))
+
+
+def test_the_auction_is_finished_at_the_boards_vulnerability() -> None:
+    from bridgegui.engine.bidding import parse_system
+    from bridgegui.engine.bidding.inference import shown_hands
+
+    system = parse_system(
+        "version: 2\nsystem: Preempts\nafter P*\n"
+        "  3H  vul none|they, hcp 5-10, hearts 7+ -- preempt.\n"
+        "  2H  vulnerable, hcp 5-10, hearts 7+ -- vulnerable: only a weak two.\n"
+        "  P\nafter **\n  P\n"
+    )
+    _, deals = shown_hands(system, "", "N", vulnerable="None", count=40, seed=2)
+    _, preempts = shown_hands(system, "3H", "N", vulnerable="None", count=10, seed=2)
+    for vul in ("None", "NS", "EW", "All"):
+        assert finish_auctions(system, deals, Auction("N"), vul) == system.bid_batch(deals, "N", vul)
+    opened = {str(a.calls[0]) for a in finish_auctions(system, preempts, Auction("N"), "NS")}
+    assert opened == {"2H"}
