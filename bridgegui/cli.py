@@ -686,12 +686,20 @@ def write_output(
     if getattr(args, "bid", False):
         boards = cli_bidding.bid_boards(boards, cli_bidding.system_of(args))
     if getattr(args, "dd", False):
+        import numpy as np
+
         from bridgegui.engine import double_dummy
 
         missing = double_dummy.unavailable_message()
         if missing is not None:
             raise SpecError(f"--dd: {missing}")
-        boards = [b.with_tags(**double_dummy.board_tags(b)) if b.deal is not None else b for b in boards]
+        # The tables in DDS batches (every core), then par from each table: no deal is solved twice.
+        full = [b for b in boards if b.deal is not None and b.deal.is_complete]
+        tables = iter(double_dummy.dd_tables(np.array([b.deal.hands for b in full if b.deal], dtype=np.uint64)))
+        boards = [
+            b.with_tags(**double_dummy.board_tags(b, next(tables))) if b.deal is not None and b.deal.is_complete else b
+            for b in boards
+        ]
     if getattr(args, "pdf", None):
         # Imported here: printing needs Qt (offscreen), and the command line must not load it otherwise.
         from bridgegui import printing
