@@ -186,3 +186,12 @@ def test_no_dask_without_cluster() -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120)
     assert result.stdout.strip() == "[]"
+
+
+def test_the_readme_states_the_same_defaults() -> None:
+    readme = " ".join((Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8").split())
+    assert f"({cli_inference.DEFAULT_INFER_DEALS:,} unless -p says otherwise" in readme.replace("`", "")
+    assert f"({cli_inference.DEFAULT_SIMULATE_DEALS} unless -p says otherwise" in readme.replace("`", "")
+    from bridgegui.engine.bidding.simulation import CHUNK_DEALS
+
+    assert f"chunks of {CHUNK_DEALS} boards" in readme
