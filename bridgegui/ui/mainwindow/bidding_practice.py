@@ -28,6 +28,8 @@ from PySide6.QtWidgets import QDockWidget, QLabel, QMenu, QPushButton, QStackedW
 
 from bridgegui.engine import double_dummy, tricks
 from bridgegui.engine.bidding import Auction, Call, System, load_system, shipped_systems
+from bridgegui.engine.bidding.inference import KnownHand
+from bridgegui.engine.bidding.simulation import SimulationSetup
 from bridgegui.engine.boards import Board
 from bridgegui.engine.cards import SEAT_NAMES, SEATS
 from bridgegui.engine.errors import BridgeError
@@ -39,6 +41,7 @@ from bridgegui.engine.teaching.bidding_practice import (
     PracticeScore,
     Verdict,
 )
+from bridgegui.ui.mainwindow.inference_panel import InferencePanel
 from bridgegui.ui.widgets.auction_view import AuctionView
 from bridgegui.ui.widgets.bidding_box import BiddingBox
 
@@ -119,6 +122,8 @@ class BiddingPractice(QObject):
         layout.addWidget(self.auction_view)
         layout.addWidget(self.stack)
         layout.addWidget(self.verdict)
+        self.inference = InferencePanel(holder)  # "what we know" after every call (inference_panel)
+        layout.addWidget(self.inference)
         layout.addWidget(self.result)
         layout.addStretch(1)
         layout.addWidget(self.score_label)
@@ -204,6 +209,7 @@ class BiddingPractice(QObject):
         if self.active():
             self._update_score()
         if not self.active() or board is None or board.deal is None or not board.deal.is_complete:
+            self.inference.clear()
             self.auction_view.set_auction(None)
             self.box.set_auction(None)
             self.stack.setCurrentIndex(0)
@@ -268,7 +274,60 @@ class BiddingPractice(QObject):
             self._finish()
         else:
             self._show_score()
+        self._show_inference(pb)
         self.changed.emit()
+
+    def _viewer(self, pb: PracticeBoard) -> str | None:
+        """The student whose knowledge the inference and the simulation use: the one to call, else the first."""
+        if pb.student_to_call and pb.next_seat is not None:
+            return pb.next_seat
+        return pb.student_seats[0] if pb.student_seats else None
+
+    def _vulnerable(self) -> str:
+        board = self.window.current_board()
+        return (board.effective_vulnerable if board is not None else None) or "None"
+
+    def _show_inference(self, pb: PracticeBoard) -> None:
+        """What the auction so far shows to the student, from the student's own hand (never the hidden ones)."""
+        viewer = self._viewer(pb)
+        if pb.is_complete or viewer is None or self.system is None or (pb.handover_needed and not self._handover_done):
+            self.inference.clear()
+            return
+        known = KnownHand(viewer, pb.deal.hand(viewer).mask)
+        self.inference.show_for(self.system, pb.auction, known, self._vulnerable())
+
+    def can_simulate(self) -> bool:
+        """Simulate: the student is to call (a decision point) with a system chosen by name or file."""
+        pb = self.board
+        return self.active() and pb is not None and not pb.is_complete and pb.student_to_call
+
+    @Slot()
+    def simulate(self) -> None:
+        """Practice → Simulate: compare the system's call, its alternatives and any calls the user adds, by
+        double-dummy score over deals consistent with the auction and the student's hand (``SimulationWindow``)."""
+        pb = self.board
+        viewer = self._viewer(pb) if pb is not None else None
+        if pb is None or not self.can_simulate() or viewer is None or self.system is None:
+            self.window.show_error(self.tr("Simulate"), self.tr("Simulate compares calls at your turn to bid."))
+            return
+        choice = self.system.call_for(pb.deal, pb.auction, self._vulnerable())
+        candidates = [choice.call]
+        for alternative in getattr(choice.rule, "alternatives", ()) if choice.rule is not None else ():
+            if alternative.call not in candidates and pb.auction.is_legal(alternative.call):
+                candidates.append(alternative.call)
+        setup = SimulationSetup(
+            self.system_name,
+            pb.auction.text(),
+            pb.auction.dealer,
+            tuple(str(c) for c in candidates),
+            KnownHand(viewer, pb.deal.hand(viewer).mask),
+            self._vulnerable(),
+        )
+        self.window.tool_windows.simulation(setup)
+
+    def shutdown(self) -> None:
+        """The window is closing: stop the inference job and wait for its thread."""
+        self.inference.shutdown()
 
     def _own(self, pb: PracticeBoard) -> list[str]:
         """Tooltips while bidding: the system's explanations of its own calls; none for the student's."""
