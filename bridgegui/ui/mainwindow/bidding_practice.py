@@ -302,31 +302,49 @@ class BiddingPractice(QObject):
         known = KnownHand(viewer, pb.deal.hand(viewer).mask)
         self.inference.show_for(self.system, pb.auction, known, self._vulnerable())
 
-    def can_simulate(self) -> bool:
-        """Simulate: the student is to call (a decision point) with a system chosen by name or file."""
+    def decision_point(self) -> tuple[Auction, str, list[Call]] | None:
+        """Where Simulate compares calls, and the calls: at the student's turn, the auction so far with the
+        system's call and its listed alternatives; otherwise the student's last call's turn, with the
+        system's call there first and the student's call second (None when the student has not bid)."""
         pb = self.board
-        return self.active() and pb is not None and not pb.is_complete and pb.student_to_call
+        if not self.active() or pb is None or self.system is None:
+            return None
+        if pb.student_to_call and not pb.is_complete and pb.next_seat is not None:
+            auction, seat, before = pb.auction, pb.next_seat, []
+        elif pb.history:
+            verdict = pb.history[-1]
+            auction = Auction(pb.auction.dealer)
+            for call in pb.auction.calls[: verdict.index]:
+                auction = auction + call
+            seat, before = verdict.seat, [verdict.call]
+        else:
+            return None
+        choice = self.system.call_for(pb.deal, auction, self._vulnerable())
+        candidates = [choice.call]
+        for call in [*before, *(a.call for a in (choice.rule.alternatives if choice.rule is not None else ()))]:
+            if call not in candidates and auction.is_legal(call):
+                candidates.append(call)
+        return auction, seat, candidates
 
     @Slot()
     def simulate(self) -> None:
-        """Practice → Simulate: compare the system's call, its alternatives and any calls the user adds, by
-        double-dummy score over deals consistent with the auction and the student's hand (``SimulationWindow``)."""
+        """Practice → Simulate: compare the system's call, the student's, the rule's alternatives and any calls
+        the user adds, by double-dummy score over deals consistent with the auction and the student's hand
+        (``SimulationWindow``)."""
         pb = self.board
-        viewer = self._viewer(pb) if pb is not None else None
-        if pb is None or not self.can_simulate() or viewer is None or self.system is None:
-            self.window.show_error(self.tr("Simulate"), self.tr("Simulate compares calls at your turn to bid."))
+        point = self.decision_point()
+        if pb is None or point is None:
+            self.window.show_error(
+                self.tr("Simulate"), self.tr("Simulate compares calls at your turn to bid, or your last call.")
+            )
             return
-        choice = self.system.call_for(pb.deal, pb.auction, self._vulnerable())
-        candidates = [choice.call]
-        for alternative in getattr(choice.rule, "alternatives", ()) if choice.rule is not None else ():
-            if alternative.call not in candidates and pb.auction.is_legal(alternative.call):
-                candidates.append(alternative.call)
+        auction, seat, candidates = point
         setup = SimulationSetup(
             self.system_name,
-            pb.auction.text(),
-            pb.auction.dealer,
+            auction.text(),
+            auction.dealer,
             tuple(str(c) for c in candidates),
-            KnownHand(viewer, pb.deal.hand(viewer).mask),
+            KnownHand(seat, pb.deal.hand(seat).mask),
             self._vulnerable(),
         )
         self.window.tool_windows.simulation(setup)

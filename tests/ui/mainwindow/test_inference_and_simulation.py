@@ -8,7 +8,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QLabel, QLineEdit, QProgressBar, QPushButton, QSpinBox, QTableWidget, QToolButton
 from pytestqt.qtbot import QtBot
 
-from bridgegui.engine.bidding import load_system
+from bridgegui.engine.bidding import Call, load_system
 from bridgegui.engine.bidding.inference import KnownHand, shown_hands
 from bridgegui.ui.main_window import MainWindow
 from bridgegui.ui.mainwindow.inference_panel import INFERENCE_DEALS, INFERENCE_SEED, InferencePanel
@@ -110,3 +110,22 @@ def test_simulate_compares_calls_and_can_be_stopped(qtbot: QtBot, window: MainWi
     qtbot.waitUntil(lambda: run.isEnabled(), timeout=60_000)
     assert 0 < progress.value() < 2000
     tool.close()
+
+
+def test_simulate_after_a_call_compares_it_with_the_systems(qtbot: QtBot, window: MainWindow) -> None:
+    """After the student's last call, Simulate goes back to that turn: the system's call first, the student's second."""
+    _start(qtbot, window, seed=5)
+    practice = window.bidding.board
+    assert practice is not None and practice.student_to_call
+    board = window.current_board()
+    assert board is not None and board.deal is not None
+    before = practice.auction
+    system_call = load_system("standard").call_for(board.deal, before).call
+    assert system_call != Call.parse("7NT")
+    window.bidding.student_call(Call.parse("7NT"))  # the others pass it out: the student's last call
+    assert practice.is_complete
+    point = window.bidding.decision_point()
+    assert point is not None
+    auction, seat, candidates = point
+    assert auction.calls == before.calls and seat == "S"
+    assert candidates[:2] == [system_call, Call.parse("7NT")]
