@@ -31,7 +31,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
-from bridgegui import __version__, cli_bidding, cli_sets, cli_terminal
+from bridgegui import __version__, cli_bidding, cli_inference, cli_sets, cli_terminal
 from bridgegui.engine import parallel, planner
 from bridgegui.engine.constraints import (
     DealRequest,
@@ -226,6 +226,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress or summary on standard error")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     cli_bidding.add_arguments(parser)
+    cli_inference.add_arguments(parser)
     cli_sets.add_arguments(parser)
     return parser
 
@@ -416,6 +417,8 @@ def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
             raise SpecError("--explain takes one deal: give it without a script or --auction")
         cli_bidding.explain(args, stdout)
         return EXIT_OK
+    if cli_inference.wanted(args):
+        return cli_inference.run(args, stdout, stderr)
     if args.format is not None or args.output != "-":
         resolve_format(args)
     if cli_sets.wanted(args):
@@ -697,12 +700,20 @@ def write_output(
     if getattr(args, "bid", False):
         boards = cli_bidding.bid_boards(boards, cli_bidding.system_of(args))
     if getattr(args, "dd", False):
+        import numpy as np
+
         from bridgegui.engine import double_dummy
 
         missing = double_dummy.unavailable_message()
         if missing is not None:
             raise SpecError(f"--dd: {missing}")
-        boards = [b.with_tags(**double_dummy.board_tags(b)) if b.deal is not None else b for b in boards]
+        # The tables in DDS batches (every core), then par from each table: no deal is solved twice.
+        full = [b for b in boards if b.deal is not None and b.deal.is_complete]
+        tables = iter(double_dummy.dd_tables(np.array([b.deal.hands for b in full if b.deal], dtype=np.uint64)))
+        boards = [
+            b.with_tags(**double_dummy.board_tags(b, next(tables))) if b.deal is not None and b.deal.is_complete else b
+            for b in boards
+        ]
     if getattr(args, "pdf", None):
         # Imported here: printing needs Qt (offscreen), and the command line must not load it otherwise.
         from bridgegui import printing

@@ -337,6 +337,16 @@ ACTIONS: tuple[ActionSpec, ...] = (
         enabled=lambda s: s.has_complete_deal,
     ),
     ActionSpec(
+        "actionSimulate",
+        N_("&Simulate Calls…"),
+        (),
+        N_(
+            "At your turn to bid: what each candidate call would score, double dummy, over deals consistent with the auction and your hand"
+        ),
+        triggered="bidding.simulate",
+        enabled=lambda s: s.practising and s.dd_available,
+    ),
+    ActionSpec(
         "actionSavePreset",
         N_("Save Current as Preset…"),
         tip=N_("Keep these constraints in the Presets menu"),
@@ -479,6 +489,7 @@ MENUS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
             "actionVerdictsAtEnd",
             "actionSystemAuctionInSection",
             "actionExplain",
+            "actionSimulate",
             "-",
             "actionQuiz",
         ),

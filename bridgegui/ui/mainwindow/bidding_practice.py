@@ -41,6 +41,8 @@ from PySide6.QtWidgets import (
 
 from bridgegui.engine import double_dummy, tricks
 from bridgegui.engine.bidding import Auction, Call, Explanation, System, load_system, shipped_systems
+from bridgegui.engine.bidding.inference import KnownHand
+from bridgegui.engine.bidding.simulation import SimulationSetup
 from bridgegui.engine.boards import Board
 from bridgegui.engine.cards import SEAT_NAMES, SEATS
 from bridgegui.engine.errors import BridgeError
@@ -52,6 +54,7 @@ from bridgegui.engine.teaching.bidding_practice import (
     PracticeScore,
     Verdict,
 )
+from bridgegui.ui.mainwindow.inference_panel import InferencePanel
 from bridgegui.ui.widgets.auction_view import AuctionView
 from bridgegui.ui.widgets.bidding_box import BiddingBox
 
@@ -145,6 +148,8 @@ class BiddingPractice(QObject):
         layout.addWidget(self.auction_view)
         layout.addWidget(self.stack, 1)  # the bidding box takes the dock's spare height (its calls scale)
         layout.addWidget(self.verdict)
+        self.inference = InferencePanel(holder)  # "what we know" after every call (inference_panel)
+        layout.addWidget(self.inference)
         layout.addWidget(self.result)
         layout.addWidget(self.score_label)
         self.dock.setWidget(holder)
@@ -250,6 +255,7 @@ class BiddingPractice(QObject):
         if self.active():
             self._update_score()
         if not self.active() or board is None or board.deal is None or not board.deal.is_complete:
+            self.inference.clear()
             self.auction_view.set_auction(None)
             self.box.set_auction(None)
             self.stack.setCurrentIndex(0)
@@ -324,6 +330,7 @@ class BiddingPractice(QObject):
         else:
             self._show_verdict()
             self._show_score()
+        self._show_inference(pb)
         self.changed.emit()
 
     def _show_verdict(self) -> None:
@@ -344,6 +351,76 @@ class BiddingPractice(QObject):
             return
         if focused is None or focused.window() is self.window:
             widget.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _viewer(self, pb: PracticeBoard) -> str | None:
+        """The student whose knowledge the inference and the simulation use: the one to call, else the first."""
+        if pb.student_to_call and pb.next_seat is not None:
+            return pb.next_seat
+        return pb.student_seats[0] if pb.student_seats else None
+
+    def _vulnerable(self) -> str:
+        """The board's vulnerability, as the practice board bids at it."""
+        return self.board.vulnerable if self.board is not None else "None"
+
+    def _show_inference(self, pb: PracticeBoard) -> None:
+        """What the auction so far shows to the student, from the student's own hand (never the hidden ones)."""
+        viewer = self._viewer(pb)
+        if pb.is_complete or viewer is None or self.system is None or (pb.handover_needed and not self._handover_done):
+            self.inference.clear()
+            return
+        known = KnownHand(viewer, pb.deal.hand(viewer).mask)
+        self.inference.show_for(self.system, pb.auction, known, self._vulnerable())
+
+    def decision_point(self) -> tuple[Auction, str, list[Call]] | None:
+        """Where Simulate compares calls, and the calls: at the student's turn, the auction so far with the
+        system's call and its listed alternatives; otherwise the student's last call's turn, with the
+        system's call there first and the student's call second (None when the student has not bid)."""
+        pb = self.board
+        if not self.active() or pb is None or self.system is None:
+            return None
+        if pb.student_to_call and not pb.is_complete and pb.next_seat is not None:
+            auction, seat, before = pb.auction, pb.next_seat, []
+        elif pb.history:
+            verdict = pb.history[-1]
+            auction = Auction(pb.auction.dealer)
+            for call in pb.auction.calls[: verdict.index]:
+                auction = auction + call
+            seat, before = verdict.seat, [verdict.call]
+        else:
+            return None
+        choice = self.system.call_for(pb.deal, auction, self._vulnerable())
+        candidates = [choice.call]
+        for call in [*before, *(a.call for a in (choice.rule.alternatives if choice.rule is not None else ()))]:
+            if call not in candidates and auction.is_legal(call):
+                candidates.append(call)
+        return auction, seat, candidates
+
+    @Slot()
+    def simulate(self) -> None:
+        """Practice → Simulate: compare the system's call, the student's, the rule's alternatives and any calls
+        the user adds, by double-dummy score over deals consistent with the auction and the student's hand
+        (``SimulationWindow``)."""
+        pb = self.board
+        point = self.decision_point()
+        if pb is None or point is None:
+            self.window.show_error(
+                self.tr("Simulate"), self.tr("Simulate compares calls at your turn to bid, or your last call.")
+            )
+            return
+        auction, seat, candidates = point
+        setup = SimulationSetup(
+            self.system_name,
+            auction.text(),
+            auction.dealer,
+            tuple(str(c) for c in candidates),
+            KnownHand(seat, pb.deal.hand(seat).mask),
+            self._vulnerable(),
+        )
+        self.window.tool_windows.simulation(setup)
+
+    def shutdown(self) -> None:
+        """The window is closing: stop the inference job and wait for its thread."""
+        self.inference.shutdown()
 
     def _own(self, pb: PracticeBoard) -> list[str]:
         """Tooltips while bidding: the system's explanations of its own calls; none for the student's."""

@@ -14,6 +14,7 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QDialog
 
 if typing.TYPE_CHECKING:
+    from bridgegui.engine.bidding.simulation import SimulationSetup
     from bridgegui.ui.mainwindow.window import MainWindow
 
 
@@ -111,6 +112,16 @@ class ToolWindows(QObject):
         from bridgegui.ui.tools.shortcuts_dialog import KeyboardShortcutsDialog
 
         return self._open("shortcuts", lambda: KeyboardShortcutsDialog(self.window, shortcut_rows()))
+
+    def simulation(self, setup: SimulationSetup) -> QDialog:
+        """Practice → Simulate: candidate calls at the student's turn (a newer decision point replaces an older window)."""
+        from bridgegui.ui.tools.simulation_window import SimulationWindow
+
+        old = self.open_windows.pop("simulation", None)
+        if old is not None:
+            with contextlib.suppress(RuntimeError):
+                old.close()
+        return self._open("simulation", lambda: SimulationWindow(self.window, setup))
 
     def board_changed(self) -> None:
         """The main window shows another board: an open Explain window explains that one."""

@@ -684,6 +684,7 @@ class MainWindow(QMainWindow):
             self.settings.save()
         self.jobs.shutdown()
         self.dd_panel.shutdown()
+        self.bidding.shutdown()
         self.tool_windows.close_all()
         event.accept()
 
