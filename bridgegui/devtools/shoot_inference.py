@@ -40,7 +40,7 @@ def main(argv: list[str] | None = None) -> int:
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     window = MainWindow(Settings.load(Path(temp) / "settings.json"))
-    window.confirm_unsaved_changes = lambda then: then()  # type: ignore[method-assign]
+    window.confirm_unsaved_changes = lambda then: then()  # type: ignore[method-assign,assignment]
     window.resize(1280, 820)
     window.show()
     window.set_seed(11)

@@ -52,4 +52,5 @@ def score(vulnerable: bool, level: int, strain: int, tricks: ArrayLike) -> np.nd
     with np.errstate(over="ignore"):
         return np.where(t >= needed, made + (t - needed) * per_over, -((needed - t) * per_under))
 
+
 __all__ = ["IMP_UPPER_BOUNDS", "STRAINS", "imps", "score", "score_value"]
