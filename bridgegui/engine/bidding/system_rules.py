@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from bridgegui.engine.bidding.calls import Call, quoted
+from bridgegui.engine.bidding.calls import Auction, AuctionError, Call, quoted
 from bridgegui.engine.bidding.explain import (
     SUIT_WORDS,
     Explanation,
@@ -24,7 +24,7 @@ from bridgegui.engine.bidding.explain import (
     vulnerability_words,
     where_words,
 )
-from bridgegui.engine.bidding.system import Pattern, WhereFunction
+from bridgegui.engine.bidding.system import Pattern, WhereFunction, call_from_code
 from bridgegui.engine.bidding.system_tokens import SystemFileError, _Reader
 from bridgegui.engine.constraints import SeatConstraint
 
@@ -243,8 +243,11 @@ def _read_block(
             pattern = reader.pattern(bound.text, line, column)
         except SystemFileError as exc:
             raise _remapped(exc, defined, bound) from None
+        last_bid = _fixed_last_bid(pattern)
+        if values and last_bid is None and _spells_illegal_auction(pattern):
+            continue  # "1{suit} P 1{suit2}" for spades then hearts: no auction is ever so
         key = _pattern_key(pattern)
-        drafts, drops = _read_rules(lines, values, reader, context, version, op)
+        drafts, drops = _read_rules(lines, values, reader, context, version, op, last_bid)
         if op == "after":
             context.blocks.append(_BlockDraft(pattern, key, drafts, line, reader.source))
             continue
@@ -266,6 +269,40 @@ def _read_block(
             earlier.rules = [*drafts, *earlier.rules]
 
 
+def _literal_calls(pattern: Pattern) -> list[Call] | None:
+    """The calls a pattern spells when it is one call per token after an optional leading ``P*``;
+    None for a pattern with alternatives or other wildcards."""
+    elements = pattern.elements[1:] if pattern.elements[:1] == ("P*",) else pattern.elements
+    calls: list[Call] = []
+    for element in elements:
+        if not isinstance(element, frozenset) or len(element) != 1:
+            return None
+        calls.append(call_from_code(next(iter(element))))
+    return calls
+
+
+def _spells_illegal_auction(pattern: Pattern) -> bool:
+    """Whether a literal pattern spells an auction the Laws forbid (so it can never match)."""
+    calls = _literal_calls(pattern)
+    if calls is None:
+        return False
+    try:
+        Auction("N", tuple(calls))
+    except AuctionError:
+        return True
+    return False
+
+
+def _fixed_last_bid(pattern: Pattern) -> int | None:
+    """The rank of the last bid of every auction a legal literal pattern matches (-1: no bid yet);
+    None when the pattern is not literal or is not a legal auction."""
+    calls = _literal_calls(pattern)
+    if calls is None or _spells_illegal_auction(pattern):
+        return None
+    bids = [c.rank for c in calls if c.is_bid]
+    return bids[-1] if bids else -1
+
+
 def _pattern_key(pattern: Pattern) -> str:
     """A pattern's identity for ``replace``/``extend``/``remove``: its elements, spelled one way."""
     parts = []
@@ -281,8 +318,12 @@ def _read_rules(
     context: _Context,
     version: int,
     op: str,
+    last_bid: int | None = None,
 ) -> tuple[list[_Draft], list[tuple[Call, int]]]:
-    """The rules of one block for one binding of its pattern's suit variables, and its ``drop`` lines."""
+    """The rules of one block for one binding of its pattern's suit variables, and its ``drop`` lines.
+
+    A rule a free variable expands is left out for a suit whose bid can never be legal here (the
+    block's auctions all end with a higher bid, ``last_bid``): it could never be chosen."""
     drafts: list[_Draft] = []
     drops: list[tuple[Call, int]] = []
     last_group: list[_Draft] = []
@@ -320,6 +361,8 @@ def _read_rules(
                 draft = _read_rule(bound.text, line_number, reader, context, version)
             except SystemFileError as exc:
                 raise _remapped(exc, defined, bound) from None
+            if free and last_bid is not None and draft.call.is_bid and draft.call.rank <= last_bid:
+                continue
             drafts.append(draft)
             last_group.append(draft)
     return drafts, drops

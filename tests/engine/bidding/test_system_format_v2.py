@@ -301,3 +301,18 @@ def test_a_file_that_is_not_utf8_names_the_line_column_and_byte(tmp_path):
     with pytest.raises(SystemFileError) as info:
         load_system(path)
     assert (info.value.line, info.value.column) == (3, 15) and "0xe9" in info.value.message
+
+
+def test_expansions_that_can_never_apply_are_left_out():
+    """1♠ P 1♥ is no auction, and 1♥ over 1♠ is never legal: a bound pattern or a free rule that
+    spells them stands for nothing, so the system (and the checker) never sees them."""
+    system = parse_system(
+        V2 + "after P* 1{suit} P 1{suit2} P\n  P -- opener passes.\n"
+        "after P* 1{major} P\n  1{suit} {suit} 4+ -- a new suit at the one level.\n"
+    )
+    patterns = [b.pattern.text for b in system.blocks]
+    assert "P* 1S P 1H P" not in patterns and "P* 1H P 1S P" in patterns
+    assert len([p for p in patterns if p.count("1") == 2]) == 6  # 4 x 3 pairs, half of them legal
+    over_spades = [str(r.call) for r in system.rules_for(Auction.parse("N", "1S P"))]
+    over_hearts = [str(r.call) for r in system.rules_for(Auction.parse("N", "1H P"))]
+    assert over_spades == [] and over_hearts == ["1S"]
