@@ -16,6 +16,7 @@ import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ["BRIDGEGUI_CONFIG_DIR"] = tempfile.mkdtemp(prefix="bridgegui-test-config-")
+os.environ["BRIDGEGUI_CACHE_DIR"] = tempfile.mkdtemp(prefix="bridgegui-test-cache-")
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 PBN_SAMPLES = SHARED / "pbn-samples"

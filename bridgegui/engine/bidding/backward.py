@@ -66,6 +66,8 @@ class AuctionCondition:
 
     system: System
     prefix: Auction
+    vulnerable: str | None = "None"
+    """The board's vulnerability (PBN spelling) the system bids at."""
 
     @property
     def text(self) -> str:
@@ -78,7 +80,7 @@ class AuctionCondition:
         for call in self.prefix.calls:
             if keep.size == 0:
                 break
-            codes, _ = self.system.choose(deals[keep, seat_index(auction.next_seat)], auction)
+            codes, _ = self.system.choose(deals[keep, seat_index(auction.next_seat)], auction, self.vulnerable)
             keep = keep[codes == call_code(call)]
             auction = auction + call
         mask = np.zeros(deals.shape[0], dtype=bool)
@@ -110,7 +112,9 @@ def _contains(outer: Rule, inner: Rule) -> bool:
         return False
 
 
-def rules_making(system: System, auction: Auction, call: Call) -> tuple[tuple[Rule, ...], bool]:
+def rules_making(
+    system: System, auction: Auction, call: Call, vulnerable: str | None = "None"
+) -> tuple[tuple[Rule, ...], bool]:
     """The reachable rules that make ``call`` after ``auction``, and whether the no-fit Pass can make it.
 
     Candidates with an illegal call are skipped as the system skips them.  A rule is never reached
@@ -120,7 +124,7 @@ def rules_making(system: System, auction: Auction, call: Call) -> tuple[tuple[Ru
     """
     makers: list[Rule] = []
     earlier: list[Rule] = []
-    for rule in system.rules_for(auction):
+    for rule in system.rules_for(auction, vulnerable):
         if not auction.is_legal(rule.call):
             continue
         if rule.call == call and not any(_contains(e, rule) for e in earlier):
@@ -137,8 +141,34 @@ def _count(constraint: SeatConstraint) -> int:
     return SeatSampler(constraint, FULL_DECK_MASK).count
 
 
+def shadowing_rule(
+    system: System, auction: Auction, call: Call, vulnerable: str | None = "None"
+) -> tuple[Rule, Rule] | None:
+    """``(rule, taker)``: a rule for ``call`` here and the earlier rule that takes every hand it
+    means, when the only rules for the call are unreachable that way (None otherwise)."""
+    earlier: list[Rule] = []
+    for rule in system.rules_for(auction, vulnerable):
+        if not auction.is_legal(rule.call):
+            continue
+        if rule.call == call:
+            for e in earlier:
+                if _contains(e, rule):
+                    return rule, e
+        if rule.where is None:
+            earlier.append(rule)
+    return None
+
+
+def rule_place(system: System, rule: Rule) -> str:
+    """``"sayc.system:120"``: where a rule stands, for messages."""
+    return f"{rule.source or system.source}:{rule.line}"
+
+
 def request_for_auction(
-    system: System, prefix: Auction | Sequence[Call | str] | str, dealer: str | None = None
+    system: System,
+    prefix: Auction | Sequence[Call | str] | str,
+    dealer: str | None = None,
+    vulnerable: str | None = "None",
 ) -> DealRequest:
     """The request whose boards are exactly those on which ``system`` bids ``prefix`` from ``dealer``.
 
@@ -164,9 +194,18 @@ def request_for_auction(
             following = auction + call
         except AuctionError as exc:
             raise ImpossibleError(f"{exc}; the system never bids it", seat=seat) from None
-        makers, no_fit_pass = rules_making(system, auction, call)
+        makers, no_fit_pass = rules_making(system, auction, call, vulnerable)
         if not makers and not no_fit_pass:
             after = f"after {auction.symbols()}" if auction.calls else "as the first call"
+            shadow = shadowing_rule(system, auction, call, vulnerable)
+            if shadow is not None:
+                rule, taker = shadow
+                raise ImpossibleError(
+                    f"{where}: no hand reaches the {system.name} system's {call.symbol()} {after}: its rule at "
+                    f"{rule_place(system, rule)} is taken first by the {taker.call.symbol()} rule at "
+                    f"{rule_place(system, taker)}, whose meaning holds every hand it means",
+                    seat=seat,
+                )
             raise ImpossibleError(f"{where}: no rule of the {system.name} system makes this call {after}", seat=seat)
         if len(makers) == 1 and not no_fit_pass and not makers[0].always_fits:
             s = seat_index(seat)
@@ -186,7 +225,7 @@ def request_for_auction(
             if problems:
                 raise ImpossibleError(f"{where}: the four hands cannot fit together ({problems[0].text()})", seat=seat)
         auction = following
-    return DealRequest(tuple(seats), condition=AuctionCondition(system, auction))  # type: ignore[arg-type]
+    return DealRequest(tuple(seats), condition=AuctionCondition(system, auction, vulnerable))  # type: ignore[arg-type]
 
 
 def time_boards_for_auction(
@@ -203,4 +242,11 @@ def time_boards_for_auction(
     return time.perf_counter() - start
 
 
-__all__ = ["AuctionCondition", "request_for_auction", "rules_making", "time_boards_for_auction"]
+__all__ = [
+    "AuctionCondition",
+    "request_for_auction",
+    "rule_place",
+    "rules_making",
+    "shadowing_rule",
+    "time_boards_for_auction",
+]

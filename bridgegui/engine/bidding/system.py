@@ -26,13 +26,33 @@ from functools import cached_property
 import numpy as np
 
 from bridgegui.engine.bidding.calls import DOUBLE, PASS, REDOUBLE, Auction, Call
+from bridgegui.engine.bidding.explain import Explanation
 from bridgegui.engine.cards import SEATS, Deal, seat_index
 from bridgegui.engine.constraints import SeatConstraint
 from bridgegui.engine.dealing import deal_batch
 from bridgegui.engine.errors import BridgeError
 
-NO_FIT_EXPLANATION = "Nothing in the system fits this hand: pass."
-"""The explanation of the Pass the system makes when none of its rules fits the hand."""
+NO_FIT_EXPLANATION = "Not covered by this system: nothing in it fits this hand, so pass."
+"""The explanation of the Pass the system makes when none of its rules fits the hand (a catch-all:
+it starts with "Not covered", as every ``fallback`` rule's does)."""
+
+VULNERABILITY_STATES = ("none", "we", "they", "both")
+"""The vulnerability as a rule sees it, from the calling side: neither, only us, only them, both."""
+
+
+def vulnerability_state(vulnerable: str | None, seat: str) -> str:
+    """The board's vulnerability (PBN ``None``/``NS``/``EW``/``All``; None is ``None``) as seen by
+    ``seat``: ``"none"``, ``"we"`` (only the caller's side), ``"they"`` or ``"both"``."""
+    text = (vulnerable or "None").strip().upper()
+    if text in ("ALL", "BOTH", "B"):
+        return "both"
+    if text in ("NONE", "LOVE", "-", "", "O"):
+        return "none"
+    if text not in ("NS", "EW"):
+        raise BridgeError(f"{vulnerable!r} is not a vulnerability: use None, NS, EW or All")
+    ours = "NS" if seat in ("N", "S") else "EW"
+    return "we" if text == ours else "they"
+
 
 PASS_CODE, DOUBLE_CODE, REDOUBLE_CODE = 35, 36, 37
 NO_RULE = -1
@@ -189,8 +209,45 @@ class Rule:
     line: int
     where: str | None = None
     compile_where: WhereCompiler | None = field(default=None, repr=False)
+    seats: frozenset[int] | None = None
+    """The caller's positions (1 = dealer .. 4) the rule is for; None: every seat."""
+    vulnerabilities: frozenset[str] | None = None
+    """The vulnerability states (``VULNERABILITY_STATES``) the rule is for; None: all four."""
+    catch_all: bool = False
+    """A ``fallback`` rule: what the system does when nothing it teaches fits ("Not covered ...")."""
+    alternatives: tuple[Alternative, ...] = ()
+    """Other calls acceptable for the hands this rule takes (``also`` lines), in file order."""
+    explained: Explanation | None = None
+    """The structured explanation (``explanation`` is its text); None only for hand-built rules."""
+    source: str = ""
+    """The file the rule was read from (an included file's name, else the system's source)."""
     _compiled: dict[int, WhereFunction] = field(default_factory=dict, init=False, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
+
+    def __getstate__(self) -> dict[str, object]:
+        """For the compiled-system cache: compiled ``where`` functions and the lock are rebuilt."""
+        state = dict(self.__dict__)
+        state["_compiled"] = {}
+        state.pop("_lock", None)
+        return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        self.__dict__["_lock"] = threading.Lock()
+
+    def applies(self, position: int, vulnerability: str) -> bool:
+        """Whether the rule is for a caller in ``position`` (1..4 from the dealer) at ``vulnerability``
+        (a ``VULNERABILITY_STATES`` word)."""
+        if self.seats is not None and position not in self.seats:
+            return False
+        return self.vulnerabilities is None or vulnerability in self.vulnerabilities
+
+    @property
+    def explanation_record(self) -> Explanation:
+        """The structured explanation (a version-1 rule's sentence as a written one)."""
+        if self.explained is not None:
+            return self.explained
+        return Explanation(self.call, note=self.explanation, written=True, catch_all=self.catch_all)
 
     @cached_property
     def always_fits(self) -> bool:
@@ -245,21 +302,56 @@ class Rule:
 
 
 @dataclass(frozen=True)
+class Alternative:
+    """Another call the system accepts for the hands a rule takes (an ``also`` line).
+
+    ``condition`` is a rule (index -1) holding the alternative's own meaning and ``where``: the
+    alternative applies to a hand the main rule took when the hand also fits it (``any``: always).
+    ``reason`` is the author's sentence saying why the call is also right.
+    """
+
+    call: Call
+    condition: Rule
+    reason: str
+    line: int
+
+    def fits(self, hands: np.ndarray, seat: int) -> np.ndarray:
+        """Which of the ``(n,)`` hands of ``seat`` the alternative covers."""
+        return self.condition.mask(hands, seat)
+
+
+@dataclass(frozen=True)
 class Block:
     """An ``after PATTERN`` block: the rules that answer the auctions the pattern matches."""
 
     pattern: Pattern
     rules: tuple[Rule, ...]
     line: int
+    source: str = ""
+    """The file the block was read from (an included file's name, else the system's source)."""
 
 
 @dataclass(frozen=True)
 class Choice:
-    """The system's call for one hand: the call, the rule that chose it (None: nothing fitted) and why."""
+    """The system's call for one hand: the call, the rule that chose it (None: nothing fitted) and why.
+
+    ``explanation`` is the English text; ``explained`` the structured record front ends phrase.
+    """
 
     call: Call
     rule: Rule | None
     explanation: str
+
+    @property
+    def explained(self) -> Explanation:
+        if self.rule is None:
+            return Explanation(self.call, note=self.explanation, written=True, catch_all=True)
+        return self.rule.explanation_record
+
+    @property
+    def catch_all(self) -> bool:
+        """True when no rule the system teaches chose the call (a ``fallback`` rule, or none fitted)."""
+        return self.rule is None or self.rule.catch_all
 
 
 @dataclass(frozen=True)
@@ -356,23 +448,40 @@ class System:
     description: str
     blocks: tuple[Block, ...]
     source: str = "<string>"
-    _candidates: dict[tuple[Call, ...], tuple[Rule, ...]] = field(
+    files: tuple[tuple[str, str], ...] = ()
+    """Every file read for the system, ``(source, sha256 of its text)``, the system's own first."""
+    _candidates: dict[tuple[tuple[Call, ...], str], tuple[Rule, ...]] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
+
+    def __getstate__(self) -> dict[str, object]:
+        """For the compiled-system cache: the candidate cache and the pattern index are rebuilt."""
+        state = dict(self.__dict__)
+        state["_candidates"] = {}
+        for derived in ("_index", "rules"):
+            state.pop(derived, None)
+        return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
 
     @cached_property
     def rules(self) -> tuple[Rule, ...]:
         """Every rule in file order (``rule.index`` is its place here)."""
         return tuple(rule for block in self.blocks for rule in block.rules)
 
-    def rules_for(self, auction: Auction) -> tuple[Rule, ...]:
+    def rules_for(self, auction: Auction, vulnerable: str | None = "None") -> tuple[Rule, ...]:
         """The candidates for the next call, in priority order: the rules of every block whose
-        pattern matches the auction so far, in file order."""
-        key = tuple(auction.calls)
+        pattern matches the auction so far, in file order, less those for another seat or
+        vulnerability (``vulnerable`` is the board's, PBN spelling)."""
+        calls = tuple(auction.calls)
+        state = vulnerability_state(vulnerable, auction.next_seat)
+        key = (calls, state)
         found = self._candidates.get(key)
         if found is None:
-            blocks = self._index.blocks_matching(key)
-            found = tuple(rule for b in blocks for rule in self.blocks[b].rules)
+            blocks = self._index.blocks_matching(calls)
+            position = len(calls) % 4 + 1
+            found = tuple(rule for b in blocks for rule in self.blocks[b].rules if rule.applies(position, state))
             self._candidates[key] = found
         return found
 
@@ -380,8 +489,11 @@ class System:
     def _index(self) -> _PatternIndex:
         return _PatternIndex.build(self.blocks)
 
-    def choose(self, hands: np.ndarray, auction: Auction) -> tuple[np.ndarray, np.ndarray]:
-        """The system's call for each of the ``(n,)`` hands of the seat to call next.
+    def choose(
+        self, hands: np.ndarray, auction: Auction, vulnerable: str | None = "None"
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """The system's call for each of the ``(n,)`` hands of the seat to call next, at the board's
+        vulnerability (``"None"``, ``"NS"``, ``"EW"`` or ``"All"``).
 
         Returns ``(calls, rule_indices)``: ``call_code`` numbers (int16) and indices into ``rules``
         (int32, ``NO_RULE`` where nothing fits and the call is Pass).  Each candidate rule's mask is
@@ -398,7 +510,7 @@ class System:
         rule_indices = np.full(hands.shape[0], NO_RULE, dtype=np.int32)
         seat = seat_index(auction.next_seat)
         pending = np.arange(hands.shape[0])
-        for rule in self.rules_for(auction):
+        for rule in self.rules_for(auction, vulnerable):
             if pending.size == 0:
                 break
             if not auction.is_legal(rule.call):
@@ -410,11 +522,27 @@ class System:
             pending = pending[~ok]
         return calls, rule_indices
 
-    def call_for(self, deal: Deal, auction: Auction) -> Choice:
+    def call_for(self, deal: Deal, auction: Auction, vulnerable: str | None = "None") -> Choice:
         """The system's call for the hand of the seat to call next in ``auction``, and why."""
         hand = deal.hand(auction.next_seat)
-        _, rule_indices = self.choose(np.array([hand.mask], dtype=np.uint64), auction)
+        _, rule_indices = self.choose(np.array([hand.mask], dtype=np.uint64), auction, vulnerable)
         return self._choice(int(rule_indices[0]))
+
+    def acceptable(
+        self, hand_mask: int, auction: Auction, call: Call, vulnerable: str | None = "None"
+    ) -> tuple[Choice, Alternative | None]:
+        """The system's choice for the hand and, when ``call`` is not it, the ``also`` alternative of
+        the chosen rule that accepts ``call`` for this hand (None: the call is simply not the system's)."""
+        hands = np.array([hand_mask], dtype=np.uint64)
+        _, rule_indices = self.choose(hands, auction, vulnerable)
+        choice = self._choice(int(rule_indices[0]))
+        if choice.rule is None or call == choice.call:
+            return choice, None
+        seat = seat_index(auction.next_seat)
+        for alternative in choice.rule.alternatives:
+            if alternative.call == call and auction.is_legal(call) and bool(alternative.fits(hands, seat)[0]):
+                return choice, alternative
+        return choice, None
 
     def _choice(self, rule_index: int) -> Choice:
         if rule_index == NO_RULE:
@@ -422,19 +550,21 @@ class System:
         rule = self.rules[rule_index]
         return Choice(rule.call, rule, rule.explanation)
 
-    def bid(self, deal: Deal, dealer: str, max_calls: int = DEFAULT_MAX_CALLS) -> BiddingResult:
+    def bid(
+        self, deal: Deal, dealer: str, vulnerable: str | None = "None", max_calls: int = DEFAULT_MAX_CALLS
+    ) -> BiddingResult:
         """All four hands bid by the system from ``dealer`` to the end of the auction (at most
-        ``max_calls`` calls), every call with its rule and explanation."""
+        ``max_calls`` calls) at the board's vulnerability, every call with its rule and explanation."""
         auction = Auction(dealer)
         choices: list[Choice] = []
         while not auction.is_complete and len(choices) < max_calls:
-            choice = self.call_for(deal, auction)
+            choice = self.call_for(deal, auction, vulnerable)
             auction = auction + choice.call
             choices.append(choice)
         return BiddingResult(auction, tuple(choices))
 
     def bid_batch_with_rules(
-        self, deals: np.ndarray, dealer: str, max_calls: int = DEFAULT_MAX_CALLS
+        self, deals: np.ndarray, dealer: str, vulnerable: str | None = "None", max_calls: int = DEFAULT_MAX_CALLS
     ) -> tuple[list[Auction], np.ndarray]:
         """Bid every deal of an ``(n, 4)`` batch; the auctions and the ``(n, calls)`` rule indices.
 
@@ -460,7 +590,7 @@ class System:
                 members = order[start:end]
                 auction = auctions[g]
                 seat = seat_index(auction.next_seat)
-                calls, rules = self.choose(deals[members, seat], auction)
+                calls, rules = self.choose(deals[members, seat], auction, vulnerable)
                 rule_history[members, step] = rules
                 codes, inverse = np.unique(calls, return_inverse=True)
                 first_new = len(auctions)
@@ -469,9 +599,11 @@ class System:
         final = [auctions[g] for g in group.tolist()]
         return final, rule_history
 
-    def bid_batch(self, deals: np.ndarray, dealer: str, max_calls: int = DEFAULT_MAX_CALLS) -> list[Auction]:
+    def bid_batch(
+        self, deals: np.ndarray, dealer: str, vulnerable: str | None = "None", max_calls: int = DEFAULT_MAX_CALLS
+    ) -> list[Auction]:
         """The system's complete auction for every deal of an ``(n, 4)`` batch (see ``bid_batch_with_rules``)."""
-        return self.bid_batch_with_rules(deals, dealer, max_calls)[0]
+        return self.bid_batch_with_rules(deals, dealer, vulnerable, max_calls)[0]
 
 
 def time_openings(system: System, count: int = 100_000, seed: int = 1) -> float:
@@ -496,6 +628,8 @@ def time_auctions(system: System, count: int = 10_000, seed: int = 1) -> float:
 __all__ = [
     "NO_FIT_EXPLANATION",
     "NO_RULE",
+    "VULNERABILITY_STATES",
+    "Alternative",
     "BiddingResult",
     "Block",
     "Choice",
@@ -506,4 +640,5 @@ __all__ = [
     "call_from_code",
     "time_auctions",
     "time_openings",
+    "vulnerability_state",
 ]

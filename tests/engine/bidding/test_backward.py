@@ -120,7 +120,12 @@ after P*
     shadow = parse_system(text)
     request = request_for_auction(shadow, "1C", "N")
     assert request.seats[0] == parse_seat_spec("hcp 12-14")  # the only 1♣ rule that can fire
-    with pytest.raises(ImpossibleError, match="1♦: no rule of the Shadow system makes this call"):
+    # The refusal names the call, its rule and the rule that takes its hands, with their lines.
+    with pytest.raises(
+        ImpossibleError,
+        match=r"1♦: no hand reaches the Shadow system's 1♦ as the first call: its rule at "
+        r"<string>:6 is taken first by the 1NT rule at <string>:3",
+    ):
         request_for_auction(shadow, "1D", "N")
 
 

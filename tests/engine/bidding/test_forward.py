@@ -152,7 +152,10 @@ def test_interference_through_star_and_illegal_calls_skipped(system):
 def test_nothing_fits_means_pass(system):
     choice = system.call_for(deal_with({}), Auction.parse("N", "1NT P 2C P 2H P"))
     assert choice.call == PASS and choice.rule is None
-    assert choice.explanation == NO_FIT_EXPLANATION == "Nothing in the system fits this hand: pass."
+    assert (
+        choice.explanation == NO_FIT_EXPLANATION == "Not covered by this system: nothing in it fits this hand, so pass."
+    )
+    assert choice.catch_all and choice.explained.catch_all
 
 
 def test_choose_on_a_batch_equals_choose_hand_by_hand(system):

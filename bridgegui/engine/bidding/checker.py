@@ -1,0 +1,386 @@
+"""The system checker: every rule reachable, every note true to its meaning, and how much is covered.
+
+A system's rules are tried in order, so a rule can be dead: an earlier rule (or several together)
+takes every hand it means.  The checker finds such rules in two ways:
+
+* **Proof** where the meanings allow it: an earlier rule without ``where`` whose meaning holds the
+  rule's meaning (the exact per-suit counts of the two meanings and their intersection agree: every
+  hand of the one is a hand of the other).
+* **Sampling** otherwise: hands are drawn exactly from the rule's meaning (the constrained dealer's
+  per-seat sampler, so rare meanings such as an eight-card suit cost no more than common ones), its
+  ``where`` applied, and the system asked to choose for them in a position the rule's block answers.
+  A rule that none of ``samples`` such hands reaches, in any seat or vulnerability it allows, is
+  reported with the rule that took most of them; a rule reached by as few as 1 hand in 500 is missed
+  by 2,000 draws with probability under 2 %.
+
+Coverage is measured as a teacher meets it: random boards (dealer and vulnerability by Law 2), bid
+by the system to the end, and the share of calls that came from a catch-all rule, per auction.
+Results are typed records; the command line phrases them.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import numpy as np
+
+from bridgegui.engine.bidding.calls import PASS, Auction, AuctionError, Call
+from bridgegui.engine.bidding.system import NO_RULE, Block, Rule, System, call_from_code
+from bridgegui.engine.boards import board_dealer, board_vulnerability
+from bridgegui.engine.cards import FULL_DECK_MASK, seat_index
+from bridgegui.engine.constraints import SeatConstraint
+from bridgegui.engine.dealing import deal_batch
+from bridgegui.engine.errors import BridgeError
+from bridgegui.engine.evaluation import hcp
+from bridgegui.engine.exact import SeatPlan, SeatSampler, plan_seat
+
+DEFAULT_SAMPLES = 2000
+VULNERABILITY_FOR_STATE = {"none": "None", "we": "NS", "they": "EW", "both": "All"}
+"""A board vulnerability giving each state to North or South (the contexts put the caller there or
+at East/West: ``_board_vulnerability`` turns the state round for East and West)."""
+
+
+@dataclass(frozen=True)
+class RuleProblem:
+    """One thing wrong with a rule. ``kind``: ``"unreachable"`` (earlier rules take every hand it
+    means; ``taker`` the one that took most, ``proved`` when exact), ``"contradictory"`` (no hand
+    fits its meaning and ``where`` together, or no seat can make it), or ``"note"`` (its teaching
+    note gives a range, ``detail``, that its meaning does not have)."""
+
+    kind: str
+    rule: Rule
+    taker: Rule | None = None
+    proved: bool = False
+    detail: str = ""
+    drawn: int = 0
+
+
+@dataclass(frozen=True)
+class ContextCoverage:
+    """Calls made after one auction on the sampled boards, and how many came from catch-all rules."""
+
+    auction: str
+    calls: int
+    catch_all: int
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """Catch-all calls on random boards bid by the system (dealer and vulnerability by Law 2)."""
+
+    boards: int
+    calls: int
+    catch_all: int
+    strong_passes: int
+    """Hands of 20+ HCP whose first call was Pass."""
+    contexts: tuple[ContextCoverage, ...]
+    """Auctions with catch-all calls, most first."""
+
+    @property
+    def share(self) -> float:
+        return self.catch_all / self.calls if self.calls else 0.0
+
+
+@dataclass(frozen=True)
+class CheckReport:
+    system: System
+    problems: tuple[RuleProblem, ...]
+    coverage: Coverage | None
+    rules_checked: int
+
+    @property
+    def has_errors(self) -> bool:
+        return any(p.kind in ("unreachable", "contradictory") for p in self.problems)
+
+
+# --- drawing hands from a meaning -------------------------------------------------------------------
+
+
+def draw_meaning(rule: Rule, count: int, rng: np.random.Generator, seat: int) -> np.ndarray:
+    """Up to ``count`` hands drawn uniformly from the hands that fit the rule's meaning and ``where``.
+
+    The meaning is drawn exactly when the per-seat sampler enforces all of it; otherwise draws from
+    its superset are filtered.  Hands failing the ``where`` are dropped, so fewer may come back (none:
+    the meaning and the ``where`` contradict each other, as far as ``count`` draws can tell).
+    """
+    if rule.has_meaning:
+        plan = _plan(rule.meaning)
+        if plan.count == 0:
+            return np.zeros(0, dtype=np.uint64)
+        hands = plan.sampler.draw(rng, count)
+        if not plan.complete:
+            hands = hands[rule.meaning.mask(hands)]
+    else:
+        hands = deal_batch(count, rng=rng)[:, 0]
+    if rule.where is not None and hands.size:
+        hands = hands[rule.mask(hands, seat)]
+    return hands
+
+
+_PLANS: dict[SeatConstraint, SeatPlan] = {}
+_COUNTS: dict[SeatConstraint, int] = {}
+_CACHE_LIMIT = 4096
+"""Meanings recur (a system repeats many, and every context of a rule draws from the same one), and
+counting one builds its per-suit tables: a few milliseconds each, kept for the process."""
+
+
+def _plan(constraint: SeatConstraint) -> SeatPlan:
+    plan = _PLANS.get(constraint)
+    if plan is None:
+        if len(_PLANS) >= _CACHE_LIMIT:
+            _PLANS.clear()
+        plan = _PLANS[constraint] = plan_seat(constraint, FULL_DECK_MASK)
+        _COUNTS[constraint] = plan.count
+    return plan
+
+
+def _count(constraint: SeatConstraint) -> int:
+    count = _COUNTS.get(constraint)
+    if count is None:
+        if len(_COUNTS) >= _CACHE_LIMIT:
+            _COUNTS.clear()
+        count = _COUNTS[constraint] = SeatSampler(constraint, FULL_DECK_MASK).count
+    return count
+
+
+def _holds(outer: Rule, inner: Rule) -> bool:
+    """Proof that every hand of ``inner``'s meaning fits ``outer`` (no ``where`` on ``outer``)."""
+    if outer.where is not None or outer is inner:
+        return False
+    if not outer.has_meaning:
+        return True
+    try:
+        both = inner.meaning.intersect(outer.meaning)
+    except BridgeError:
+        return False
+    if both == inner.meaning:
+        return True
+    if inner.meaning.rule20 or outer.meaning.rule20:
+        return False
+    try:
+        return _count(both) == _count(inner.meaning) > 0
+    except (BridgeError, MemoryError):
+        return False
+
+
+# --- the positions a block answers ------------------------------------------------------------------
+
+
+def contexts(block: Block, rule: Rule, limit: int = 12) -> Iterator[tuple[Auction, str]]:
+    """Auctions the block's pattern matches (wildcards filled in a few plain ways), each with a board
+    vulnerability, in which ``rule`` applies (its seat and vulnerability) and its call is legal."""
+    elements = block.pattern.elements
+    choices: list[list[tuple[str, ...]]] = []
+    for i, element in enumerate(elements):
+        if element == "P*":
+            choices.append([("P",) * k for k in range(4)] if i == 0 else [(), ("P",)])
+        elif element == "**":
+            choices.append([()])
+        elif element == "*":
+            choices.append([("P",), ("X",), ("bid",)])
+        elif element == "bid":
+            choices.append([("bid",)])
+        else:
+            assert isinstance(element, frozenset)
+            choices.append([(str(call_from_code(c)),) for c in sorted(element)][:4])
+    produced = 0
+    states = sorted(rule.vulnerabilities) if rule.vulnerabilities is not None else ["none", "they", "we", "both"]
+    for combination in itertools.product(*choices):
+        auction = _auction(tuple(token for part in combination for token in part))
+        if auction is None or auction.is_complete or not auction.is_legal(rule.call):
+            continue
+        if not block.pattern.matches(auction.calls):
+            continue
+        position = len(auction.calls) % 4 + 1
+        if rule.seats is not None and position not in rule.seats:
+            continue
+        for state in states[:2]:
+            yield auction, _board_vulnerability(state, auction.next_seat)
+            produced += 1
+        if produced >= limit:
+            return
+
+
+def _auction(tokens: tuple[str, ...]) -> Auction | None:
+    auction = Auction("N")
+    for token in tokens:
+        if token == "bid":
+            last = auction.last_bid
+            call = Call.from_rank(0 if last is None else last.rank + 1) if (last is None or last.rank < 34) else None
+            if call is None:
+                return None
+        else:
+            call = Call.parse(token)
+        try:
+            auction = auction + call
+        except AuctionError:
+            return None
+    return auction
+
+
+def _board_vulnerability(state: str, seat: str) -> str:
+    """The board vulnerability that is ``state`` from ``seat``'s side."""
+    ours, theirs = ("NS", "EW") if seat in ("N", "S") else ("EW", "NS")
+    return {"none": "None", "we": ours, "they": theirs, "both": "All"}[state]
+
+
+# --- the checks -------------------------------------------------------------------------------------
+
+
+_NOTE_RANGE = re.compile(
+    r"(?<![\d-])(\d{1,2})\s*(?:[-–]\s*(\d{1,2})|(\+))\s*(?:high[- ]card\s+points|HCP|total\s+points|points|pts)\b",
+    re.IGNORECASE,
+)
+_MEANING_RANGES = re.compile(r"(?:hcp|points|support\s+\w+)\s+(\d+)(?:-(\d+)|(\+)|(-))?", re.IGNORECASE)
+
+
+def note_disagreements(rule: Rule) -> list[str]:
+    """Ranges of points the rule's teaching note gives that its meaning does not (``"15-18 HCP"``)."""
+    explained = rule.explained
+    if explained is None or explained.written or not explained.note:
+        return []
+    meaning_ranges: set[tuple[int, int | None]] = set()
+    numbers: set[int] = set()
+    for m in _MEANING_RANGES.finditer(rule.meaning_text):
+        lo = int(m.group(1))
+        hi = int(m.group(2)) if m.group(2) else (None if m.group(3) else (lo if not m.group(4) else None))
+        meaning_ranges.add((lo, hi))
+        numbers.update({lo} if hi is None else {lo, hi})
+    if not meaning_ranges:
+        return []
+    found = []
+    for m in _NOTE_RANGE.finditer(explained.note):
+        lo = int(m.group(1))
+        hi = int(m.group(2)) if m.group(2) else None
+        if (lo, hi) not in meaning_ranges and not (hi is None and lo in numbers):
+            found.append(m.group(0))
+    return found
+
+
+def reach(
+    system: System, block: Block, rule: Rule, *, samples: int, rng: np.random.Generator
+) -> tuple[int, int, Counter[int]]:
+    """``(fitting, reached, takers)``: hands drawn from the rule's meaning and ``where``, how many the
+    system gives to this rule in some context, and which rules took the others (by index)."""
+    takers: Counter[int] = Counter()
+    fitting = 0
+    for auction, vulnerable in contexts(block, rule):
+        seat = seat_index(auction.next_seat)
+        hands = draw_meaning(rule, samples, rng, seat)
+        fitting = max(fitting, int(hands.size))
+        if hands.size == 0:
+            continue
+        _, rule_indices = system.choose(hands, auction, vulnerable)
+        reached = int(np.count_nonzero(rule_indices == rule.index))
+        if reached:
+            return fitting, reached, takers
+        takers.update(int(i) for i in rule_indices[rule_indices != NO_RULE][:64].tolist())
+    return fitting, 0, takers
+
+
+def proved_taker(system: System, block: Block, rule: Rule) -> Rule | None:
+    """An earlier candidate that provably takes every hand of ``rule`` in every context (same
+    block, no ``where``, applies wherever ``rule`` does, always legal when ``rule``'s call is)."""
+    for earlier in block.rules:
+        if earlier is rule:
+            return None
+        if earlier.seats is not None and (rule.seats is None or not rule.seats <= earlier.seats):
+            continue
+        if earlier.vulnerabilities is not None and (
+            rule.vulnerabilities is None or not rule.vulnerabilities <= earlier.vulnerabilities
+        ):
+            continue
+        if earlier.call.is_bid and (not rule.call.is_bid or earlier.call.rank > rule.call.rank):
+            continue  # the earlier call may be illegal where this one is not
+        if earlier.call.is_double or earlier.call.is_redouble:
+            continue
+        if _holds(earlier, rule):
+            return earlier
+    return None
+
+
+def check_system(
+    system: System, *, samples: int = DEFAULT_SAMPLES, seed: int = 1, coverage_boards: int = 0
+) -> CheckReport:
+    """Every rule's reachability and note, and (``coverage_boards`` > 0) the catch-all coverage."""
+    rng = np.random.default_rng(seed)
+    problems: list[RuleProblem] = []
+    checked = 0
+    for block in system.blocks:
+        for rule in block.rules:
+            checked += 1
+            for detail in note_disagreements(rule):
+                problems.append(RuleProblem("note", rule, detail=detail))
+            taker = proved_taker(system, block, rule)
+            if taker is not None:
+                problems.append(RuleProblem("unreachable", rule, taker=taker, proved=True))
+                continue
+            if not any(True for _ in contexts(block, rule)):
+                problems.append(RuleProblem("contradictory", rule, detail="no seat or auction lets it be made"))
+                continue
+            fitting, reached, takers = reach(system, block, rule, samples=samples, rng=rng)
+            if reached:
+                continue
+            if fitting == 0:
+                problems.append(RuleProblem("contradictory", rule, detail="no hand fits its meaning", drawn=samples))
+                continue
+            top = system.rules[takers.most_common(1)[0][0]] if takers else None
+            problems.append(RuleProblem("unreachable", rule, taker=top, drawn=fitting))
+    coverage = measure_coverage(system, coverage_boards, seed=seed) if coverage_boards else None
+    return CheckReport(system, tuple(problems), coverage, checked)
+
+
+def measure_coverage(system: System, boards: int, *, seed: int = 1) -> Coverage:
+    """Bid ``boards`` random boards (board i has Law 2's dealer and vulnerability for number i+1) and
+    count the calls that came from catch-all rules (``fallback``, or nothing fitting), per auction."""
+    deals = deal_batch(boards, seed=seed)
+    catch_all_rules = np.array([r.catch_all for r in system.rules] + [True], dtype=bool)  # last: NO_RULE
+    per_context: Counter[str] = Counter()
+    per_context_calls: Counter[str] = Counter()
+    calls = catch_all = strong_passes = 0
+    numbers = np.arange(boards) % 16
+    points = hcp(deals)
+    for number in range(16):
+        rows = np.flatnonzero(numbers == number)
+        if rows.size == 0:
+            continue
+        dealer = board_dealer(number + 1)
+        vulnerable = board_vulnerability(number + 1)
+        auctions, rule_history = system.bid_batch_with_rules(deals[rows], dealer, vulnerable)
+        for k, auction in enumerate(auctions):
+            made = len(auction.calls)
+            history = rule_history[k, :made]
+            flags = catch_all_rules[history]
+            calls += made
+            catch_all += int(np.count_nonzero(flags))
+            texts = [str(c) for c in auction.calls]
+            for i in range(made):
+                key = " ".join(texts[:i]) or "(opening)"
+                per_context_calls[key] += 1
+                if flags[i]:
+                    per_context[key] += 1
+            for i in range(min(4, made)):
+                seat = (seat_index(dealer) + i) % 4
+                if auction.calls[i] == PASS and points[rows[k], seat] >= 20:
+                    strong_passes += 1
+    contexts_found = tuple(ContextCoverage(a, per_context_calls[a], n) for a, n in per_context.most_common())
+    return Coverage(boards, calls, catch_all, strong_passes, contexts_found)
+
+
+__all__ = [
+    "DEFAULT_SAMPLES",
+    "CheckReport",
+    "ContextCoverage",
+    "Coverage",
+    "RuleProblem",
+    "check_system",
+    "contexts",
+    "draw_meaning",
+    "measure_coverage",
+    "note_disagreements",
+    "reach",
+]

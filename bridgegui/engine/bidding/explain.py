@@ -1,0 +1,222 @@
+"""Explanations as records: a call, what it means about the hand, and the author's teaching note.
+
+A version-2 system file writes each meaning once, in the seat-spec language (``hcp 15-17,
+balanced``), and the sentence a student reads is generated from it (``1NT: 15–17 HCP, balanced.``),
+so the numbers in an explanation can never drift from the rule that chooses the call.  The author may
+add a teaching note, which follows the generated part.  Front ends get the record, not a sentence:
+the window phrases it through ``tr()`` and never strips text back off it; ``text()`` is the English
+the command line prints and PBN notes store.
+
+A version-1 file's explanation was written by hand as a whole sentence; it is kept as the note of a
+``written`` explanation and shown as it stands.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from bridgegui.engine.bidding.calls import Call
+
+NOT_COVERED = "Not covered by this system"
+"""How a catch-all (``fallback``) rule's explanation starts: teachers, tests and the checker count them."""
+
+SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")
+_SUIT_SYMBOLS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣"}
+_SINGULAR = {"spades": "spade", "hearts": "heart", "diamonds": "diamond", "clubs": "club"}
+_SEAT_ORDINALS = ("first", "second", "third", "fourth")
+_VUL_WORDS = {
+    "none": "neither side vulnerable",
+    "we": "only our side vulnerable",
+    "they": "only their side vulnerable",
+    "both": "both sides vulnerable",
+}
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """Why the system makes a call: the call, the meaning's terms in words, and the teaching note.
+
+    ``terms`` are the meaning's terms phrased for a student ("15–17 HCP", "balanced", "5+ spades"),
+    the table conditions first ("in third or fourth seat").  ``note`` is the author's sentence (for a
+    version-1 rule, its whole explanation: ``written`` is then True and ``terms`` empty).
+    ``catch_all`` marks a ``fallback`` rule, whose text starts with ``NOT_COVERED``.
+    """
+
+    call: Call
+    terms: tuple[str, ...] = ()
+    note: str = ""
+    catch_all: bool = False
+    written: bool = False
+
+    def meaning_text(self) -> str:
+        """The generated part: ``"15–17 HCP, balanced"`` (empty when the meaning is ``any``)."""
+        return ", ".join(self.terms)
+
+    def text(self) -> str:
+        """The whole explanation in English, e.g. ``"1NT: 15–17 HCP, balanced. The booklet allows a
+        five-card major."``; a version-1 rule's own sentence as written."""
+        if self.written:
+            return self.note
+        note = _sentence(self.note)
+        if self.catch_all:
+            head = f"{NOT_COVERED}: {self.call.symbol()}"
+            meaning = self.meaning_text()
+            head += f" ({meaning})." if meaning else "."
+            return f"{head} {note}".strip()
+        meaning = self.meaning_text()
+        if meaning:
+            return f"{self.call.symbol()}: {meaning}. {note}".strip()
+        if note:
+            return f"{self.call.symbol()}: {note}"
+        return f"{self.call.symbol()}."
+
+
+def _sentence(text: str) -> str:
+    """``text`` with a capital first letter and a full stop (empty stays empty)."""
+    text = text.strip()
+    if not text:
+        return ""
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?", ")")) else text + "."
+
+
+# --- the meaning in words ---------------------------------------------------------------------------
+
+_RANGE = r"(\d+)(?:\s*-\s*(\d+)|(\+)|(-))?"
+"""A range as the seat-spec language writes it: ``15-17``, ``15+``, ``15-`` (at most 15) or ``15``."""
+
+
+def range_words(text: str) -> str:
+    """``"15-17"`` → ``"15–17"``, ``"13+"`` → ``"13+"``, ``"7-"`` → ``"at most 7"``, ``"6"`` → ``"6"``."""
+    m = re.fullmatch(_RANGE, text.strip())
+    if m is None:
+        return text.strip()
+    lo, hi, plus, minus = m.groups()
+    if hi is not None:
+        return lo if lo == hi else f"{lo}–{hi}"
+    if plus:
+        return f"{lo}+"
+    if minus:
+        return f"at most {lo}"
+    return lo
+
+
+_TERM_PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern, re.IGNORECASE), phrase)
+    for pattern, phrase in (
+        (rf"hcp\s+({_RANGE})", "{r} HCP"),
+        (rf"points\s+({_RANGE})", "{r} total points"),
+        (rf"support\s+(spades|hearts|diamonds|clubs)\s+({_RANGE})", "{r2} points in support of {s}"),
+        (rf"quality\s+(spades|hearts|diamonds|clubs)\s+({_RANGE})", "{r2} of the top five {s}"),
+        (r"stopper\s+(spades|hearts|diamonds|clubs)", "a stopper in {s}"),
+        (rf"(spades|hearts|diamonds|clubs)\s+({_RANGE})", "{r2} {s}"),
+        (rf"(?:qt|quick\s*tricks)\s+({_RANGE})", "{r} quick tricks"),
+        (rf"ltc\s+({_RANGE})", "{r} losers"),
+        (rf"tricks\s+({_RANGE})", "{r} playing tricks"),
+        (rf"controls\s+({_RANGE})", "{r} controls"),
+        (r"rule\s*20", "the Rule of 20"),
+        (r"semibalanced", "semi-balanced"),
+        (r"balanced", "balanced"),
+        (r"shape\s+(.+)", "shape {x}"),
+        (r"not\s+(.+)", "not {x}"),
+    )
+)
+
+
+def term_words(term: str) -> str:
+    """One seat-spec term in words (``"spades 5+"`` → ``"5+ spades"``); an unknown term as written."""
+    term = " ".join(term.split())
+    for pattern, phrase in _TERM_PHRASES:
+        m = pattern.fullmatch(term)
+        if m is None:
+            continue
+        groups = m.groups()
+        if "{s}" in phrase:
+            suit = groups[0].lower()
+            rest = groups[1] if len(groups) > 1 else None
+            return phrase.format(s=suit, r2=_counted(range_words(rest), suit) if rest else "")
+        if "{r}" in phrase:
+            return phrase.format(r=range_words(groups[0]))
+        if "{x}" in phrase:
+            return phrase.format(x=groups[0])
+        return phrase
+    return term
+
+
+def _counted(words: str, suit: str) -> str:
+    """The range words, singular-aware: ``"1"`` of spades reads "1 spade" further on (kept plain)."""
+    return words
+
+
+def seat_words(seats: frozenset[int]) -> str:
+    """``{3, 4}`` → ``"in third or fourth seat"``."""
+    names = [_SEAT_ORDINALS[s - 1] for s in sorted(seats)]
+    joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+    return f"in {joined} seat"
+
+
+def vulnerability_words(states: frozenset[str]) -> str:
+    """``{"none", "they"}`` → ``"not vulnerable"``; other sets listed."""
+    if states == frozenset({"none", "they"}):
+        return "not vulnerable"
+    if states == frozenset({"we", "both"}):
+        return "vulnerable"
+    if states == frozenset({"they"}):
+        return "at favourable vulnerability"
+    if states == frozenset({"we"}):
+        return "at unfavourable vulnerability"
+    words = [_VUL_WORDS[s] for s in ("none", "we", "they", "both") if s in states]
+    return " or ".join(words)
+
+
+_WHERE_WORDS = (
+    (re.compile(r"\bhcp\(me\)"), "HCP"),
+    (re.compile(r"\b(spades|hearts|diamonds|clubs)\(me\)"), r"\1"),
+    (re.compile(r"\b(\w+)\(me\)"), r"\1"),
+    (re.compile(r"\bme\b"), "the hand"),
+    (re.compile(r">="), "≥"),
+    (re.compile(r"<="), "≤"),
+    (re.compile(r"=="), "="),
+    (re.compile(r"!="), "≠"),
+    (re.compile(r"&&"), "and"),
+    (re.compile(r"\|\|"), "or"),
+)
+
+
+def where_words(expression: str) -> str:
+    """A ``where`` expression read aloud: ``"spades(me) >= hearts(me)"`` → ``"spades ≥ hearts"``."""
+    text = " ".join(expression.split())
+    for pattern, replacement in _WHERE_WORDS:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+def split_terms(meaning: str) -> list[str]:
+    """The comma-separated terms of a meaning (``any`` and blanks give none)."""
+    if meaning.strip().lower() in ("", "any"):
+        return []
+    return [t.strip() for t in meaning.split(",") if t.strip()]
+
+
+def singular_suit(word: str) -> str:
+    """``"spades"`` → ``"spade"`` (for "a spade stopper" style phrases)."""
+    return _SINGULAR.get(word, word)
+
+
+def suit_symbol(word: str) -> str:
+    """``"spades"`` → ``"♠"``."""
+    return _SUIT_SYMBOLS[word]
+
+
+__all__ = [
+    "NOT_COVERED",
+    "SUIT_WORDS",
+    "Explanation",
+    "range_words",
+    "seat_words",
+    "split_terms",
+    "term_words",
+    "vulnerability_words",
+    "where_words",
+]

@@ -1,0 +1,231 @@
+"""Finding and loading system files: shipped names, paths, includes, and the compiled-system cache.
+
+A shipped system is named (``"sayc"``, ``"acol"``; ``"standard"`` is another name for SAYC); a file is
+given by path.  Includes name a shipped file (``conventions/stayman``) or a path relative to the file
+that includes them.
+
+Reading a shipped system checks every meaning and compiles every ``where`` expression: a few tenths
+of a second, on every start of the command line.  The result is therefore kept, pickled, in the
+user's cache folder, under a key made of the top file's text, its source and the reader's version;
+the entry also records every included file's digest, and is used only while they all still match.
+A cache that cannot be read or written is simply not used: loading never fails because of it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import re
+import stat
+from importlib.resources.abc import Traversable
+from pathlib import Path
+
+from bridgegui.engine.bidding.calls import cut
+from bridgegui.engine.bidding.system import System
+from bridgegui.engine.bidding.system_file import SystemFileError, parse_system
+from bridgegui.resource_files import resource
+
+SYSTEM_SUFFIX = ".system"
+MAX_SYSTEM_BYTES = 4 * 1024 * 1024
+"""The largest system file read (4 MiB: the shipped ones are under 200 KB): an endless or huge file
+(``/dev/zero``, a log by mistake) is refused before it is read, instead of filling the memory."""
+
+CACHE_DIR_ENV = "BRIDGEGUI_CACHE_DIR"
+CACHE_FORMAT = "bridgegui-system-cache-3"
+"""Changes whenever the pickled classes or the reader change meaning: older entries are then unused."""
+
+_SHIPPED_NAME = re.compile(r"[a-z0-9_-]{1,64}(?:/[a-z0-9_-]{1,64})?")
+"""What a shipped system's name may be (``sayc``, ``conventions/stayman``): anything else (a NUL, a
+10,000-character name) is not looked up."""
+
+
+def shipped_systems() -> tuple[str, ...]:
+    """The names of the systems shipped in ``resources/systems`` (``"acol"``, ``"sayc"``...)."""
+    folder = resource("systems")
+    if not folder.is_dir():
+        return ()
+    return tuple(sorted(p.name.removesuffix(SYSTEM_SUFFIX) for p in folder.iterdir() if p.name.endswith(SYSTEM_SUFFIX)))
+
+
+def _is_path(text: str) -> bool:
+    return text.endswith(SYSTEM_SUFFIX) or "/" in text.replace("conventions/", "", 1) or "\\" in text
+
+
+def read_system_text(path: Path) -> str:
+    """A system file's text, refusing at once what is not a regular file or is too large."""
+    shown = cut(path.name)
+    try:
+        info = os.stat(path)
+    except OSError as exc:
+        raise SystemFileError(shown, 0, 0, f"cannot read the system file: {exc.strerror or exc}") from None
+    except ValueError:  # a NUL or a lone surrogate: no file can have that name
+        raise SystemFileError(shown, 0, 0, "cannot read the system file: that is not a file name") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise SystemFileError(shown, 0, 0, "cannot read the system file: it is not a regular file")
+    if info.st_size > MAX_SYSTEM_BYTES:
+        raise SystemFileError(
+            shown, 0, 0, f"the system file is larger than {MAX_SYSTEM_BYTES // (1024 * 1024)} MiB: not a system file"
+        )
+    try:
+        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
+        fd = os.open(path, flags)
+        with os.fdopen(fd, "rb") as handle:
+            data = handle.read(MAX_SYSTEM_BYTES + 1)
+    except OSError as exc:
+        raise SystemFileError(shown, 0, 0, f"cannot read the system file: {exc.strerror or exc}") from None
+    if len(data) > MAX_SYSTEM_BYTES:
+        raise SystemFileError(
+            shown, 0, 0, f"the system file is larger than {MAX_SYSTEM_BYTES // (1024 * 1024)} MiB: not a system file"
+        )
+    return decode_system_text(data, shown)
+
+
+def decode_system_text(data: bytes, shown: str) -> str:
+    """UTF-8 text, or an error naming the line, column and byte of the first byte that is not."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = data[: exc.start]
+        line = before.count(b"\n") + 1
+        column = len(before[before.rfind(b"\n") + 1 :].decode("utf-8", "replace")) + 1
+        raise SystemFileError(
+            shown,
+            line,
+            column,
+            f"the system file is not UTF-8 text: byte 0x{data[exc.start]:02x} cannot start a character",
+        ) from None
+
+
+def _shipped(name: str) -> tuple[str, str, Traversable]:
+    """A shipped file's text, its source name and its folder."""
+    key = name.strip().lower().removesuffix(SYSTEM_SUFFIX)
+    node = None
+    if _SHIPPED_NAME.fullmatch(key):
+        node = resource("systems", *key.split("/")[:-1], key.split("/")[-1] + SYSTEM_SUFFIX)
+    if node is None or not node.is_file():
+        shipped = ", ".join(shipped_systems()) or "none"
+        raise SystemFileError(
+            cut(name), 0, 0, f"no bidding system of that name is shipped (shipped: {shipped}); or give a .system file"
+        )
+    data = node.read_bytes()
+    source = key + SYSTEM_SUFFIX
+    return decode_system_text(data, source), source, _parent(key)
+
+
+def _parent(key: str) -> Traversable:
+    node = resource("systems")
+    for part in key.split("/")[:-1]:
+        node = node / part
+    return node
+
+
+def _resolve(name: str, place: object) -> tuple[str, str, object]:
+    """An included file: a path relative to the including file's folder, else a shipped name."""
+    text = name.strip()
+    if _is_path(text) and not text.startswith("conventions/"):
+        if isinstance(place, Path):
+            path = (place / text) if not Path(text).is_absolute() else Path(text)
+            return read_system_text(path), path.name, path.parent
+        if place is not None and not Path(text).is_absolute():  # a shipped file including a shipped path
+            node = place / text  # type: ignore[operator]
+            if node.is_file():
+                return decode_system_text(node.read_bytes(), text), text, place
+        path = Path(text)
+        return read_system_text(path), path.name, path.parent
+    return _shipped(text)
+
+
+def load_system(name_or_path: str | Path, *, use_cache: bool = True) -> System:
+    """A shipped system by name (``"sayc"``, ``"standard"``, ``"acol"``, any case) or a file by path.
+
+    A text with a path separator or the ``.system`` suffix, or a ``Path``, is a file; anything else
+    is a shipped name.  Raises ``SystemFileError``: for a malformed file (with line and column), and
+    for a missing file or an unknown name (saying which systems are shipped).
+    """
+    text = str(name_or_path)
+    if isinstance(name_or_path, Path) or _is_path(text):
+        path = Path(text)
+        source_text, source, place = read_system_text(path), path.name, path.parent
+        identity = str(path.resolve()) if path.exists() else str(path)
+    else:
+        source_text, source, place = _shipped(text)
+        identity = "shipped:" + source
+    if not use_cache:
+        return parse_system(source_text, source, resolve=_resolve, place=place)
+    key = _cache_key(identity, source_text, place)
+    cached = _cached(key) if key is not None else None
+    if cached is not None:
+        return cached
+    system = parse_system(source_text, source, resolve=_resolve, place=place)
+    if key is not None:
+        _store(key, system)
+    return system
+
+
+_INCLUDE_LINE = re.compile(r"^include[ \t]+(\S.*?)[ \t]*(?:#.*)?$", re.IGNORECASE | re.MULTILINE)
+
+
+def _cache_key(identity: str, text: str, place: object) -> str | None:
+    """The cache key: the reader's version, the file's identity and the text of it and of every file
+    it includes, recursively (found the way the reader finds them); None when an include cannot be
+    read (the reader then reports it)."""
+    digest = hashlib.sha256()
+    digest.update(f"{CACHE_FORMAT}\0{identity}\0".encode())
+    pending = [(text, place)]
+    seen = 0
+    while pending:
+        current, where = pending.pop(0)
+        digest.update(current.encode("utf-8", "surrogatepass") + b"\0")
+        seen += 1
+        if seen > 256:
+            return None
+        for m in _INCLUDE_LINE.finditer(current):
+            try:
+                included, _, included_place = _resolve(m.group(1), where)
+            except SystemFileError:
+                return None
+            pending.append((included, included_place))
+    return digest.hexdigest()
+
+
+def cache_folder() -> Path | None:
+    """Where compiled systems are kept: ``$BRIDGEGUI_CACHE_DIR`` or the platform's user cache folder."""
+    configured = os.environ.get(CACHE_DIR_ENV)
+    if configured:
+        return Path(configured) / "systems"
+    try:
+        import platformdirs
+
+        return Path(platformdirs.user_cache_dir("bridgegui", appauthor=False)) / "systems"
+    except Exception:  # no cache folder is no reason to fail loading
+        return None
+
+
+def _cached(key: str) -> System | None:
+    folder = cache_folder()
+    if folder is None:
+        return None
+    try:
+        with open(folder / f"{key}.pickle", "rb") as handle:
+            system = pickle.load(handle)
+    except Exception:  # a missing, stale or damaged entry is re-read from the files
+        return None
+    return system if isinstance(system, System) else None
+
+
+def _store(key: str, system: System) -> None:
+    folder = cache_folder()
+    if folder is None:
+        return
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        temporary = folder / f".{key}.{os.getpid()}.tmp"
+        with open(temporary, "wb") as handle:
+            pickle.dump(system, handle, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(temporary, folder / f"{key}.pickle")
+    except Exception:  # the cache is an optimisation: a read-only disk only makes loading slower
+        return
+
+
+__all__ = ["MAX_SYSTEM_BYTES", "SYSTEM_SUFFIX", "cache_folder", "load_system", "read_system_text", "shipped_systems"]
