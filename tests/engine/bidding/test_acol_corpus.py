@@ -24,7 +24,6 @@ from bridgegui.engine.bidding import load_system
 from bridgegui.engine.bidding.calls import Auction, Call
 from bridgegui.engine.cards import SEATS, Hand
 from bridgegui.engine.dealing import deal_batch
-
 from tests.engine.bidding.conftest import deal_for
 
 CORPUS = Path(__file__).parent / "corpus" / "acol.cases"

@@ -96,8 +96,19 @@ CASES = [
     ("", "KQJT9874.5.32.43", "4S", REB + " and " + RULE_234 + ": an eight-card suit opens at the four level"),
     ("1D P 1S P", "5.AQ74.AKJ63.K82", "2H", MAGEE + ": a reverse shows 16+ points and longer first suit"),
     ("1H P 1S P 2C P", "KJ74.Q63.852.J52", "2H", REB + ": responder's preference to opener's first suit"),
-    ("1D", "A4.AKJ874.K52.74", "2H", SE + " C1.3: a single jump overcall is strong, a good six-card suit and about an ace more than a minimum opening"),
-    ("1D", "74.KQJ8742.85.74", "3H", SE + " C1.4: a double jump overcall is pre-emptive, a seven-card suit and little else"),
+    (
+        "1D",
+        "A4.AKJ874.K52.74",
+        "2H",
+        SE
+        + " C1.3: a single jump overcall is strong, a good six-card suit and about an ace more than a minimum opening",
+    ),
+    (
+        "1D",
+        "74.KQJ8742.85.74",
+        "3H",
+        SE + " C1.4: a double jump overcall is pre-emptive, a seven-card suit and little else",
+    ),
     ("1D X P", "AQ84.KJ5.852.K74", "2D", MAGEE + ": answering a takeout double with 12+, cue-bid their suit"),
     ("1D 1S", "74.KJ83.A852.974", "X", MAGEE + ": negative double shows the unbid major"),
     ("1D 1S X P", "K4.KJ73.AQ952.83", "2H", MAGEE + ": after a negative double opener shows the unbid major"),
