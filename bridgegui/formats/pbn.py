@@ -50,7 +50,7 @@ from bridgegui.engine.boards import (
 )
 from bridgegui.engine.cards import Deal, parse_deal
 from bridgegui.engine.errors import BridgeError, DealError
-from bridgegui.files import atomic_write
+from bridgegui.files import BOARD_SET_LIMIT, atomic_write, read_user_bytes
 
 if TYPE_CHECKING:
     import numpy as np
@@ -396,8 +396,10 @@ def _board(game: list[_Token], text: str, inherit: _Inheritance) -> Board:
             continue
         tok = game[k]
         # The tag's tail runs to the next tag; an Auction or Play section also takes the Note tags after it.
+        # A repeated section tag is ignored (section 3.4), but the Note tags after it are not its to
+        # take away: they stay plain Note tags of the game, so saving writes them back.
         q = p + 1
-        if tok.name in _NOTED_SECTIONS:
+        if tok.name in _NOTED_SECTIONS and tok.name not in seen:
             while q < len(tag_positions) and game[tag_positions[q]].name == "Note":
                 absorbed.add(tag_positions[q])
                 q += 1
@@ -505,7 +507,7 @@ def load(fp_or_path: str | os.PathLike[str] | IO[bytes] | IO[str]) -> list[Board
         source = Path(name).name if isinstance(name, str) else None
     else:
         path = Path(fp_or_path)  # type: ignore[arg-type]
-        data, source = path.read_bytes(), path.name
+        data, source = read_user_bytes(path, limit_bytes=BOARD_SET_LIMIT, what="board set"), path.name
     try:
         return loads(data if isinstance(data, str) else _decode(data))
     except PbnError as exc:

@@ -27,7 +27,7 @@ from PySide6.QtGui import QActionGroup, QFont
 from PySide6.QtWidgets import QDockWidget, QLabel, QMenu, QPushButton, QStackedWidget, QVBoxLayout, QWidget
 
 from bridgegui.engine import double_dummy, tricks
-from bridgegui.engine.bidding import Auction, Call, System, load_system, shipped_systems
+from bridgegui.engine.bidding import Auction, Call, Explanation, System, load_system, shipped_systems
 from bridgegui.engine.boards import Board
 from bridgegui.engine.cards import SEAT_NAMES, SEATS
 from bridgegui.engine.errors import BridgeError
@@ -213,7 +213,13 @@ class BiddingPractice(QObject):
         assert self.system is not None and self.window.practice.seats is not None
         if self._show_finished(board):
             return
-        self.board = PracticeBoard(self.system, board.deal, board.effective_dealer or "N", self.window.practice.seats)
+        self.board = PracticeBoard(
+            self.system,
+            board.deal,
+            board.effective_dealer or "N",
+            self.window.practice.seats,
+            board.effective_vulnerable or "None",
+        )
         self._handover_done = False
         self.board.advance()
         self._show()
@@ -389,13 +395,26 @@ class BiddingPractice(QObject):
         pb = self.board
         if pb is not None and not pb.is_complete and pb.history:
             s = s.add(pb)
-        self.score_label.setText(
-            self.tr("Score: {a} of {m} calls agree with the system; {c} of {b} contracts match.").format(
-                a=s.calls_agreeing, m=s.calls_made, c=s.contracts_matching, b=s.boards_finished
+        if not (s.calls_made or s.boards_finished):
+            self.score_label.setText(self.tr("Score: no calls yet."))
+        elif s.calls_acceptable:
+            self.score_label.setText(
+                self.tr(
+                    "Score: {a} of {m} calls agree with the system, {x} more are acceptable; {c} of {b} contracts match."
+                ).format(
+                    a=s.calls_agreeing,
+                    m=s.calls_made,
+                    x=s.calls_acceptable,
+                    c=s.contracts_matching,
+                    b=s.boards_finished,
+                )
             )
-            if s.calls_made or s.boards_finished
-            else self.tr("Score: no calls yet.")
-        )
+        else:
+            self.score_label.setText(
+                self.tr("Score: {a} of {m} calls agree with the system; {c} of {b} contracts match.").format(
+                    a=s.calls_agreeing, m=s.calls_made, c=s.contracts_matching, b=s.boards_finished
+                )
+            )
 
     # -- words -------------------------------------------------------------------------------------
 
@@ -410,12 +429,16 @@ class BiddingPractice(QObject):
             return (self.tr("opens {call}") if system else self.tr("open {call}")).format(call=call.symbol())
         return (self.tr("bids {call}") if system else self.tr("bid {call}")).format(call=call.symbol())
 
-    @staticmethod
-    def _why(call: Call, explanation: str) -> str:
-        """A rule's sentence without its leading call ("1NT: 15-17 HCP…" → "15-17 HCP…"): the verdict names the call."""
-        text = explanation.strip()
-        prefix = call.symbol() + ":"
-        return text[len(prefix) :].strip() if text.startswith(prefix) else text
+    def _why(self, explained: Explanation) -> str:
+        """What a call means, from its explanation's parts (the verdict names the call itself):
+        "15–17 HCP, balanced. Teaching note."; a catch-all says it is not covered.  A version-1
+        rule's sentence is shown as written."""
+        if explained.written:
+            return explained.note.strip()
+        if explained.catch_all:
+            return self.tr("not covered by this system. {note}").format(note=explained.note).strip()
+        parts = [p for p in (explained.meaning_text(), explained.note.strip()) if p]
+        return ". ".join(parts) if parts else self.tr("any hand")
 
     def _facts(self, facts: HandFacts) -> str:
         return self.tr("You have {hcp} HCP ({points} points) and {pattern}.").format(
@@ -427,14 +450,22 @@ class BiddingPractice(QObject):
         student's call would have said, with the hand's facts."""
         system = self.tr("The system {verb}: {why}").format(
             verb=self._verb(verdict.system.call, verdict.opening, True),
-            why=self._why(verdict.system.call, verdict.system.explanation),
+            why=self._why(verdict.system.explained),
         )
         if verdict.agrees:
             return self.tr("Agreed. {system} {facts}").format(system=system, facts=self._facts(verdict.facts))
         mine = self.tr("You {verb}.").format(verb=self._verb(verdict.call, verdict.opening, False))
+        if verdict.acceptable is not None:
+            return self.tr("Acceptable. {mine} {system} {call} is also right: {reason} {facts}").format(
+                mine=mine,
+                system=system,
+                call=verdict.call.symbol(),
+                reason=verdict.acceptable.reason,
+                facts=self._facts(verdict.facts),
+            )
         if verdict.student_rule is not None:
             meant = self.tr("In the system {call} says: {why}").format(
-                call=verdict.call.symbol(), why=self._why(verdict.call, verdict.student_rule.explanation)
+                call=verdict.call.symbol(), why=self._why(verdict.student_rule.explanation_record)
             )
         else:
             meant = self.tr("The system has no meaning for {call} here.").format(call=verdict.call.symbol())

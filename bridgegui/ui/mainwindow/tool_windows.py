@@ -93,7 +93,9 @@ class ToolWindows(QObject):
         def shown() -> tuple:  # type: ignore[type-arg]
             board = window.current_board()
             deal = board.deal if board is not None else None
-            return deal, (board.effective_dealer if board is not None else None) or "N"
+            dealer = (board.effective_dealer if board is not None else None) or "N"
+            vulnerable = (board.effective_vulnerable if board is not None else None) or "None"
+            return deal, dealer, vulnerable
 
         return self._open("explain", lambda: ExplainWindow(window, shown, window.bidding.system_name))
 

@@ -669,8 +669,7 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(0, lambda: self.confirm_unsaved_changes(close_now))
             return
         self._closed = True
-        self.autosave.timer.stop()
-        self.autosave.discard()  # closed normally: the user saved or chose to discard the boards
+        self.autosave.close()  # closed normally: the user saved or chose to discard the boards
         self.feedback.stop()
         self.store_settings()
         with contextlib.suppress(OSError):

@@ -67,13 +67,13 @@ class ExplainWindow(ToolWindow):
 
     def refresh(self) -> None:
         """Explain the deal the main window shows now."""
-        deal, dealer = self._shown()
+        deal, dealer, vulnerable = self._shown()
         if deal is None or not deal.is_complete:
             self.auction_view.set_auction(None)
             self.explanations.setText(self.tr("Deal a board to see how the system bids it."))
             return
         try:
-            result = self.system().bid(deal, dealer)
+            result = self.system().bid(deal, dealer, vulnerable)
         except BridgeError as exc:
             self.explanations.setText(str(exc))
             return
