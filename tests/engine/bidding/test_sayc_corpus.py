@@ -16,7 +16,6 @@ import pytest
 
 from bridgegui.engine.bidding import load_system
 from bridgegui.engine.bidding.calls import Auction, Call
-
 from tests.engine.bidding.conftest import deal_for
 
 CORPUS = Path(__file__).parent / "corpus" / "sayc.cases"
