@@ -96,11 +96,30 @@ CASES = [
     ("", "KQJT9874.5.32.43", "4S", REB + " and " + RULE_234 + ": an eight-card suit opens at the four level"),
     ("1D P 1S P", "5.AQ74.AKJ63.K82", "2H", MAGEE + ": a reverse shows 16+ points and longer first suit"),
     ("1H P 1S P 2C P", "KJ74.Q63.852.J52", "2H", REB + ": responder's preference to opener's first suit"),
-    ("1D", "74.KQJ874.852.74", "2H", SE + ": weak jump overcall, a six-card suit and a weak hand"),
+    (
+        "1D",
+        "A4.AKJ874.K52.74",
+        "2H",
+        SE
+        + " C1.3: a single jump overcall is strong, a good six-card suit and about an ace more than a minimum opening",
+    ),
+    (
+        "1D",
+        "74.KQJ8742.85.74",
+        "3H",
+        SE + " C1.4: a double jump overcall is pre-emptive, a seven-card suit and little else",
+    ),
     ("1D X P", "AQ84.KJ5.852.K74", "2D", MAGEE + ": answering a takeout double with 12+, cue-bid their suit"),
     ("1D 1S", "74.KJ83.A852.974", "X", MAGEE + ": negative double shows the unbid major"),
     ("1D 1S X P", "K4.KJ73.AQ952.83", "2H", MAGEE + ": after a negative double opener shows the unbid major"),
     ("3H P", "A52.K84.AK73.Q52", "4H", REB + ": raise partner's preempt to game with a fit and the values"),
+    # ---- Standard English points the earlier file missed ---------------------------------------
+    ("1C P", "A942.Q4.J973.T52", "1D", SE + " A2.3.1: with two four-card suits respond in the cheaper"),
+    ("1H P", "K84.Q76.J652.Q52", "2H", MAGEE + ": three-card support and 7-9 points: Acol raises the major"),
+    ("", "8.KQJT74.A52.643", "1H", SE + " A2.10.4: a good suit and an outside ace is too strong for a weak two"),
+    ("1D", "Q3.KQ2.742.KQJ86", "P", MENDELSON + ": a flat hand does not overcall a five-card suit at two"),
+    ("1H 2C P P", "KJ75.AQ983.AQ8.4", "X", SE + " B1: opener reopens with a double, short in their suit"),
+    ("1NT X", "74.J8652.Q63.952", "2H", SE + " B3: 1NT doubled, a weak hand escapes to its five-card suit"),
 ]
 
 
