@@ -189,11 +189,22 @@ def observed_bidding(system: System, boards: int = 2000, seed: int = 7) -> tuple
     return tuple(seen.values()), frozenset(used)
 
 
+def observed_by_block(system: System, observed: tuple[Auction, ...]) -> dict[int, list[Auction]]:
+    """The observed auctions each block answers (by the block's place in ``system.blocks``), found with
+    the system's own pattern index: one pass over the auctions, not one per rule."""
+    found: dict[int, list[Auction]] = {}
+    for auction in observed:
+        for b in system.blocks_matching(auction):
+            found.setdefault(b, []).append(auction)
+    return found
+
+
 def _closest(system: System, block: Block, rule: Rule, observed: tuple[Auction, ...], limit: int) -> list[Auction]:
-    """The observed auctions the block answers, those where fewest rules come before ``rule`` first."""
+    """The observed auctions the block answers, those where fewest rules come before ``rule`` first.
+    ``observed`` holds the block's own auctions (``observed_by_block``)."""
     ranked: list[tuple[int, int, Auction]] = []
     for auction in observed:
-        if not block.pattern.matches(auction.calls) or not auction.is_legal(rule.call):
+        if not auction.is_legal(rule.call):
             continue
         candidates = system.rules_for(auction)
         if rule in candidates:
@@ -371,8 +382,12 @@ def check_system(
     problems: list[RuleProblem] = []
     checked = 0
     observed, used = observed_bidding(system, seed=seed)
-    for block in system.blocks:
+    by_block = observed_by_block(system, observed)
+    for b, block in enumerate(system.blocks):
+        observed = tuple(by_block.get(b, ()))
         for rule in block.rules:
+            if rule.catch_all:
+                continue  # a catch-all nothing reaches only means the rules above it cover every hand
             checked += 1
             for detail in note_disagreements(rule):
                 problems.append(RuleProblem("note", rule, detail=detail))
@@ -400,7 +415,27 @@ def check_system(
             top = system.rules[takers.most_common(1)[0][0]] if takers else None
             problems.append(RuleProblem("unreachable", rule, taker=top, drawn=fitting))
     coverage = measure_coverage(system, coverage_boards, seed=seed) if coverage_boards else None
-    return CheckReport(system, tuple(problems), coverage, checked)
+    return CheckReport(system, _by_line(system, problems), coverage, checked)
+
+
+def _by_line(system: System, problems: list[RuleProblem]) -> tuple[RuleProblem, ...]:
+    """The problems of the rules as written: a line with suit variables stands for several rules (one
+    per suit), and it is dead only when every one of them is; then it is reported once.  (A raise
+    written for "{major}" that only spades can never reach is not a dead line: hearts reach it.)"""
+    dead = {id(p.rule) for p in problems if p.kind in ("unreachable", "contradictory")}
+    live_lines = {(r.source, r.line) for r in system.rules if id(r) not in dead}
+    kept: list[RuleProblem] = []
+    reported: set[tuple[str, int, str]] = set()
+    for problem in problems:
+        place = (problem.rule.source, problem.rule.line)
+        if problem.kind != "note" and place in live_lines:
+            continue
+        key = (*place, problem.kind)
+        if key in reported:
+            continue
+        reported.add(key)
+        kept.append(problem)
+    return tuple(kept)
 
 
 def measure_coverage(system: System, boards: int, *, seed: int = 1) -> Coverage:

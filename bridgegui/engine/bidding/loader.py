@@ -174,7 +174,15 @@ def _reader_identity() -> str:
     if _READER_IDENTITY is None:
         digest = hashlib.sha256(CACHE_FORMAT.encode())
         folder = Path(__file__).parent
-        for name in ("system_file.py", "system.py", "explain.py", "calls.py", "loader.py"):
+        for name in (
+            "system_file.py",
+            "system_rules.py",
+            "system_tokens.py",
+            "system.py",
+            "explain.py",
+            "calls.py",
+            "loader.py",
+        ):
             try:
                 digest.update((folder / name).read_bytes())
             except OSError:  # a frozen build keeps no sources: its version stands for them

@@ -485,6 +485,10 @@ class System:
             self._candidates[key] = found
         return found
 
+    def blocks_matching(self, auction: Auction) -> list[int]:
+        """The places in ``blocks`` of the blocks whose pattern matches the auction so far, in order."""
+        return self._index.blocks_matching(tuple(auction.calls))
+
     @cached_property
     def _index(self) -> _PatternIndex:
         return _PatternIndex.build(self.blocks)

@@ -269,38 +269,49 @@ def _read_block(
             earlier.rules = [*drafts, *earlier.rules]
 
 
-def _literal_calls(pattern: Pattern) -> list[Call] | None:
-    """The calls a pattern spells when it is one call per token after an optional leading ``P*``;
-    None for a pattern with alternatives or other wildcards."""
+_MAX_SPELLINGS = 64
+
+
+def _literal_auctions(pattern: Pattern) -> list[tuple[Call, ...]] | None:
+    """Every call sequence a pattern of literal calls spells (alternatives such as ``P|X`` multiply
+    them), after an optional leading ``P*``; None for other wildcards or too many spellings."""
     elements = pattern.elements[1:] if pattern.elements[:1] == ("P*",) else pattern.elements
-    calls: list[Call] = []
+    spellings: list[tuple[Call, ...]] = [()]
     for element in elements:
-        if not isinstance(element, frozenset) or len(element) != 1:
+        if not isinstance(element, frozenset):
             return None
-        calls.append(call_from_code(next(iter(element))))
-    return calls
+        spellings = [(*s, call_from_code(code)) for s in spellings for code in sorted(element)]
+        if len(spellings) > _MAX_SPELLINGS:
+            return None
+    return spellings
+
+
+def _legal(calls: tuple[Call, ...]) -> bool:
+    try:
+        Auction("N", calls)
+    except AuctionError:
+        return False
+    return True
 
 
 def _spells_illegal_auction(pattern: Pattern) -> bool:
-    """Whether a literal pattern spells an auction the Laws forbid (so it can never match)."""
-    calls = _literal_calls(pattern)
-    if calls is None:
-        return False
-    try:
-        Auction("N", tuple(calls))
-    except AuctionError:
-        return True
-    return False
+    """Whether every auction a literal pattern spells is one the Laws forbid (so it never matches)."""
+    spellings = _literal_auctions(pattern)
+    return spellings is not None and not any(_legal(calls) for calls in spellings)
 
 
 def _fixed_last_bid(pattern: Pattern) -> int | None:
-    """The rank of the last bid of every auction a legal literal pattern matches (-1: no bid yet);
-    None when the pattern is not literal or is not a legal auction."""
-    calls = _literal_calls(pattern)
-    if calls is None or _spells_illegal_auction(pattern):
+    """The rank of the last bid of every legal auction a literal pattern matches (-1: no bid yet);
+    None when the pattern is not literal, spells no legal auction, or its auctions end differently."""
+    spellings = _literal_auctions(pattern)
+    if spellings is None:
         return None
-    bids = [c.rank for c in calls if c.is_bid]
-    return bids[-1] if bids else -1
+    ranks = set()
+    for calls in spellings:
+        if _legal(calls):
+            bids = [c.rank for c in calls if c.is_bid]
+            ranks.add(bids[-1] if bids else -1)
+    return ranks.pop() if len(ranks) == 1 else None
 
 
 def _pattern_key(pattern: Pattern) -> str:
@@ -322,8 +333,10 @@ def _read_rules(
 ) -> tuple[list[_Draft], list[tuple[Call, int]]]:
     """The rules of one block for one binding of its pattern's suit variables, and its ``drop`` lines.
 
-    A rule a free variable expands is left out for a suit whose bid can never be legal here (the
-    block's auctions all end with a higher bid, ``last_bid``): it could never be chosen."""
+    A rule read for a suit (a free variable's, or any rule of a block read for one binding of its
+    pattern's variables) is left out when its bid can never be legal there (the block's auctions all
+    end with a bid as high, ``last_bid``): "2{suit} with six" after 1♣ – 2♦ could never be chosen.
+    A rule written without variables is kept, so the checker reports it to its author."""
     drafts: list[_Draft] = []
     drops: list[tuple[Call, int]] = []
     last_group: list[_Draft] = []
@@ -361,7 +374,8 @@ def _read_rules(
                 draft = _read_rule(bound.text, line_number, reader, context, version)
             except SystemFileError as exc:
                 raise _remapped(exc, defined, bound) from None
-            if free and last_bid is not None and draft.call.is_bid and draft.call.rank <= last_bid:
+            expanded = bool(free or values)
+            if expanded and last_bid is not None and draft.call.is_bid and draft.call.rank <= last_bid:
                 continue
             drafts.append(draft)
             last_group.append(draft)
