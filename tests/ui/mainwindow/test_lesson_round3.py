@@ -412,7 +412,8 @@ def test_explain_this_hand_names_the_contract_once(qtbot: QtBot, window: MainWin
     qtbot.waitUntil(explain.isVisible)
     board = window.current_board()
     assert board is not None and board.deal is not None
-    auction = load_system("standard").bid(board.deal, board.effective_dealer or "N").auction
+    # The system the window explains with (the one in use: earlier tests may have chosen another).
+    auction = explain.system().bid(board.deal, board.effective_dealer or "N", board.effective_vulnerable).auction
     contract = AuctionView.contract_text(explain.findChild(AuctionView, "auctionView"), auction)
     assert contract
     texts = [label.text() for label in explain.findChildren(QLabel) if label.isVisible()]
