@@ -336,6 +336,13 @@ ACTIONS: tuple[ActionSpec, ...] = (
         enabled=lambda s: s.has_complete_deal,
     ),
     ActionSpec(
+        "actionSystemNotes",
+        N_("System &Notes…"),
+        (),
+        N_("The bidding system in use as a searchable tree: auctions, calls and what they mean"),
+        triggered="system_notes.open",
+    ),
+    ActionSpec(
         "actionSavePreset",
         N_("Save Current as Preset…"),
         tip=N_("Keep these constraints in the Presets menu"),
@@ -465,6 +472,7 @@ MENUS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
             "actionVerdictsAtEnd",
             "actionSystemAuctionInSection",
             "actionExplain",
+            "actionSystemNotes",
             "-",
             "actionQuiz",
         ),
