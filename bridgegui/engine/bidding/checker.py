@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import threading
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -363,15 +364,25 @@ def _fixed_last_bid(block: Block) -> int | None:
 
 
 def check_system(
-    system: System, *, samples: int = DEFAULT_SAMPLES, seed: int = 1, coverage_boards: int = 0
+    system: System,
+    *,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 1,
+    coverage_boards: int = 0,
+    cancel: threading.Event | None = None,
 ) -> CheckReport:
-    """Every rule's reachability and note, and (``coverage_boards`` > 0) the catch-all coverage."""
+    """Every rule's reachability and note, and (``coverage_boards`` > 0) the catch-all coverage.
+
+    ``cancel`` (set from another thread) stops the check before the next rule: the window checks a
+    chosen file in a worker and lets the user give up; the report then covers the rules checked."""
     rng = np.random.default_rng(seed)
     problems: list[RuleProblem] = []
     checked = 0
     observed, used = observed_bidding(system, seed=seed)
     for block in system.blocks:
         for rule in block.rules:
+            if cancel is not None and cancel.is_set():
+                return CheckReport(system, tuple(problems), None, checked)
             checked += 1
             for detail in note_disagreements(rule):
                 problems.append(RuleProblem("note", rule, detail=detail))
