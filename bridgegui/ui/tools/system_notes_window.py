@@ -12,7 +12,8 @@ window's part that knows which system is in use and which call was clicked is
 ``ui.mainwindow.system_notes``.
 
 ObjectNames: the window ``systemNotes``, the filter ``systemNotesFilter``, the tree
-``systemNotesTree``, the title ``systemNotesTitle``.
+``systemNotesTree``, the title ``systemNotesTitle`` and description ``systemNotesDescription``, the
+count of calls shown ``systemNotesStatus``.
 """
 
 from __future__ import annotations
@@ -64,6 +65,14 @@ class SystemNotesWindow(QDialog):
         self.title.setObjectName("systemNotesTitle")
         self.title.setWordWrap(True)
         self.title.setTextFormat(Qt.TextFormat.PlainText)
+        title_font = QFont(self.title.font())
+        title_font.setBold(True)
+        title_font.setPointSizeF(title_font.pointSizeF() * 1.2)
+        self.title.setFont(title_font)
+        self.description = QLabel(self)
+        self.description.setObjectName("systemNotesDescription")
+        self.description.setWordWrap(True)
+        self.description.setTextFormat(Qt.TextFormat.PlainText)
         self.filter_edit = QLineEdit(self)
         self.filter_edit.setObjectName("systemNotesFilter")
         self.filter_edit.setClearButtonEnabled(True)
@@ -82,6 +91,7 @@ class SystemNotesWindow(QDialog):
         self.status.setObjectName("systemNotesStatus")
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
+        layout.addWidget(self.description)
         layout.addWidget(self.filter_edit)
         layout.addWidget(self.tree, 1)
         layout.addWidget(self.status)
@@ -103,9 +113,9 @@ class SystemNotesWindow(QDialog):
         self.system = system
         self.booklet = build_booklet(system)
         self.setWindowTitle(self.tr("System Notes — {title}").format(title=self.booklet.title))
-        self.title.setText(
-            "\n".join(t for t in (self.booklet.title, self.booklet.description) if t) or self.booklet.name
-        )
+        self.title.setText(self.booklet.title or self.booklet.name)
+        self.description.setText(self.booklet.description)
+        self.description.setVisible(bool(self.booklet.description))
         self.tree.clear()
         self._call_items.clear()
         self._keys.clear()
