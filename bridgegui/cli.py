@@ -52,6 +52,9 @@ if TYPE_CHECKING:
     from bridgegui.engine.lab.shuffles import ShuffleModel
 
 EXIT_OK, EXIT_IO, EXIT_SPEC, EXIT_IMPOSSIBLE, EXIT_SHORT, EXIT_INTERRUPTED = 0, 1, 2, 3, 4, 130
+EXIT_BROKEN_PIPE = 128 + 13
+"""The reader of the output went away (``bridgegui-deal | head``): quiet, with the status a shell gives a
+tool that SIGPIPE ended, as ``cat`` and ``seq`` end there."""
 GENERATOR = f"bridgegui {__version__}"
 
 SCRIPT_DEFAULT_GENERATE = 10_000_000
@@ -271,11 +274,22 @@ def run_script_file(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) ->
 
     if any(getattr(args, name) for name in ("north", "east", "south", "west", "ns", "ew", "fit")):
         raise SpecError("give either a dealer script or seat specs, not both")
+    from bridgegui.files import TEXT_FILE_LIMIT, FileRefusedError, read_user_text
+
     path = Path(args.script)
     try:
-        text = sys.stdin.read() if args.script == "-" else path.read_text(encoding="utf-8", errors="replace")
+        if args.script == "-":
+            text = sys.stdin.read(TEXT_FILE_LIMIT + 1)  # `cat /dev/zero |` must not fill the memory
+            if len(text) > TEXT_FILE_LIMIT:
+                raise SpecError(f"the dealer script on standard input is longer than {TEXT_FILE_LIMIT:,} characters")
+        else:
+            text = read_user_text(path, limit_bytes=TEXT_FILE_LIMIT, what="dealer script", legacy_encoding="latin-1")
+    except FileRefusedError as exc:  # a FIFO, /dev/zero, a huge file: one sentence, exit 2
+        raise SpecError(str(exc)) from None
     except OSError as exc:  # a script that is not there is a bad argument (2), as in a mixed set
-        raise SpecError(f"{args.script}: cannot be read ({exc.strerror or exc})") from None
+        from bridgegui.engine.specs import PATH_ECHO_CHARS, echo
+
+        raise SpecError(f"{echo(args.script, PATH_ECHO_CHARS)}: cannot be read ({exc.strerror or exc})") from None
     try:
         script = compile_script(text, source_name=None if args.script == "-" else str(path), seed=args.seed)
     except ScriptError as exc:
@@ -751,9 +765,11 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
     except parallel.WorkerLostError as exc:
         _say(err, f"bridgegui-deal: {exc}\n")
         return EXIT_IO
-    except OSError as exc:
-        if isinstance(exc, BrokenPipeError) and out is sys.stdout:
+    except BrokenPipeError:  # `| head` has what it wanted: nothing went wrong, say nothing
+        if out is sys.stdout:
             cli_terminal.silence_stdout()
+        return EXIT_BROKEN_PIPE
+    except OSError as exc:
         _say(err, f"bridgegui-deal: {exc}\n")
         return EXIT_IO
     except KeyboardInterrupt:

@@ -18,6 +18,10 @@ from bml import bss as bml_bss
 
 from bridgegui.cli_system import main
 
+# A PDF needs a QGuiApplication: pytest-qt's QApplication, so that the command does not make an
+# offscreen one that later window tests in the same session could not use.
+pytestmark = pytest.mark.usefixtures("qapp")
+
 
 def run(*argv: str) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()

@@ -192,7 +192,7 @@ def observed_bidding(system: System, boards: int = 2000, seed: int = 7) -> tuple
 
 def _closest(system: System, block: Block, rule: Rule, observed: tuple[Auction, ...], limit: int) -> list[Auction]:
     """The observed auctions the block answers, those where fewest rules come before ``rule`` first."""
-    ranked = []
+    ranked: list[tuple[int, int, Auction]] = []
     for auction in observed:
         if not block.pattern.matches(auction.calls) or not auction.is_legal(rule.call):
             continue
@@ -222,7 +222,8 @@ def contexts(
             choices.append([("bid",)])
         else:
             assert isinstance(element, frozenset)
-            choices.append([(str(call_from_code(c)),) for c in sorted(element)][:4])
+            literal: list[tuple[str, ...]] = [(str(call_from_code(c)),) for c in sorted(element)]
+            choices.append(literal[:4])
     produced = 0
     states = sorted(rule.vulnerabilities) if rule.vulnerabilities is not None else ["none", "they", "we", "both"]
     synthetic = (_auction(tuple(token for part in c for token in part)) for c in itertools.product(*choices))

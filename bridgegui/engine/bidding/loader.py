@@ -144,6 +144,7 @@ def load_system(name_or_path: str | Path, *, use_cache: bool = True) -> System:
     for a missing file or an unknown name (saying which systems are shipped).
     """
     text = str(name_or_path)
+    place: object
     if isinstance(name_or_path, Path) or _is_path(text):
         path = Path(text)
         source_text, source, place = read_system_text(path), path.name, path.parent

@@ -93,9 +93,24 @@ class ToolWindows(QObject):
         def shown() -> tuple:  # type: ignore[type-arg]
             board = window.current_board()
             deal = board.deal if board is not None else None
-            return deal, (board.effective_dealer if board is not None else None) or "N"
+            dealer = (board.effective_dealer if board is not None else None) or "N"
+            vulnerable = (board.effective_vulnerable if board is not None else None) or "None"
+            return deal, dealer, vulnerable
 
-        return self._open("explain", lambda: ExplainWindow(window, shown, window.bidding.system_name))
+        return self._open("explain", lambda: ExplainWindow(window, shown, window.bidding.preferred_system()))
+
+    def manual(self) -> QDialog:
+        """Help → Manual: the user manual (the Markdown the README links to)."""
+        from bridgegui.ui.tools.manual_window import ManualWindow
+
+        return self._open("manual", lambda: ManualWindow(self.window))
+
+    def keyboard_shortcuts(self) -> QDialog:
+        """Help → Keyboard Shortcuts: every key, from the actions' declarations."""
+        from bridgegui.ui.mainwindow.actions import shortcut_rows
+        from bridgegui.ui.tools.shortcuts_dialog import KeyboardShortcutsDialog
+
+        return self._open("shortcuts", lambda: KeyboardShortcutsDialog(self.window, shortcut_rows()))
 
     def board_changed(self) -> None:
         """The main window shows another board: an open Explain window explains that one."""
