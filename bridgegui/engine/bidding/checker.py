@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import threading
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -375,9 +376,17 @@ def _fixed_last_bid(block: Block) -> int | None:
 
 
 def check_system(
-    system: System, *, samples: int = DEFAULT_SAMPLES, seed: int = 1, coverage_boards: int = 0
+    system: System,
+    *,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 1,
+    coverage_boards: int = 0,
+    cancel: threading.Event | None = None,
 ) -> CheckReport:
-    """Every rule's reachability and note, and (``coverage_boards`` > 0) the catch-all coverage."""
+    """Every rule's reachability and note, and (``coverage_boards`` > 0) the catch-all coverage.
+
+    ``cancel`` (set from another thread) stops the check before the next rule: the window checks a
+    chosen file in a worker and lets the user give up; the report then covers the rules checked."""
     rng = np.random.default_rng(seed)
     problems: list[RuleProblem] = []
     checked = 0
@@ -386,6 +395,8 @@ def check_system(
     for b, block in enumerate(system.blocks):
         observed = tuple(by_block.get(b, ()))
         for rule in block.rules:
+            if cancel is not None and cancel.is_set():
+                return CheckReport(system, _by_line(system, problems), None, checked)
             if rule.catch_all:
                 continue  # a catch-all nothing reaches only means the rules above it cover every hand
             checked += 1

@@ -347,6 +347,13 @@ ACTIONS: tuple[ActionSpec, ...] = (
         enabled=lambda s: s.practising and s.dd_available,
     ),
     ActionSpec(
+        "actionSystemNotes",
+        N_("System &Notes…"),
+        (),
+        N_("The bidding system in use as a searchable tree: auctions, calls and what they mean"),
+        triggered="system_notes.open",
+    ),
+    ActionSpec(
         "actionSavePreset",
         N_("Save Current as Preset…"),
         tip=N_("Keep these constraints in the Presets menu"),
@@ -490,6 +497,7 @@ MENUS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
             "actionSystemAuctionInSection",
             "actionExplain",
             "actionSimulate",
+            "actionSystemNotes",
             "-",
             "actionQuiz",
         ),

@@ -36,6 +36,7 @@ from bridgegui.engine.constraints import DealRequest
 from bridgegui.engine.errors import BridgeError
 from bridgegui.engine.rotation import turns_to_dealers
 from bridgegui.ui.dialogs import fit_title
+from bridgegui.ui.tools.system_check_dialog import SystemFileCheck
 from bridgegui.ui.widgets.bidding_box import BiddingBox
 
 if typing.TYPE_CHECKING:
@@ -182,6 +183,7 @@ class DealForAuctionDialog(QDialog):
         self.auction_edit.textEdited.connect(self._separate_calls)
         self.auction_edit.setFocus(Qt.FocusReason.OtherFocusReason)
         self._target: AuctionTarget | None = None
+        self.file_check: SystemFileCheck | None = None
         self._check()
 
     def _system(self) -> tuple[System, str]:
@@ -199,14 +201,27 @@ class DealForAuctionDialog(QDialog):
                 self.system_combo.setCurrentIndex(0)
             else:
                 try:
-                    self._systems[path] = load_system(Path(path))
+                    system = load_system(Path(path))
                 except BridgeError as exc:
                     self.system_combo.setCurrentIndex(0)
                     self._show(str(exc), error=True)
                     return
-                self.system_combo.insertItem(0, Path(path).name, path)
+                # The checker's problems are shown before the file is used (continue or cancel).
                 self.system_combo.setCurrentIndex(0)
+                self.file_check = SystemFileCheck(self, system, Path(path).name)
+                self.file_check.decided.connect(lambda use, p=path, s=system: self._file_checked(p, s, use))
+                return
         self._check()
+
+    def _file_checked(self, path: str, system: System, use: bool) -> None:
+        """Use the chosen file when its check found nothing or the user chose to use it anyway."""
+        if use:
+            self._systems[path] = system
+            self.system_combo.insertItem(0, Path(path).name, path)
+            self.system_combo.setCurrentIndex(0)
+        self._check()
+        if self.file_check is not None and self.file_check.error:
+            self._show(self.file_check.error, error=True)
 
     def _show(self, text: str, *, error: bool) -> None:
         self.message.setText(text)

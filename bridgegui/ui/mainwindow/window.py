@@ -64,6 +64,7 @@ from bridgegui.ui.mainwindow.practice import Practice
 from bridgegui.ui.mainwindow.presets_menu import PresetsMenu
 from bridgegui.ui.mainwindow.seed_bar import SeedBar
 from bridgegui.ui.mainwindow.sheets import Sheets
+from bridgegui.ui.mainwindow.system_notes import SystemNotes
 from bridgegui.ui.mainwindow.tool_windows import ToolWindows
 from bridgegui.ui.mainwindow.undo import Undo
 from bridgegui.ui.mainwindow.window_state import restore_window_state, store_window_state
@@ -253,6 +254,7 @@ class MainWindow(QMainWindow):
         self.auction_dealing = AuctionDealing(self)
         self.auction_dealing.changed.connect(self.refresh)
         status.addWidget(self.auction_dealing.label)
+        self.system_notes = SystemNotes(self, self.bidding, self.auction_dealing)
         self.deal_commands = DealCommands(self)
 
     def store_settings(self) -> None:

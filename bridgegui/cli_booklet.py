@@ -1,0 +1,53 @@
+"""``bridgegui-system booklet``: write a system as a booklet, a PDF for students or BML for other tools.
+
+Kept apart from ``cli_system`` so that ``check`` and ``show`` never import Qt: only a PDF needs
+QtGui (an offscreen ``QGuiApplication`` is made when none runs), and BML is plain text.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TextIO
+
+from bridgegui.engine.bidding.booklet import build_booklet
+from bridgegui.engine.bidding.system import System
+
+EXIT_OK, EXIT_CANNOT_WRITE, EXIT_USAGE = 0, 1, 2
+BOOKLET_FORMATS = ("pdf", "bml")
+
+
+def booklet_format(output: str | os.PathLike[str], fmt: str | None) -> str | None:
+    """The format asked for, else the one the file's extension names (``.bml``, ``.pdf``), else PDF;
+    None for a format this command does not write."""
+    if fmt is not None:
+        return fmt.lower() if fmt.lower() in BOOKLET_FORMATS else None
+    suffix = os.path.splitext(os.fspath(output))[1].lower().lstrip(".")
+    return suffix if suffix in BOOKLET_FORMATS else "pdf"
+
+
+def write_booklet(system: System, output: str | os.PathLike[str], fmt: str | None, err: TextIO) -> int:
+    """Write ``system`` as a booklet to ``output``; the exit status (1 when it cannot be written).
+
+    The file is written in one atomic write, so a failure leaves any old file whole.
+    """
+    chosen = booklet_format(output, fmt)
+    if chosen is None:
+        err.write(f"bridgegui-system: --format: {fmt!r} is not one of {', '.join(BOOKLET_FORMATS)}\n")
+        return EXIT_USAGE
+    booklet = build_booklet(system)
+    try:
+        if chosen == "bml":
+            from bridgegui.formats import bml
+
+            bml.dump(booklet, output)
+        else:
+            from bridgegui.printing.booklet import write_booklet_pdf
+
+            write_booklet_pdf(booklet, output)
+    except OSError as exc:
+        err.write(f"bridgegui-system: cannot write {os.fspath(output)}: {exc.strerror or exc}\n")
+        return EXIT_CANNOT_WRITE
+    return EXIT_OK
+
+
+__all__ = ["BOOKLET_FORMATS", "booklet_format", "write_booklet"]

@@ -1,0 +1,119 @@
+"""``bridgegui-system booklet``: the PDF a teacher hands out and the BML that ``bridge-markup`` reads.
+
+``bridge-markup`` (gpaulissen/bml) is the reference reader of BML; its parser and its converter to
+BBO's full-disclosure format (``bml2bss``) must take what we write for a whole shipped system.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from bml import bml as bml_reader
+from bml import bss as bml_bss
+
+from bridgegui.cli_system import main
+
+# A PDF needs a QGuiApplication: pytest-qt's QApplication, so that the command does not make an
+# offscreen one that later window tests in the same session could not use.
+pytestmark = pytest.mark.usefixtures("qapp")
+
+
+def run(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    status = main(list(argv), out, err)
+    return status, out.getvalue(), err.getvalue()
+
+
+@pytest.fixture(scope="module")
+def acol_bml(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("bml") / "acol.bml"
+    status, _, err = run("booklet", "acol", "-o", str(path))
+    assert (status, err) == (0, "")
+    return path
+
+
+def test_bridge_markup_reads_the_acol_booklet_and_finds_its_calls(acol_bml: Path) -> None:
+    content = bml_reader.content_from_file(str(acol_bml))
+    assert content.meta["TITLE"].startswith("Acol")
+    tables = [node for kind, node in content.nodes if kind == bml_reader.ContentType.BIDTABLE]
+    assert len(tables) > 20  # one tree per opening and per auction that starts away from one
+    sequences: dict[str, str] = {}
+    for sequence in bml_bss.to_systemdata(content):
+        sequences.setdefault(str(sequence), sequence.desc)
+    # Sequences as BBO's full disclosure spells them: our calls with the opponents' passes between.
+    assert sequences["1N"].startswith("12–14 HCP, balanced.")
+    assert "Stayman" in sequences["1NP2C"]
+    assert sequences["1SP2S"].startswith("4+ spades, 6–9 points in support of spades.")
+    assert "2C" in sequences and "P" in sequences
+    # An opening's answers are nested under it: the rebids after 1♠ – 2♠ are in the tree.
+    assert any(key.startswith("1SP2SP") for key in sequences)
+    assert len(sequences) > 1500
+
+
+def test_bml2bss_and_bml2html_convert_the_booklet(acol_bml: Path, tmp_path: Path) -> None:
+    bss = tmp_path / "acol.bss"
+    html = tmp_path / "acol.htm"
+    for tool, target in (("bml2bss", bss), ("bml2html", html)):
+        if shutil.which(tool) is None:
+            pytest.skip(f"{tool} is not on PATH")
+        result = subprocess.run([tool, "-o", str(target), str(acol_bml)], capture_output=True, text=True)
+        assert result.returncode == 0, result.stderr
+        assert "error" not in result.stderr.lower()
+    assert re.search(r"^001NP2C=.*Stayman", bss.read_text(encoding="utf-8"), re.MULTILINE)
+    page = html.read_text(encoding="utf-8")
+    assert page.count("<h1>") == 28  # a heading per section: the openings, 26 openings, the rest
+    assert re.search(r"<h1>\s*Our 1\s*<span class=\"scolor\">\s*&spades;\s*</span>\s*opening", page)
+    assert "Stayman" in page
+
+
+def test_the_format_comes_from_the_flag_else_the_extension(tmp_path: Path) -> None:
+    as_bml = tmp_path / "notes.txt"
+    assert run("booklet", "acol", "-o", str(as_bml), "--format", "bml")[0] == 0
+    assert as_bml.read_text(encoding="utf-8").startswith("#+TITLE: Acol")
+    by_name = tmp_path / "notes.bml"
+    assert run("booklet", "acol", "-o", str(by_name))[0] == 0
+    assert by_name.read_text(encoding="utf-8").startswith("#+TITLE: Acol")
+
+
+@pytest.mark.parametrize("name", ["notes.pdf", "notes.bml"])
+def test_an_output_that_cannot_be_written_exits_1(tmp_path: Path, name: str) -> None:
+    target = tmp_path / "missing-folder" / name
+    status, _, err = run("booklet", "acol", "-o", str(target))
+    assert status == 1
+    assert f"cannot write {target}" in err
+    assert not target.exists()
+
+
+@pytest.fixture(scope="module")
+def acol_pdf(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("pdf") / "acol.pdf"
+    status, _, err = run("booklet", "acol", "-o", str(path))
+    assert (status, err) == (0, "")
+    return path
+
+
+def test_the_pdf_booklet_has_many_pages(acol_pdf: Path) -> None:
+    data = acol_pdf.read_bytes()
+    assert data.startswith(b"%PDF-")
+    assert len(re.findall(rb"/Type\s*/Page\b", data)) > 20
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils is not installed")
+def test_the_pdf_booklet_reads_as_a_booklet(acol_pdf: Path) -> None:
+    def text(first: int, last: int) -> str:
+        args = ["pdftotext", "-f", str(first), "-l", str(last), str(acol_pdf), "-"]
+        return subprocess.run(args, capture_output=True, text=True, check=True).stdout
+
+    title_page = text(1, 1)
+    assert "Acol (4-card majors, 12–14 notrump)" in " ".join(title_page.split())
+    assert "Our 1NT opening" in title_page  # the contents
+    body = text(2, 200)
+    assert "1NT – Pass – ?" in body
+    assert "12–14 HCP, balanced" in body
+    assert "Not covered:" in body  # catch-all rules are marked
+    assert re.search(r"page 2 of \d+", body)
