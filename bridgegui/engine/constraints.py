@@ -13,7 +13,7 @@ from here as well.  ``parse_seat_spec(c.to_spec()) == c`` for every constraint.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import cached_property
 from typing import Protocol
 
@@ -68,6 +68,14 @@ class SeatConstraint:
     rule20: bool = False
     quality: SuitRanges = NO_SUIT_RANGES
     stoppers: tuple[bool, bool, bool, bool] = NO_STOPPERS
+
+    def __getstate__(self) -> dict[str, object]:
+        """The fields only: values computed on demand (the allowed shapes, the masks' tables) are
+        rebuilt when needed, so a compiled system's cache stays small and quick to read."""
+        return {f.name: self.__dict__[f.name] for f in fields(self)}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
 
     def __post_init__(self) -> None:
         for token in (*self.shapes, *self.exclude_shapes):

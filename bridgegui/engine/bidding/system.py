@@ -101,6 +101,13 @@ class Pattern:
     text: str
     elements: tuple[str | frozenset[int], ...]
 
+    def __getstate__(self) -> dict[str, object]:
+        """The text and elements only: the automaton is rebuilt on first use after a cache load."""
+        return {"text": self.text, "elements": self.elements}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+
     @cached_property
     def _automaton(self) -> _Automaton:
         return _Automaton.build([self.elements])
