@@ -49,6 +49,7 @@ from bridgegui.engine.bidding.calls import PASS, Auction, AuctionError, Call
 from bridgegui.engine.bidding.system import Rule, System, call_code
 from bridgegui.engine.cards import FULL_DECK_MASK, SEAT_NAMES, seat_index
 from bridgegui.engine.constraints import DealRequest, SeatConstraint
+from bridgegui.engine.dealing import deal_batch
 from bridgegui.engine.errors import BridgeError, ImpossibleError
 from bridgegui.engine.exact import SeatSampler
 
@@ -164,6 +165,9 @@ def rule_place(system: System, rule: Rule) -> str:
     return f"{rule.source or system.source}:{rule.line}"
 
 
+QUICK_REACH_HANDS = 4096
+"""Random hands tried first: a call most hands of its meaning reach is shown reachable by them."""
+
 REACH_SAMPLES = 2000
 """Hands drawn from the meanings of a call's rules to see whether any reaches it: a call reached by as
 few as 1 hand in 300 of its meaning is found with probability above 99.8 %."""
@@ -179,6 +183,13 @@ def _refuse_unreached(
 
     rng = np.random.default_rng(0x5EED)
     seat = seat_index(auction.next_seat)
+    # Most calls are reached by plain random hands: try those first, which costs no per-suit tables
+    # (building them for each rule was most of a short --auction run's time).
+    plain = deal_batch(QUICK_REACH_HANDS, rng=rng)[:, 0]
+    for rule in makers:
+        fitting = plain[rule.mask(plain, seat)]
+        if fitting.size and np.any(system.choose(fitting, auction, vulnerable)[0] == call_code(call)):
+            return
     takers: dict[int, int] = {}
     for rule in makers:
         hands = draw_meaning(rule, REACH_SAMPLES, rng, seat)
