@@ -13,7 +13,8 @@ USAGE = """usage: bridgegui [FILE.pbn] [--self-test] [--version] [Qt options]
 Starts the bridgegui window, with FILE.pbn open if one is given.  --self-test deals a constrained
 set, saves and reloads it as PBN, renders a PDF and checks the shipped resources, offscreen, then
 exits 0 (or 1 on a failure).  On Linux, when Qt's X11 (xcb) platform plugin cannot load, it exits 1
-and says which libraries are missing and how to install them.
+and says which libraries are missing and how to install them; without a display to open (no
+DISPLAY, or an X server that does not answer) it exits 1 and says so.
 """
 
 
@@ -52,10 +53,11 @@ def main(argv: list[str] | None = None) -> int:
     if "--help" in args[1:] or "-h" in args[1:]:
         print(USAGE, end="")
         return 0
-    # Qt aborts the process when no platform plugin loads: look before creating the application.
-    from bridgegui.desktop_check import xcb_problem
+    # Qt aborts the process when no platform plugin loads or its display cannot be opened: look
+    # before creating the application.
+    from bridgegui.desktop_check import display_problem, xcb_problem
 
-    problem = xcb_problem(args)
+    problem = xcb_problem(args) or display_problem(args)
     if problem is not None:
         sys.stderr.write(problem)
         return 1

@@ -17,6 +17,7 @@ peer's whole process made us look 12.8 times faster than dealer when a user foun
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import tempfile
@@ -123,6 +124,70 @@ def bench_bidding(system_name: str, repeats: int) -> list[str]:
     return lines
 
 
+def _child_cpu(command: list[str], env: dict[str, str] | None = None) -> tuple[float, str]:
+    """A whole process's cpu seconds (user + system, from the kernel's accounting of the child) and its output."""
+    before = os.times()
+    done = subprocess.run(command, check=True, capture_output=True, text=True, env=env)
+    after = os.times()
+    return (after.children_user - before.children_user) + (after.children_system - before.children_system), done.stdout
+
+
+_LOAD_SNIPPET = (
+    "import time; t = time.perf_counter(); from bridgegui.engine.bidding import load_system; "
+    "s = load_system({name!r}); print(time.perf_counter() - t, len(s.rules))"
+)
+
+
+def bench_systems(names: tuple[str, ...], repeats: int) -> list[str]:
+    """Loading each shipped system in a fresh process, cold (empty cache) and cached, and the checker.
+
+    Labelled: the load figures are measured inside a fresh process (import of the bidding package and
+    the load, not the interpreter's start); the checker is in-process, 2,000 hands a rule, no coverage."""
+    import sys
+
+    from bridgegui.engine.bidding import load_system
+    from bridgegui.engine.bidding.checker import check_system
+
+    lines = []
+    for name in names:
+        cold, cached = [], []
+        rules = "?"
+        for _ in range(repeats):
+            with tempfile.TemporaryDirectory() as cache:
+                env = {**os.environ, "BRIDGEGUI_CACHE_DIR": cache}
+                command = [sys.executable, "-c", _LOAD_SNIPPET.format(name=name)]
+                out = subprocess.run(command, check=True, capture_output=True, text=True, env=env).stdout.split()
+                cold.append(float(out[0]))
+                out = subprocess.run(command, check=True, capture_output=True, text=True, env=env).stdout.split()
+                cached.append(float(out[0]))
+                rules = out[1]
+        system = load_system(name)
+        start = time.perf_counter()
+        report = check_system(system)
+        checked = time.perf_counter() - start
+        problems = sum(p.kind in ("unreachable", "contradictory") for p in report.problems)
+        lines.append(
+            f"{name}: {rules} rules; load in a fresh process {statistics.median(cold) * 1000:.0f} ms cold, "
+            f"{statistics.median(cached) * 1000:.0f} ms cached; check {checked:.1f} s in-process "
+            f"({problems} unreachable or contradictory)"
+        )
+    return lines
+
+
+def bench_bid_process(system_name: str) -> list[str]:
+    """``--bid`` on 10,000 boards against a plain 10,000-board run: whole processes, cpu seconds."""
+    import sys
+
+    with tempfile.TemporaryDirectory() as tmp:
+        base = [sys.executable, "-m", "bridgegui.cli", "-p", "10000", "-s", "1", "-q", "-o", str(Path(tmp) / "x.pbn")]
+        plain, _ = _child_cpu(base)
+        bid, _ = _child_cpu([*base, "--system", system_name, "--bid"])
+    return [
+        f"{system_name}: --bid on 10,000 boards, whole process: {bid:.2f} s cpu against {plain:.2f} s for a plain "
+        f"run ({bid / plain:.1f}x)"
+    ]
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bridgegui.bench", description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=1_000_000, help="deals for S0 (default 10^6)")
@@ -137,10 +202,21 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--bidding", action="store_true", help="only the bidding figures (openings, auctions, boards for an auction)"
     )
+    parser.add_argument(
+        "--systems", action="store_true", help="only the system files: load times (cold, cached) and the checker"
+    )
     args = parser.parse_args(argv)
+    from bridgegui.engine.bidding import shipped_systems
+
+    if args.systems:
+        for line in bench_systems(shipped_systems(), max(1, min(args.repeats, 3))):
+            print(line)
+        return
     if args.bidding:
         for name in ("standard", "acol"):
             for line in bench_bidding(name, args.repeats):
+                print(line)
+            for line in bench_bid_process(name):
                 print(line)
         return
 

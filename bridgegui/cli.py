@@ -31,7 +31,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
-from bridgegui import __version__, cli_bidding, cli_sets, cli_terminal
+from bridgegui import __version__, cli_bidding, cli_inference, cli_sets, cli_terminal
 from bridgegui.engine import parallel, planner
 from bridgegui.engine.constraints import (
     DealRequest,
@@ -52,6 +52,9 @@ if TYPE_CHECKING:
     from bridgegui.engine.lab.shuffles import ShuffleModel
 
 EXIT_OK, EXIT_IO, EXIT_SPEC, EXIT_IMPOSSIBLE, EXIT_SHORT, EXIT_INTERRUPTED = 0, 1, 2, 3, 4, 130
+EXIT_BROKEN_PIPE = 128 + 13
+"""The reader of the output went away (``bridgegui-deal | head``): quiet, with the status a shell gives a
+tool that SIGPIPE ended, as ``cat`` and ``seq`` end there."""
 GENERATOR = f"bridgegui {__version__}"
 
 SCRIPT_DEFAULT_GENERATE = 10_000_000
@@ -223,6 +226,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress or summary on standard error")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     cli_bidding.add_arguments(parser)
+    cli_inference.add_arguments(parser)
     cli_sets.add_arguments(parser)
     return parser
 
@@ -271,11 +275,22 @@ def run_script_file(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) ->
 
     if any(getattr(args, name) for name in ("north", "east", "south", "west", "ns", "ew", "fit")):
         raise SpecError("give either a dealer script or seat specs, not both")
+    from bridgegui.files import TEXT_FILE_LIMIT, FileRefusedError, read_user_text
+
     path = Path(args.script)
     try:
-        text = sys.stdin.read() if args.script == "-" else path.read_text(encoding="utf-8", errors="replace")
+        if args.script == "-":
+            text = sys.stdin.read(TEXT_FILE_LIMIT + 1)  # `cat /dev/zero |` must not fill the memory
+            if len(text) > TEXT_FILE_LIMIT:
+                raise SpecError(f"the dealer script on standard input is longer than {TEXT_FILE_LIMIT:,} characters")
+        else:
+            text = read_user_text(path, limit_bytes=TEXT_FILE_LIMIT, what="dealer script", legacy_encoding="latin-1")
+    except FileRefusedError as exc:  # a FIFO, /dev/zero, a huge file: one sentence, exit 2
+        raise SpecError(str(exc)) from None
     except OSError as exc:  # a script that is not there is a bad argument (2), as in a mixed set
-        raise SpecError(f"{args.script}: cannot be read ({exc.strerror or exc})") from None
+        from bridgegui.engine.specs import PATH_ECHO_CHARS, echo
+
+        raise SpecError(f"{echo(args.script, PATH_ECHO_CHARS)}: cannot be read ({exc.strerror or exc})") from None
     try:
         script = compile_script(text, source_name=None if args.script == "-" else str(path), seed=args.seed)
     except ScriptError as exc:
@@ -402,6 +417,8 @@ def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
             raise SpecError("--explain takes one deal: give it without a script or --auction")
         cli_bidding.explain(args, stdout)
         return EXIT_OK
+    if cli_inference.wanted(args):
+        return cli_inference.run(args, stdout, stderr)
     if args.format is not None or args.output != "-":
         resolve_format(args)
     if cli_sets.wanted(args):
@@ -683,12 +700,20 @@ def write_output(
     if getattr(args, "bid", False):
         boards = cli_bidding.bid_boards(boards, cli_bidding.system_of(args))
     if getattr(args, "dd", False):
+        import numpy as np
+
         from bridgegui.engine import double_dummy
 
         missing = double_dummy.unavailable_message()
         if missing is not None:
             raise SpecError(f"--dd: {missing}")
-        boards = [b.with_tags(**double_dummy.board_tags(b)) if b.deal is not None else b for b in boards]
+        # The tables in DDS batches (every core), then par from each table: no deal is solved twice.
+        full = [b for b in boards if b.deal is not None and b.deal.is_complete]
+        tables = iter(double_dummy.dd_tables(np.array([b.deal.hands for b in full if b.deal], dtype=np.uint64)))
+        boards = [
+            b.with_tags(**double_dummy.board_tags(b, next(tables))) if b.deal is not None and b.deal.is_complete else b
+            for b in boards
+        ]
     if getattr(args, "pdf", None):
         # Imported here: printing needs Qt (offscreen), and the command line must not load it otherwise.
         from bridgegui import printing
@@ -751,9 +776,11 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
     except parallel.WorkerLostError as exc:
         _say(err, f"bridgegui-deal: {exc}\n")
         return EXIT_IO
-    except OSError as exc:
-        if isinstance(exc, BrokenPipeError) and out is sys.stdout:
+    except BrokenPipeError:  # `| head` has what it wanted: nothing went wrong, say nothing
+        if out is sys.stdout:
             cli_terminal.silence_stdout()
+        return EXIT_BROKEN_PIPE
+    except OSError as exc:
         _say(err, f"bridgegui-deal: {exc}\n")
         return EXIT_IO
     except KeyboardInterrupt:

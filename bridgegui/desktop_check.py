@@ -161,9 +161,82 @@ def xcb_problem(
     return missing_libraries_message(missing_libraries(ldd(path)), error)
 
 
+NO_DISPLAY_MESSAGE = (
+    "bridgegui cannot start: there is no display to open its window on ({why}).\n"
+    "Start it from a desktop session, or over ssh with X forwarding (ssh -X).  Without a display,\n"
+    "bridgegui --self-test checks the installation, and bridgegui-deal deals sets to files.\n"
+)
+"""What ``bridgegui`` says, instead of Qt's abort, when no display can be opened."""
+
+_X_DISPLAY = re.compile(r"^(?P<host>[^:]*):(?P<number>\d+)(?:\.\d+)?$")
+
+
+def _x_socket_connects(display: str, timeout: float = 2.0) -> bool:
+    """Whether the X server ``display`` names (``:0``, ``:99.0``, ``host:10``) accepts a connection.
+
+    A local display is the Unix socket ``/tmp/.X11-unix/X<n>`` (or Linux's abstract socket of that
+    name, which some servers offer alone); a remote one is TCP port 6000 + n.  A display string of
+    another form (a launchd path on macOS, for instance) is taken as connectable: Qt judges it.
+    """
+    import socket
+
+    match = _X_DISPLAY.match(display.strip())
+    if match is None:
+        return True
+    host, number = match["host"], int(match["number"])
+    if host in ("", "unix"):
+        path = f"/tmp/.X11-unix/X{number}"
+        for address in (path, "\0" + path):
+            with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
+                sock.settimeout(timeout)
+                try:
+                    sock.connect(address)
+                except OSError:
+                    continue
+                return True
+        return False
+    try:
+        with socket.create_connection((host, 6000 + number), timeout=timeout):
+            return True
+    except OSError:
+        return False
+
+
+def display_problem(
+    args: Sequence[str],
+    env: Mapping[str, str] | None = None,
+    *,
+    platform: str = sys.platform,
+    connects: Callable[[str], bool] = _x_socket_connects,
+) -> str | None:
+    """The message to print instead of starting Qt when its X11 platform has no display, else None.
+
+    Qt's xcb plugin, given no display, aborts the process (exit 134) with a message about the
+    plugin, which reads as a missing library.  Only on Linux, only when the platform would be xcb:
+    ``DISPLAY`` must be set (or ``WAYLAND_DISPLAY``, which Qt then tries) and its server must accept
+    a connection.  ``connects`` is the check of a ``DISPLAY`` value; tests give another.
+    """
+    env = os.environ if env is None else env
+    if not platform.startswith("linux") or not platform_would_be_xcb(args, env):
+        return None
+    display = env.get("DISPLAY", "").strip()
+    for i, arg in enumerate(args[1:], start=1):  # Qt's own -display option wins over the variable
+        if arg in ("-display", "--display") and i + 1 < len(args):
+            display = args[i + 1]
+    if not display:
+        if env.get("WAYLAND_DISPLAY", "").strip():
+            return None
+        return NO_DISPLAY_MESSAGE.format(why="DISPLAY is not set")
+    if not connects(display):
+        return NO_DISPLAY_MESSAGE.format(why=f"the X display {display} does not answer")
+    return None
+
+
 __all__ = [
     "INSTALL_LINE",
+    "NO_DISPLAY_MESSAGE",
     "XCB_PACKAGES",
+    "display_problem",
     "missing_libraries",
     "missing_libraries_message",
     "platform_would_be_xcb",

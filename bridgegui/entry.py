@@ -50,6 +50,17 @@ def deal() -> int:
     return status  # not reached
 
 
+def system() -> int:
+    """``bridgegui-system``: check, show and print bidding systems (``bridgegui.cli_system.main``)."""
+    single_blas_thread()
+    stop_on_termination()
+    from bridgegui.cli_system import main
+
+    status = main()
+    hard_exit(status)
+    return status  # not reached
+
+
 def stop_on_termination() -> None:
     """Treat SIGTERM (``kill``, ``timeout``) and SIGHUP (the terminal closed) as a request to stop, as
     Ctrl+C is: ``SystemExit(128 + signal)`` unwinds the run, so a file being written is removed (the

@@ -20,7 +20,14 @@ manager that yields a file object, for writers that produce their output piece b
   a closed standard output raises ``OSError``.
 
 Errors are the ``OSError`` that Python's own ``open`` and ``write`` raise (disk full, no permission,
-missing folder), so callers report them as they would any file error.  No Qt here.
+missing folder), so callers report them as they would any file error.
+
+Reading is the other half: ``read_user_bytes(path, limit_bytes=..., what=...)`` and
+``read_user_text(...)`` read a file *the user named* (a board set, a dealer script, a bidding system,
+a preset) and refuse, with one ``FileRefusedError`` sentence, what would hang or exhaust the program:
+a FIFO (opening it for reading blocks until a writer comes), a device such as ``/dev/zero`` (endless),
+a folder, a file larger than the stated limit, and (for text) bytes that are not UTF-8, named by line,
+column and byte offset.  No Qt here.
 """
 
 from __future__ import annotations
@@ -33,7 +40,18 @@ import sys
 from collections.abc import Iterator
 from typing import IO, Any, Literal, overload
 
-__all__ = ["atomic_write", "atomic_writer"]
+from bridgegui.engine.errors import BridgeError
+
+__all__ = [
+    "BOARD_SET_LIMIT",
+    "TEXT_FILE_LIMIT",
+    "FileRefusedError",
+    "atomic_write",
+    "atomic_writer",
+    "decode_utf8",
+    "read_user_bytes",
+    "read_user_text",
+]
 
 PathArg = str | os.PathLike[str]
 
@@ -211,3 +229,150 @@ def _standard_output(mode: str) -> Iterator[IO[Any]]:
         stream = buffer
     yield stream
     stream.flush()
+
+
+# ------------------------------------------------------------------------------------------------
+# Reading what the user names
+
+TEXT_FILE_LIMIT = 10 * 1024 * 1024
+"""Dealer scripts, bidding systems and presets: the longest real one is a few hundred kB, so 10 MB is
+generous and still reads at once."""
+
+BOARD_SET_LIMIT = 256 * 1024 * 1024
+"""Board-set files (PBN, LIN, DUP, ...): about half a million PBN boards, far beyond any session or
+tournament, small enough that reading and parsing it cannot exhaust a desktop's memory."""
+
+
+_PATH_ECHO = 240
+"""The most of a file name a refusal repeats (``engine.specs.PATH_ECHO_CHARS``, without importing it here)."""
+
+
+class FileRefusedError(BridgeError):
+    """A file the program will not read: not a regular file, over its size limit, or not UTF-8 text.
+
+    ``str()`` is one sentence that starts with the path as the user gave it; ``reason`` is the same
+    sentence without the path, for a caller that names the file elsewhere (a window's error box).
+    ``kind`` is ``"not_regular"``, ``"too_large"`` or ``"not_utf8"``, for a caller that treats them
+    differently (a settings file that is a FIFO is left alone; one that is too large is set aside).
+    ``line``, ``column`` (both from 1) and ``offset`` (bytes from 0) locate a byte that is not UTF-8.
+    """
+
+    def __init__(
+        self,
+        path: str,
+        reason: str,
+        *,
+        kind: Literal["not_regular", "too_large", "not_utf8"],
+        line: int | None = None,
+        column: int | None = None,
+        offset: int | None = None,
+    ) -> None:
+        shown = path if len(path) <= _PATH_ECHO else path[: _PATH_ECHO - 1] + "…"  # a pasted 100 kB name is cut
+        super().__init__(f"{shown}: {reason}")
+        self.path = path
+        self.reason = reason
+        self.kind = kind
+        self.line = line
+        self.column = column
+        self.offset = offset
+
+
+def _size_text(n: int) -> str:
+    """A byte count as people say it (``10 MB``, ``7.2 GB``): binary units, one decimal where it matters."""
+    for unit, size in (("GB", 1024**3), ("MB", 1024**2), ("kB", 1024)):
+        if n >= size:
+            value = n / size
+            return f"{value:.0f} {unit}" if value >= 10 or value == int(value) else f"{value:.1f} {unit}"
+    return f"{n} bytes"
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO)"
+    if stat.S_ISCHR(mode):
+        return "a character device"
+    if stat.S_ISBLK(mode):
+        return "a block device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def _check_stat(name: str, st: os.stat_result, limit_bytes: int, what: str) -> None:
+    if not stat.S_ISREG(st.st_mode):
+        raise FileRefusedError(
+            name, f"this is {_kind(st.st_mode)}, not a file: a {what} must be a regular file", kind="not_regular"
+        )
+    if st.st_size > limit_bytes:
+        raise FileRefusedError(
+            name,
+            f"the file is {_size_text(st.st_size)}, more than the {_size_text(limit_bytes)} a {what} may have",
+            kind="too_large",
+        )
+
+
+def read_user_bytes(path: PathArg, *, limit_bytes: int, what: str) -> bytes:
+    """The bytes of the regular file ``path``, at most ``limit_bytes`` of them.
+
+    ``what`` names the kind of file in the refusal ("dealer script", "board set").  The path is
+    checked with ``os.stat`` *before* it is opened (a FIFO would block ``open``; ``/dev/zero`` never
+    ends), opened with ``O_NONBLOCK`` and checked again with ``fstat`` (it may have been swapped in
+    between), and read to at most one byte past the limit (it may be growing).  Raises
+    ``FileRefusedError`` for those refusals and Python's own ``OSError`` (missing, no permission)
+    otherwise.
+    """
+    name = os.fspath(path)
+    _check_stat(name, os.stat(name), limit_bytes, what)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
+    fd = os.open(name, flags)
+    with os.fdopen(fd, "rb") as fp:
+        _check_stat(name, os.fstat(fd), limit_bytes, what)
+        data = fp.read(limit_bytes + 1)
+    if len(data) > limit_bytes:
+        raise FileRefusedError(
+            name,
+            f"the file is larger than the {_size_text(limit_bytes)} a {what} may have (it grew while read)",
+            kind="too_large",
+        )
+    return data
+
+
+def decode_utf8(data: bytes, name: str) -> str:
+    """``data`` as UTF-8 text (a leading byte-order mark skipped); a bad byte is named by line, column and offset."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        bom = 3 if data.startswith(b"\xef\xbb\xbf") else 0  # the codec counts from after the mark
+        start = exc.start + bom
+        line_start = max(data.rfind(b"\n", 0, start) + 1, bom)
+        line = data.count(b"\n", 0, start) + 1
+        before = data[line_start:start].decode("utf-8", errors="replace")
+        column = len(before) + 1
+        raise FileRefusedError(
+            name,
+            f"line {line}, column {column}: byte {start} (0x{data[start]:02x}) is not UTF-8 text; "
+            "save the file as UTF-8",
+            kind="not_utf8",
+            line=line,
+            column=column,
+            offset=start,
+        ) from None
+
+
+def read_user_text(path: PathArg, *, limit_bytes: int, what: str, legacy_encoding: str | None = None) -> str:
+    """The text of the regular file ``path`` (see ``read_user_bytes`` for what is refused), in UTF-8.
+
+    A file that is not UTF-8 raises ``FileRefusedError`` naming the line, column (from 1) and byte
+    offset (from 0) of the first bad byte, unless ``legacy_encoding`` is given (``"latin-1"`` for old
+    dealer scripts, whose syntax is ASCII and whose comments were often written on Windows): then the
+    whole file is decoded in it instead.
+    """
+    data = read_user_bytes(path, limit_bytes=limit_bytes, what=what)
+    if legacy_encoding is not None:
+        try:
+            return data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            return data.decode(legacy_encoding, errors="replace")
+    return decode_utf8(data, os.fspath(path))

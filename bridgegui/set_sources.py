@@ -27,6 +27,8 @@ from bridgegui.engine.levelling import levelled, request_alternatives, script_al
 from bridgegui.engine.mixing import Scenario, SetSource
 from bridgegui.engine.script import ScriptError, compile_script
 from bridgegui.engine.script.request import request_from_script
+from bridgegui.engine.specs import PATH_ECHO_CHARS, echo
+from bridgegui.files import TEXT_FILE_LIMIT, FileRefusedError, read_user_text
 from bridgegui.presets import Preset, builtin_presets, preset_name_key, user_presets
 
 PRESET_PREFIX = "preset:"
@@ -64,8 +66,8 @@ def find_preset(name: str, presets: Sequence[Preset]) -> Preset:
     names = "; ".join(p.name for p in presets)
     if starting:
         names = "; ".join(p.name for p in starting)
-        raise SourceError(f"preset {name!r} could be any of: {names}")
-    raise SourceError(f"no preset is called {name!r}; the presets are: {names}")
+        raise SourceError(f"preset {echo(name)!r} could be any of: {names}")
+    raise SourceError(f"no preset is called {echo(name)!r}; the presets are: {names}")
 
 
 def preset_scenario(preset: Preset) -> Scenario:
@@ -108,9 +110,11 @@ def load_source(text: str, *, level: bool = False, presets: Sequence[Preset] | N
         return levelled(scenario, request_alternatives(scenario.request), weight)
     path = Path(source)
     try:
-        script_text = path.read_text(encoding="utf-8", errors="replace")
+        script_text = read_user_text(path, limit_bytes=TEXT_FILE_LIMIT, what="dealer script", legacy_encoding="latin-1")
+    except FileRefusedError as exc:  # a FIFO or an endless device would block or fill the memory
+        raise SourceError(str(exc)) from None
     except OSError as exc:
-        raise SourceError(f"{source}: cannot be read ({exc.strerror or exc})") from None
+        raise SourceError(f"{echo(source, PATH_ECHO_CHARS)}: cannot be read ({exc.strerror or exc})") from None
     scenario = script_scenario(script_text, path.stem, source_name=str(path))
     if not level:
         return SetSource((scenario,), weight)

@@ -21,7 +21,6 @@ import errno
 import json
 import os
 import re
-import stat
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,7 +29,7 @@ from typing import Any
 import platformdirs
 
 from bridgegui import APP_NAME
-from bridgegui.files import atomic_write
+from bridgegui.files import FileRefusedError, atomic_write, read_user_bytes
 
 CONFIG_DIR_ENV = "BRIDGEGUI_CONFIG_DIR"
 DATA_DIR_ENV = "BRIDGEGUI_DATA_DIR"
@@ -187,6 +186,19 @@ _DECLARED = (
         "Seats shown in practice mode (e.g. 'S', 'NS', 'NESW').",
         _matches(r"[NESW]{0,4}"),
     ),
+    Setting(
+        "practice/system",
+        str,
+        "",
+        "The system of bidding practice (Practice > Bid with a System): a shipped system's name, '' for none.",
+        _matches(r"[a-z0-9_-]{0,40}"),
+    ),
+    Setting(
+        "systems/last",
+        str,
+        "",
+        "The bidding system last chosen in any system chooser (a shipped system's name or a file's path).",
+    ),
 )
 DECLARED: dict[str, Setting] = {s.key: s for s in _DECLARED}
 
@@ -226,12 +238,12 @@ def read_json_object(path: Path) -> dict[str, Any]:
     UTF-16 text, broken JSON, JSON nested deeper than the parser's recursion, integers longer than
     Python converts, and files over ``MAX_FILE_BYTES`` all end in ``UnreadableFileError``.
     """
-    if not stat.S_ISREG(os.stat(path).st_mode):  # a FIFO would block, /dev/null is someone's choice
-        raise OSError(errno.EINVAL, "not a regular file", str(path))
-    with open(path, "rb") as f:
-        raw = f.read(MAX_FILE_BYTES + 1)
-    if len(raw) > MAX_FILE_BYTES:
-        raise UnreadableFileError(f"larger than {MAX_FILE_BYTES // (1024 * 1024)} MB")
+    try:
+        raw = read_user_bytes(path, limit_bytes=MAX_FILE_BYTES, what="settings or preset file")
+    except FileRefusedError as exc:
+        if exc.kind == "not_regular":  # a FIFO would block, /dev/null is someone's choice: not ours to set aside
+            raise OSError(errno.EINVAL, "not a regular file", str(path)) from None
+        raise UnreadableFileError(f"larger than {MAX_FILE_BYTES // (1024 * 1024)} MB") from None
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

@@ -69,3 +69,33 @@ def no_thread_left_running(request: pytest.FixtureRequest) -> Iterator[None]:
     busy += _new_python_threads(before)
     if busy:
         pytest.fail(f"the test left threads running: {', '.join(busy)}")
+
+
+@pytest.fixture
+def fifo_path(tmp_path: Path) -> Iterator[Path]:
+    """A named pipe that never hangs a test: a reader that opens it (the bug) gets end-of-file at once.
+
+    A helper thread keeps trying a non-blocking open for writing; it succeeds only while a reader
+    has the pipe open, and closing it at once gives that reader end-of-file.  So code that opens
+    the FIFO reads nothing (and the test's assertion fails) instead of blocking forever; code that
+    refuses it first never opens it.
+    """
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("named pipes are POSIX")
+    path = tmp_path / "pipe.pbn"
+    os.mkfifo(path)
+    done = threading.Event()
+
+    def unblock() -> None:
+        while not done.wait(0.02):
+            try:
+                fd = os.open(path, os.O_WRONLY | os.O_NONBLOCK)
+            except OSError:  # ENXIO: nobody is reading
+                continue
+            os.close(fd)
+
+    helper = threading.Thread(target=unblock, name="fifo-unblocker", daemon=True)
+    helper.start()
+    yield path
+    done.set()
+    helper.join()

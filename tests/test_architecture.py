@@ -6,8 +6,6 @@ import sys
 import textwrap
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -37,10 +35,17 @@ def test_engine_and_formats_import_without_qt():
     assert result.stdout.strip() == "ok"
 
 
+def _test_tool(name: str) -> str:
+    """A tool of the test extras: beside this interpreter (the test venv, whether or not it is on PATH),
+    else on PATH.  Missing is a failure, not a skip: a check that silently does not run is no check."""
+    beside = Path(sys.executable).parent / name
+    found = str(beside) if beside.exists() else shutil.which(name)
+    assert found is not None, f"{name} is not installed: it is in the test extras (pip install '.[test]')"
+    return found
+
+
 def test_ruff_clean():
-    ruff = shutil.which("ruff")
-    if ruff is None:
-        pytest.skip("ruff is not installed (it is in the test extras)")
+    ruff = _test_tool("ruff")
     result = subprocess.run(
         [ruff, "check", "--quiet", "bridgegui", "tests"], capture_output=True, text=True, cwd=ROOT, check=False
     )
@@ -62,9 +67,7 @@ def test_every_package_is_listed_for_the_wheel():
 
 def test_mypy_clean():
     """The whole package type-checks; engine and formats also with ``disallow_untyped_defs`` (pyproject)."""
-    mypy = shutil.which("mypy")
-    if mypy is None:
-        pytest.skip("mypy is not installed (it is in the test extras)")
+    mypy = _test_tool("mypy")
     result = subprocess.run([mypy, "bridgegui"], capture_output=True, text=True, cwd=ROOT, check=False, timeout=300)
     assert result.returncode == 0, result.stdout + result.stderr
 

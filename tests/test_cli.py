@@ -391,10 +391,26 @@ class BrokenPipe(io.StringIO):
         raise BrokenPipeError(32, "Broken pipe")
 
 
-def test_a_broken_pipe_is_an_io_error():
+def test_a_broken_pipe_ends_quietly():
+    """``bridgegui-deal | head``: the reader has what it wanted; no "[Errno 32] Broken pipe", status 141
+    (128 + SIGPIPE, what a shell reports for ``cat`` or ``seq`` there)."""
     err = io.StringIO()
-    assert cli.main(["-p", "2", "--format", "text"], stdout=BrokenPipe(), stderr=err) == 1
-    assert err.getvalue() == "bridgegui-deal: [Errno 32] Broken pipe\n"
+    assert cli.main(["-p", "2", "--format", "text"], stdout=BrokenPipe(), stderr=err) == cli.EXIT_BROKEN_PIPE == 141
+    assert err.getvalue() == ""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a shell pipe into head")
+def test_piped_into_head_the_command_says_nothing(tmp_path):
+    code = "import sys; from bridgegui.entry import deal; deal()"
+    result = subprocess.run(
+        f"{sys.executable!s} -c '{code}' -p 3000 -s 1 | head -c 10",
+        shell=True,
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        check=False,
+    )
+    assert result.stdout == "% PBN 2.1\n" and result.stderr == ""
 
 
 def test_a_closed_standard_error_still_gives_the_exit_status(monkeypatch):
@@ -580,3 +596,16 @@ def test_an_error_after_the_progress_line_starts_a_line_of_its_own():
     said = err.getvalue()
     assert "\r[" in said  # the progress line was drawn
     assert "\nbridgegui-deal: " in said and " sbridgegui-deal" not in said
+
+
+def test_a_two_thousand_variable_chain_runs_as_in_dealer(tmp_path):
+    """``x1 = x0 - 1`` ... ``x1999``: the classic dealer runs it; a RecursionError traceback before."""
+    script = tmp_path / "chain.dl"
+    lines = ["x0 = hcp(north)", *(f"x{i} = x{i - 1} - 1" for i in range(1, 2000)), "condition x1999 < 100"]
+    script.write_text("\n".join([*lines, "produce 2", "action printall"]) + "\n")
+    code, out, err = run(str(script), "-s", "3")
+    assert code == 0, err
+    assert out.count("\n\n") >= 2 and "Traceback" not in err
+    code, _out, err = run("-p", "2", str(script), "-s", "3", "-o", str(tmp_path / "set.pbn"))
+    assert code == 0, err
+    assert len(pbn.load(tmp_path / "set.pbn")) == 2

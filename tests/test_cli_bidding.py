@@ -143,9 +143,10 @@ def test_the_shipped_systems_deal_for_an_auction() -> None:
         assert out.count("[Deal ") == 2
 
 
-def test_an_auction_only_the_ranking_forbids_stops_within_the_budget(tmp_path: Path, monkeypatch) -> None:
-    """1♦ is never bid (1♣ with its 'where' always comes first), which no check can prove before dealing:
-    the search stops at the --auction effort bound with status 3, not after the plain dealer's bound."""
+def test_an_auction_only_the_ranking_forbids_is_refused_at_once(tmp_path: Path, monkeypatch) -> None:
+    """1♦ is never bid (1♣ with its 'where' always comes first), which no proof from the meanings shows:
+    exact draws from 1♦'s meaning find no hand the system gives it, so the request is refused at once
+    with status 3, naming the rule that takes the hands (it used to search until the effort bound)."""
     from bridgegui import cli_bidding
 
     shadowed = tmp_path / "shadowed.system"
@@ -158,7 +159,8 @@ def test_an_auction_only_the_ranking_forbids_stops_within_the_budget(tmp_path: P
     )
     monkeypatch.setattr(cli_bidding, "AUCTION_MAX_TRIES", 20_000)
     status, _out, err = run("--system", str(shadowed), "--auction", "1D", "-p", "1")
-    assert status == 3 and "no deal fitting every constraint was found" in err  # not proved: no "impossible"
+    assert status == 3 and "practically never bids 1♦ as the first call" in err
+    assert "the 1♣ rule at shadowed.system:4 takes most of them first" in err
 
 
 def test_printed_sheets_carry_the_systems_answers(tmp_path: Path) -> None:
@@ -181,3 +183,47 @@ def test_printed_sheets_carry_the_systems_answers(tmp_path: Path) -> None:
     assert run_apart(*common, "--pdf", str(plain)) == 0
     assert run_apart(*common, "--pdf", str(answers), "--system", "standard") == 0
     assert pages(answers) > pages(plain) > 0
+
+
+def test_bid_boards_in_batches_equals_bidding_each_board_at_its_own_dealer_and_vulnerability() -> None:
+    """--bid turns every board to North dealing and bids one batch per vulnerability: the auctions and
+    notes must be those of bidding each board alone, at its Law 2 dealer and vulnerability."""
+    from bridgegui.cli_bidding import bid_boards
+    from bridgegui.engine.bidding import parse_system
+    from bridgegui.engine.boards import Board
+    from bridgegui.engine.cards import Deal
+    from bridgegui.engine.dealing import deal_batch
+
+    system = parse_system(
+        "version: 2\nsystem: Vul\nafter P*\n"
+        "  3H seat 1-3, vul none|they, hearts 6+, hcp 5-10\n"
+        "  2H vulnerable, hearts 6+, hcp 5-10\n"
+        "  1NT hcp 12+\n  fallback P\n"
+        "after P* bid\n  X hcp 12+\n  fallback P\n"
+        "after **\n  fallback P\n"
+    )
+    deals = deal_batch(64, seed=9)
+    boards = [Board(number=i + 1, deal=Deal.from_masks(deals[i])) for i in range(64)]
+    bid = bid_boards(boards, system)
+    for board, result in zip(boards, bid, strict=True):
+        alone = system.bid(board.deal, board.effective_dealer, board.effective_vulnerable).annotated()
+        assert result.auction == alone
+
+
+def test_ap_ends_an_auction_as_in_pbn(tmp_path: Path) -> None:
+    """``1NT AP`` is ``1NT P P P`` (PBN's "all pass"): the same boards from the same seed."""
+    written = []
+    for auction in ("1NT AP", "1NT P P P", "1nt ap"):
+        target = tmp_path / "ap.pbn"
+        status, _out, err = run("--system", "standard", "--auction", auction, "-p", "2", "-s", "5", "-o", str(target))
+        assert status == 0, err
+        written.append([b.deal for b in pbn.load(target)])
+    assert written[0] == written[1] == written[2]
+    status, _out, err = run("--system", "standard", "--auction", "1NT P P P AP", "-p", "1")
+    assert status == 2 and "after the auction is over" in err
+
+
+@pytest.mark.parametrize("auction", ["", "S:", ":", "-", " , "])
+def test_an_empty_auction_is_refused(auction: str) -> None:
+    status, out, err = run("--system", "standard", "--auction", auction, "-p", "1")
+    assert status == 2 and out == "" and "has no call" in err

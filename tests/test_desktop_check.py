@@ -7,6 +7,7 @@ real plugin copied where its Qt libraries cannot be found.
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -164,3 +165,47 @@ def test_main_prints_the_problem_and_exits_1_before_qt_starts(monkeypatch, capsy
     err = capsys.readouterr().err
     assert "libxcb-icccm.so.4 (package libxcb-icccm4)" in err
     assert INSTALL_LINE in err
+
+
+# Without a display (no DISPLAY, or an X server that does not answer): bridgegui's own sentence, exit 1.
+
+
+@pytest.mark.parametrize(
+    ("env", "answers", "said"),
+    [
+        ({}, True, "DISPLAY is not set"),
+        ({"DISPLAY": ":7"}, False, "the X display :7 does not answer"),
+        ({"DISPLAY": ":0"}, True, None),
+        ({"WAYLAND_DISPLAY": "wayland-0"}, True, None),  # Qt tries Wayland itself
+        ({"QT_QPA_PLATFORM": "offscreen"}, True, None),  # not xcb: no display needed
+    ],
+)
+def test_a_missing_display_is_said_before_qt_starts(env: dict[str, str], answers: bool, said: str | None) -> None:
+    problem = desktop_check.display_problem(["bridgegui"], env, platform="linux", connects=lambda _d: answers)
+    if said is None:
+        assert problem is None
+    else:
+        assert problem is not None and said in problem and "--self-test" in problem
+
+
+def test_an_x_display_without_a_server_does_not_connect(tmp_path: Path) -> None:
+    assert not desktop_check._x_socket_connects(":4242")  # no server listens on display 4242
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the X11 platform is Linux's")
+def test_bridgegui_without_a_display_exits_1_with_its_own_message(tmp_path: Path) -> None:
+    """The reported case: no DISPLAY, no QT_QPA_PLATFORM, libxcb present. Qt aborted with exit 134."""
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM", "XDG_SESSION_TYPE")
+    }
+    env["BRIDGEGUI_CONFIG_DIR"] = str(tmp_path / "config")
+    env["BRIDGEGUI_DATA_DIR"] = str(tmp_path / "data")
+    result = subprocess.run(
+        [sys.executable, "-m", "bridgegui"], env=env, capture_output=True, text=True, timeout=120, check=False
+    )
+    assert result.returncode == 1, result.stderr
+    assert result.stderr.startswith("bridgegui cannot start")
+    if xcb_problem(["bridgegui"], env) is None:  # the plugin loads here: the display is what is missing
+        assert "no display" in result.stderr and "--self-test" in result.stderr

@@ -239,3 +239,69 @@ def test_a_closed_standard_output_raises_oserror(monkeypatch: pytest.MonkeyPatch
 def test_bad_mode_is_refused(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="mode"):
         atomic_writer(tmp_path / "f", "a")  # type: ignore[call-overload]
+
+
+# ------------------------------------------------------------------------------------------------
+# read_user_bytes / read_user_text: what the user names is read only if it is a file of a sane size
+
+from bridgegui.files import FileRefusedError, read_user_bytes, read_user_text  # noqa: E402
+
+
+def test_reads_a_regular_file(tmp_path: Path) -> None:
+    path = tmp_path / "x.dl"
+    path.write_bytes(b"\xef\xbb\xbfproduce 1\n")
+    assert read_user_text(path, limit_bytes=100, what="dealer script") == "produce 1\n"
+    assert read_user_bytes(path, limit_bytes=100, what="dealer script") == b"\xef\xbb\xbfproduce 1\n"
+
+
+@posix_only
+def test_a_fifo_is_refused_before_it_is_opened(fifo_path: Path) -> None:
+    with pytest.raises(FileRefusedError, match=r"named pipe .*must be a regular file") as caught:
+        read_user_text(fifo_path, limit_bytes=100, what="dealer script")
+    assert caught.value.kind == "not_regular" and str(caught.value).startswith(str(fifo_path))
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero")
+def test_an_endless_device_is_refused() -> None:
+    with pytest.raises(FileRefusedError, match="character device"):
+        read_user_bytes("/dev/zero", limit_bytes=10, what="bidding system")
+
+
+def test_a_folder_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(FileRefusedError, match="a folder"):
+        read_user_bytes(tmp_path, limit_bytes=10, what="board set")
+
+
+def test_a_file_over_the_limit_is_refused_naming_the_limit(tmp_path: Path) -> None:
+    path = tmp_path / "big.pbn"
+    with open(path, "wb") as f:
+        f.truncate(3 * 1024 * 1024)  # sparse: costs no disk
+    with pytest.raises(FileRefusedError, match="the file is 3 MB, more than the 2 MB a board set may have") as caught:
+        read_user_bytes(path, limit_bytes=2 * 1024 * 1024, what="board set")
+    assert caught.value.kind == "too_large"
+
+
+def test_a_bad_byte_is_named_by_line_column_and_offset(tmp_path: Path) -> None:
+    path = tmp_path / "x.system"
+    path.write_bytes(b"one\ntw\xc3\xa9\xff rest\n")  # the bad byte follows "twé": column 4
+    data = path.read_bytes()
+    with pytest.raises(FileRefusedError) as caught:
+        read_user_text(path, limit_bytes=100, what="bidding system")
+    error = caught.value
+    assert (error.kind, error.line, error.column, error.offset) == ("not_utf8", 2, 4, data.index(b"\xff"))
+    assert "line 2, column 4" in str(error) and "0xff" in str(error)
+    # a legacy encoding takes the whole file instead
+    assert read_user_text(path, limit_bytes=100, what="dealer script", legacy_encoding="latin-1").endswith("ÿ rest\n")
+
+
+def test_missing_files_raise_the_usual_os_error(tmp_path: Path) -> None:
+    with pytest.raises(FileNotFoundError):
+        read_user_text(tmp_path / "absent", limit_bytes=10, what="dealer script")
+
+
+def test_a_byte_order_mark_is_not_a_column(tmp_path: Path) -> None:
+    path = tmp_path / "bom.system"
+    path.write_bytes(b"\xef\xbb\xbfab\xff")
+    with pytest.raises(FileRefusedError) as caught:
+        read_user_text(path, limit_bytes=100, what="bidding system")
+    assert (caught.value.line, caught.value.column, caught.value.offset) == (1, 3, 5)

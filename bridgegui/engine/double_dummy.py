@@ -360,3 +360,93 @@ def strain_tricks(batch: np.ndarray, strain: str | int) -> np.ndarray:
         for i, result in enumerate(results):
             out[lo + i] = result.to_list()[s]
     return out
+
+
+BOARDS_PER_CALL = 200
+"""Boards per ``solve_all_boards`` call: DDS's ``MAXNOOFBOARDS``."""
+
+TABLES_PER_CALL = 32
+"""Deals per ``calc_all_tables`` call: DDS takes at most ``MAXNOOFTABLES`` (40) full tables at once."""
+
+
+def _endplay_deals(rows: np.ndarray, types: Any) -> list[Any]:
+    return [types.Deal(Deal.from_masks(r).to_pbn("N")) for r in np.asarray(rows, dtype=np.uint64).tolist()]
+
+
+def dd_tables(batch: np.ndarray) -> list[DDTable]:
+    """The full double-dummy tables of a ``(n, 4)`` batch, solved in batches (DDS's ``CalcAllTables``).
+
+    DDS spreads a batch over every core with its own threads; solving a deal at a time gives it one
+    table to split, so batches are how ``--dd`` uses the whole machine.
+    """
+    dds, types = _endplay()
+    rows = np.asarray(batch, dtype=np.uint64).reshape(-1, 4)
+    tables: list[DDTable] = []
+    for lo in range(0, rows.shape[0], TABLES_PER_CALL):
+        chunk = _endplay_deals(rows[lo : lo + TABLES_PER_CALL], types)
+        with _SOLVER_LOCK:
+            results = dds.calc_all_tables(chunk)
+        tables.extend(_table_from_endplay(result) for result in results)
+    return tables
+
+
+def contract_tricks(
+    batch: np.ndarray, strains: np.ndarray, declarers: np.ndarray, method: str = "boards"
+) -> np.ndarray:
+    """Double-dummy tricks of ``declarers[i]`` (0..3, N E S W) playing in ``strains[i]`` (rows of ``STRAINS``:
+    0 spades ... 4 notrump) on deal ``batch[i]``; ``(n,)`` int8.
+
+    Only what is asked is solved.  ``method="boards"`` (the default) solves each (deal, strain,
+    declarer) once, with the declarer's left-hand opponent on lead, through DDS's ``SolveAllBoards``
+    asking only for the best lead's trick count: about a quarter of the cost of one strain of a
+    table, since a table's strain solves all four declarers.  ``method="tables"`` solves each deal's
+    needed strains through ``CalcAllTables`` with the other strains filtered out (faster when a deal
+    needs most declarers of a strain).  Both run in batches over every core.
+    """
+    dds, types = _endplay()
+    rows = np.asarray(batch, dtype=np.uint64).reshape(-1, 4)
+    strains = np.asarray(strains, dtype=np.int64).reshape(-1)
+    declarers = np.asarray(declarers, dtype=np.int64).reshape(-1)
+    if not rows.shape[0] == strains.shape[0] == declarers.shape[0]:
+        raise BridgeError("contract_tricks needs one strain and one declarer per deal")
+    out = np.zeros(rows.shape[0], dtype=np.int8)
+    if rows.shape[0] == 0:
+        return out
+    if method == "tables":
+        return _tricks_by_tables(rows, strains, declarers, dds, types)
+    if method != "boards":
+        raise BridgeError(f"{method!r} is not a solving method: use boards or tables")
+    from endplay.dds.solve import SolveMode
+
+    deals = _endplay_deals(rows, types)
+    for i, deal in enumerate(deals):
+        deal.trump = types.Denom(int(strains[i]))
+        deal.first = types.Player((int(declarers[i]) + 1) % 4)
+    for lo in range(0, len(deals), BOARDS_PER_CALL):
+        with _SOLVER_LOCK:
+            solved = dds.solve_all_boards(deals[lo : lo + BOARDS_PER_CALL], SolveMode.OptimalOne)
+        for i, board in enumerate(solved):
+            out[lo + i] = 13 - max(tricks for _card, tricks in board)
+    return out
+
+
+def _tricks_by_tables(rows: np.ndarray, strains: np.ndarray, declarers: np.ndarray, dds: Any, types: Any) -> np.ndarray:
+    """``contract_tricks`` through ``CalcAllTables``: the deals grouped by the set of strains they need."""
+    out = np.zeros(rows.shape[0], dtype=np.int8)
+    unique, inverse = np.unique(rows, axis=0, return_inverse=True)
+    inverse = inverse.reshape(-1)
+    needed = np.zeros(unique.shape[0], dtype=np.int64)
+    np.bitwise_or.at(needed, inverse, 1 << strains)
+    tables = np.zeros((unique.shape[0], 5, 4), dtype=np.int8)
+    for strain_set in np.unique(needed).tolist():
+        members = np.flatnonzero(needed == strain_set)
+        exclude = [types.Denom(s) for s in range(5) if not strain_set >> s & 1]
+        per_call = TABLES_PER_CALL * 5 // (5 - len(exclude))
+        for lo in range(0, members.size, per_call):
+            part = members[lo : lo + per_call]
+            with _SOLVER_LOCK:
+                results = dds.calc_all_tables(_endplay_deals(unique[part], types), exclude=exclude)
+            for j, result in zip(part.tolist(), results, strict=True):
+                tables[j] = np.array(result.to_list(), dtype=np.int8)
+    out[:] = tables[inverse, strains, declarers]
+    return out

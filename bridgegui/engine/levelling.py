@@ -39,6 +39,7 @@ from bridgegui.engine.errors import BridgeError
 from bridgegui.engine.mixing import Scenario, SetSource
 from bridgegui.engine.script import Script, ScriptError, parse
 from bridgegui.engine.script import syntax as ast
+from bridgegui.engine.script.diagnostics import recursion_room
 from bridgegui.engine.script.lexer import Token, tokenize
 from bridgegui.engine.script.request import request_from_script
 from bridgegui.engine.script.seat_terms import conjuncts
@@ -150,7 +151,15 @@ def _choices(condition: ast.Expr, tokens: list[Token]) -> tuple[int, list[tuple[
 
 def script_alternatives(text: str, *, source_name: str | None = None) -> list[Alternative]:
     """The alternatives of a dealer script (module docstring), each as the exact dealer's request for
-    the script's condition with that alternative in place of the list.  ``ScriptError`` for a bad script."""
+    the script's condition with that alternative in place of the list.  ``ScriptError`` for a bad script.
+
+    The walks over the condition recurse through variables (a chain of 2,000, as the classic dealer
+    runs): they run in the script engine's ``recursion_room``, like compiling and running a script."""
+    with recursion_room():
+        return _script_alternatives(text, source_name)
+
+
+def _script_alternatives(text: str, source_name: str | None) -> list[Alternative]:
     parsed = parse(text)
     if parsed.condition is None:
         raise LevelError("nothing to level: the script has no condition")

@@ -76,6 +76,9 @@ class Range:
 ECHO_CHARS = 60
 """The most of a user's text that an error message repeats (a pasted 100,000-character term is cut)."""
 
+PATH_ECHO_CHARS = 240
+"""The most of a file name an error message repeats: real paths fit, a pasted 100 kB one is cut."""
+
 _MAX_DIGITS = 4
 """Digits a number in a spec may have: no measure of a hand reaches 10,000, and a longer number is a typo."""
 

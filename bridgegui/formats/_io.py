@@ -9,17 +9,19 @@ import io
 import os
 from typing import IO, cast
 
-from bridgegui.files import atomic_write
+from bridgegui.files import BOARD_SET_LIMIT, atomic_write, read_user_bytes
 
 Target = str | os.PathLike[str] | IO[bytes] | IO[str]
 
 
 def read_data(fp_or_path: Target) -> bytes | str:
-    """The contents of a path (bytes) or of an open file (whatever it gives)."""
+    """The contents of a path (bytes) or of an open file (whatever it gives).
+
+    A path is read through ``read_user_bytes``: a FIFO, a device or a file over ``BOARD_SET_LIMIT``
+    is refused (``FileRefusedError``) instead of blocking or filling the memory."""
     if hasattr(fp_or_path, "read"):
         return cast("IO[bytes] | IO[str]", fp_or_path).read()
-    with open(cast("str | os.PathLike[str]", fp_or_path), "rb") as fp:
-        return fp.read()
+    return read_user_bytes(cast("str | os.PathLike[str]", fp_or_path), limit_bytes=BOARD_SET_LIMIT, what="board set")
 
 
 def read_text(fp_or_path: Target) -> str:

@@ -50,7 +50,7 @@ from bridgegui.engine.boards import (
 )
 from bridgegui.engine.cards import Deal, parse_deal
 from bridgegui.engine.errors import BridgeError, DealError
-from bridgegui.files import atomic_write
+from bridgegui.files import BOARD_SET_LIMIT, atomic_write, read_user_bytes
 
 if TYPE_CHECKING:
     import numpy as np
@@ -62,6 +62,7 @@ __all__ = [
     "MANDATORY_TAGS",
     "PbnError",
     "begin",
+    "contract_tags",
     "dump",
     "dumps",
     "end",
@@ -396,8 +397,10 @@ def _board(game: list[_Token], text: str, inherit: _Inheritance) -> Board:
             continue
         tok = game[k]
         # The tag's tail runs to the next tag; an Auction or Play section also takes the Note tags after it.
+        # A repeated section tag is ignored (section 3.4), but the Note tags after it are not its to
+        # take away: they stay plain Note tags of the game, so saving writes them back.
         q = p + 1
-        if tok.name in _NOTED_SECTIONS:
+        if tok.name in _NOTED_SECTIONS and tok.name not in seen:
             while q < len(tag_positions) and game[tag_positions[q]].name == "Note":
                 absorbed.add(tag_positions[q])
                 q += 1
@@ -505,7 +508,7 @@ def load(fp_or_path: str | os.PathLike[str] | IO[bytes] | IO[str]) -> list[Board
         source = Path(name).name if isinstance(name, str) else None
     else:
         path = Path(fp_or_path)  # type: ignore[arg-type]
-        data, source = path.read_bytes(), path.name
+        data, source = read_user_bytes(path, limit_bytes=BOARD_SET_LIMIT, what="board set"), path.name
     try:
         return loads(data if isinstance(data, str) else _decode(data))
     except PbnError as exc:
@@ -559,6 +562,26 @@ def _one_line_ends(text: str) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
+def contract_tags(board: Board) -> dict[str, str]:
+    """The Contract and Declarer a complete auction section implies (PBN 2.1 sections 3.4.10-11):
+    ``{"Contract": "3NT", "Declarer": "N"}``, ``{"Contract": "Pass"}`` for a passed-out board, and
+    nothing while the auction is unfinished, absent or unreadable (then the tags stay as they are).
+
+    A board bid in the window (or read from a file whose auction is complete but whose Contract was
+    left empty) is thus written with the contract a reader, a scorer or a hand record expects.
+    """
+    try:
+        auction = board.auction
+    except BridgeError:
+        return {}
+    if auction is None or not auction.is_complete:
+        return {}
+    contract = auction.contract()
+    if contract is None:
+        return {"Contract": "Pass"}
+    return {"Contract": str(contract), "Declarer": contract.declarer}
+
+
 def export_form(board: Board) -> Board:
     """The board as writing it in export format and reading it back gives it: ``loads(dumps([b])) == [export_form(b)]``.
 
@@ -580,6 +603,10 @@ def export_form(board: Board) -> Board:
     first: dict[str, str] = {}
     for name, value in board.tags:
         first.setdefault(name, value)
+    for name, value in contract_tags(board).items():
+        if not first.get(name):
+            board = board.with_tags(**{name: value})
+            first[name] = value
     sections: dict[str, str] = {}
     for name, text in board.sections:
         if name in MANDATORY_TAGS:

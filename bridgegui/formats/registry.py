@@ -215,9 +215,9 @@ def load(fmt: str | BoardFormat | None, path: str | os.PathLike[str]) -> list[Bo
     chosen = for_path(path) if fmt is None else by_name(fmt)
     if chosen is None:
         raise _error(f"cannot tell the format of {os.fspath(path)!r} from its extension")
-    with open(path, "rb") as fp:
-        data = fp.read()
-    return loads(chosen, data)
+    from bridgegui.files import BOARD_SET_LIMIT, read_user_bytes
+
+    return loads(chosen, read_user_bytes(path, limit_bytes=BOARD_SET_LIMIT, what="board set"))
 
 
 def dump(
@@ -237,7 +237,8 @@ def dump(
 # What a format cannot hold
 
 _AUCTION_TAGS = frozenset({"Auction", "Note"})
-_LIN_TAGS = frozenset({"North", "East", "South", "West", "Auction", "Note"})
+_LIN_SEATS = ("North", "East", "South", "West")
+_LIN_TAGS = frozenset({*_LIN_SEATS, "Auction", "Note"})
 
 
 def _boards(count: int) -> str:
@@ -295,6 +296,34 @@ def what_is_dropped(fmt: str | BoardFormat, boards: Sequence[Board]) -> list[str
         if names:
             shown = ", ".join(names[:5]) + (", …" if len(names) > 5 else "")
             lost.append(f"tags ({shown})")
+    if fmt.name == "lin":
+        lost.extend(_lin_rewrites(boards))
+    return lost
+
+
+def _lin_rewrites(boards: Sequence[Board]) -> list[str]:
+    """What LIN writes differently: ``|`` ends a LIN value and has no escape, so a ``|`` in an
+    explanation or a player's name is written ``/`` (and a ``,`` in a name, which separates the
+    names, a space); the user is told, as for the other losses."""
+    from bridgegui.engine.errors import BridgeError
+
+    notes = names = 0
+    for board in boards:
+        if any("|" in (board.tag(seat) or "") or "," in (board.tag(seat) or "") for seat in _LIN_SEATS):
+            names += 1
+        if board.tag("Auction") is None:
+            continue
+        try:
+            auction = board.auction
+        except BridgeError:  # an illegal auction: dumps refuses it and says why
+            continue
+        if auction is not None and any(note is not None and "|" in note for note in auction.notes):
+            notes += 1
+    lost = []
+    if notes:
+        lost.append(f"the '|' in the call explanations of {_boards(notes)} (LIN cannot hold it: written '/')")
+    if names:
+        lost.append(f"the '|' or ',' in the player names of {_boards(names)} (LIN cannot hold them)")
     return lost
 
 

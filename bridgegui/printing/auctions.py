@@ -75,7 +75,7 @@ def system_auction(system: System, board: Board, *, compact: bool = False) -> Pr
     deal = board.deal
     if deal is None or any(mask is None for mask in deal.hands):
         return None
-    result = system.bid(deal, board.effective_dealer or "N")
+    result = system.bid(deal, board.effective_dealer or "N", board.effective_vulnerable or "None")
     texts = [
         _without_call(choice.explanation, choice.call) if compact else choice.explanation for choice in result.choices
     ]

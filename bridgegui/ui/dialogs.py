@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont, QFontMetrics, QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QButtonGroup,
@@ -54,6 +55,29 @@ def _buttons(dialog: QDialog) -> QDialogButtonBox:
     return box
 
 
+TITLE_BAR_ALLOWANCE = 200
+"""Pixels a window manager's title bar spends beside the title (icon, minimise, maximise, close and
+their margins; openbox and the GNOME and KDE themes all stay under this)."""
+
+
+def shown_title(widget: QWidget) -> str:
+    """The title a window manager shows: on X11 and Wayland Qt adds " — " and the application's display
+    name ("Practice Mode — Bridge Dealer") unless the title already ends with it."""
+    title = widget.windowTitle()
+    name = QGuiApplication.applicationDisplayName()
+    return title if not name or title.endswith(name) else f"{title} \u2014 {name}"
+
+
+def fit_title(dialog: QWidget) -> None:
+    """Make ``dialog`` at least as wide as its title needs in the title bar: a narrow dialog has its
+    title cut ("Practice Mode… Bridge Dealer").  Title bars use a bold font a little larger than the dialog's."""
+    font = QFont(dialog.font())
+    font.setBold(True)
+    font.setPointSizeF(font.pointSizeF() * 1.1)
+    needed = QFontMetrics(font).horizontalAdvance(shown_title(dialog)) + TITLE_BAR_ALLOWANCE
+    dialog.setMinimumWidth(max(dialog.minimumWidth(), needed))
+
+
 ROTATION_CHOICES = ("none", "law2", "ns")
 """The Deal Set dialog's rotations, as ``engine.rotation.ROTATIONS`` names them."""
 
@@ -88,6 +112,7 @@ class DealSetDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("dealSetDialog")
         self.setWindowTitle(self.tr("Deal a Set of Boards"))
+        fit_title(self)
         self._script_folder = script_folder
         layout = QVBoxLayout(self)
         form = QFormLayout()
@@ -268,6 +293,7 @@ class GoToDealNumberDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("goToDealNumberDialog")
         self.setWindowTitle(self.tr("Go to Deal Number"))
+        fit_title(self)
         layout = QVBoxLayout(self)
         intro = QLabel(
             self.tr("Every bridge deal has a number from 0 to {last}. Type one to see its deal.").format(
@@ -321,6 +347,7 @@ class PracticeDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("practiceDialog")
         self.setWindowTitle(self.tr("Practice Mode"))
+        fit_title(self)
         layout = QVBoxLayout(self)
         intro = QLabel(
             self.tr("Choose the hands to show. The others show their backs until you press Reveal (Space)."), self
@@ -371,6 +398,7 @@ class SavePresetDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("savePresetDialog")
         self.setWindowTitle(self.tr("Save Constraints as Preset"))
+        fit_title(self)
         self._existing = {preset_name_key(name) for name in existing}
         form = QFormLayout(self)
         self._name = QLineEdit(self)
@@ -435,6 +463,7 @@ class PrintSheetsDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("printSheetsDialog")
         self.setWindowTitle(self.tr("Export PDF") if for_pdf else self.tr("Print"))
+        fit_title(self)
         layout = QVBoxLayout(self)
         names = {
             "practice": self.tr("&Practice sheets: one per seat, each player sees only their own hand"),

@@ -154,3 +154,19 @@ def test_a_source_checkout_without_a_record_is_editable(monkeypatch, tmp_path):
 def test_the_hint_names_the_command_and_is_the_one_the_old_constant_gives():
     assert double_dummy.install_command() in double_dummy.enable_hint()
     assert double_dummy.enable_hint() == double_dummy.ENABLE_HINT
+
+
+@needs_endplay
+def test_batched_tables_and_contract_tricks_agree_with_one_table_at_a_time():
+    import numpy as np
+
+    from bridgegui.engine.cards import Deal
+    from bridgegui.engine.dealing import deal_batch
+
+    rows = deal_batch(5, seed=12)
+    singles = [double_dummy.dd_table(Deal.from_masks(r)) for r in rows.tolist()]
+    assert double_dummy.dd_tables(rows) == singles
+    strains, declarers = np.array([0, 1, 2, 3, 4]), np.array([3, 2, 1, 0, 2])
+    expected = [t.tricks[s][d] for t, s, d in zip(singles, strains, declarers, strict=True)]
+    for method in ("boards", "tables"):
+        assert double_dummy.contract_tricks(rows, strains, declarers, method=method).tolist() == expected

@@ -349,3 +349,16 @@ def test_a_long_bad_token_is_quoted_cut() -> None:
     with pytest.raises(AuctionError) as info:
         game("1C " + "z" * 100_000).auction  # noqa: B018 - reading is the test
     assert len(str(info.value)) < 200 and "…" in str(info.value)
+
+
+def test_notes_after_an_ignored_repeated_auction_tag_are_written_back() -> None:
+    """A repeated Auction tag is ignored (PBN 2.1 section 3.4), but the Note tags after it were
+    dropped with it: read, then lost on saving.  They stay Note tags of the game."""
+    text = (
+        '[Board "1"]\n[Dealer "N"]\n[Auction "N"]\n1NT =1= Pass Pass Pass\n[Note "1:15-17"]\n'
+        '[Auction "N"]\n[Note "2:a second opinion"]\n[Note "3:and a third"]\n'
+    )
+    written = pbn.dumps(pbn.loads(text))
+    for note in ("1:15-17", "2:a second opinion", "3:and a third"):
+        assert written.count(note) == 1, note
+    assert pbn.dumps(pbn.loads(written)) == written

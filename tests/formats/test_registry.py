@@ -166,3 +166,16 @@ def test_a_streamed_text_set_numbered_from_7_has_one_blank_line_between_boards()
     streamed += writer.end(info)
     assert streamed == registry.dumps(registry.by_name("text"), boards_from_batch(batch, 7), info)
     assert not str(streamed).startswith("\n")
+
+
+def test_lin_says_it_rewrites_a_bar_in_an_explanation_or_a_name() -> None:
+    """LIN has no escape for ``|``: it was written ``/`` without a word."""
+    [deal] = [b.deal for b in boards_from_batch(deal_batch(1, seed=3), 1)]
+    noted = Board(1, deal).with_auction(Auction.parse("N", "1NT").add("P", note="any | all"))
+    named = Board(2, deal).with_tags(North="Ann | Bob")
+    plain = Board(5, deal).with_auction(Auction.parse("N", "1NT P 2C P"))
+    assert registry.what_is_dropped("lin", [plain]) == []
+    dropped = registry.what_is_dropped("lin", [noted, named, plain])
+    assert "the '|' in the call explanations of 1 board (LIN cannot hold it: written '/')" in dropped
+    assert "the '|' or ',' in the player names of 1 board (LIN cannot hold them)" in dropped
+    assert registry.what_is_dropped("pbn", [noted, named]) == []

@@ -170,9 +170,44 @@ def _holds(outer: Rule, inner: Rule) -> bool:
 # --- the positions a block answers ------------------------------------------------------------------
 
 
-def contexts(block: Block, rule: Rule, limit: int = 12) -> Iterator[tuple[Auction, str]]:
-    """Auctions the block's pattern matches (wildcards filled in a few plain ways), each with a board
-    vulnerability, in which ``rule`` applies (its seat and vulnerability) and its call is legal."""
+def observed_bidding(system: System, boards: int = 2000, seed: int = 7) -> tuple[tuple[Auction, ...], frozenset[int]]:
+    """What ``boards`` random boards bid by the system pass through (North dealing, each vulnerability
+    in turn): every auction so far, and every rule that chose a call.  A rule chosen there is reachable
+    by example; the auctions are the positions a catch-all block (``after **``) really answers, which
+    no pattern spells."""
+    seen: dict[tuple[object, ...], Auction] = {}
+    used: set[int] = set()
+    deals = deal_batch(boards, seed=seed)
+    for part, vulnerable in enumerate(("None", "NS", "EW", "All")):
+        auctions, rules = system.bid_batch_with_rules(deals[part::4], "N", vulnerable)
+        used.update(int(i) for i in np.unique(rules).tolist() if i != NO_RULE)
+        for auction in auctions:
+            for i in range(len(auction.calls)):
+                key = tuple(auction.calls[:i])
+                if key not in seen:
+                    seen[key] = Auction("N", auction.calls[:i])
+    return tuple(seen.values()), frozenset(used)
+
+
+def _closest(system: System, block: Block, rule: Rule, observed: tuple[Auction, ...], limit: int) -> list[Auction]:
+    """The observed auctions the block answers, those where fewest rules come before ``rule`` first."""
+    ranked: list[tuple[int, int, Auction]] = []
+    for auction in observed:
+        if not block.pattern.matches(auction.calls) or not auction.is_legal(rule.call):
+            continue
+        candidates = system.rules_for(auction)
+        if rule in candidates:
+            ranked.append((candidates.index(rule), len(ranked), auction))
+    ranked.sort()
+    return [auction for _, _, auction in ranked[:limit]]
+
+
+def contexts(
+    block: Block, rule: Rule, limit: int = 12, observed: tuple[Auction, ...] = (), system: System | None = None
+) -> Iterator[tuple[Auction, str]]:
+    """Auctions the block's pattern matches (wildcards filled in a few plain ways, then auctions
+    ``observed`` on random boards), each with a board vulnerability, in which ``rule`` applies (its
+    seat and vulnerability) and its call is legal."""
     elements = block.pattern.elements
     choices: list[list[tuple[str, ...]]] = []
     for i, element in enumerate(elements):
@@ -186,11 +221,13 @@ def contexts(block: Block, rule: Rule, limit: int = 12) -> Iterator[tuple[Auctio
             choices.append([("bid",)])
         else:
             assert isinstance(element, frozenset)
-            choices.append([(str(call_from_code(c)),) for c in sorted(element)][:4])
+            literal: list[tuple[str, ...]] = [(str(call_from_code(c)),) for c in sorted(element)]
+            choices.append(literal[:4])
     produced = 0
     states = sorted(rule.vulnerabilities) if rule.vulnerabilities is not None else ["none", "they", "we", "both"]
-    for combination in itertools.product(*choices):
-        auction = _auction(tuple(token for part in combination for token in part))
+    synthetic = (_auction(tuple(token for part in c for token in part)) for c in itertools.product(*choices))
+    closest = _closest(system, block, rule, observed, limit) if system is not None and observed else []
+    for auction in itertools.chain(synthetic, closest):
         if auction is None or auction.is_complete or not auction.is_legal(rule.call):
             continue
         if not block.pattern.matches(auction.calls):
@@ -201,7 +238,7 @@ def contexts(block: Block, rule: Rule, limit: int = 12) -> Iterator[tuple[Auctio
         for state in states[:2]:
             yield auction, _board_vulnerability(state, auction.next_seat)
             produced += 1
-        if produced >= limit:
+        if produced >= 2 * limit:
             return
 
 
@@ -262,13 +299,19 @@ def note_disagreements(rule: Rule) -> list[str]:
 
 
 def reach(
-    system: System, block: Block, rule: Rule, *, samples: int, rng: np.random.Generator
+    system: System,
+    block: Block,
+    rule: Rule,
+    *,
+    samples: int,
+    rng: np.random.Generator,
+    observed: tuple[Auction, ...] = (),
 ) -> tuple[int, int, Counter[int]]:
     """``(fitting, reached, takers)``: hands drawn from the rule's meaning and ``where``, how many the
     system gives to this rule in some context, and which rules took the others (by index)."""
     takers: Counter[int] = Counter()
     fitting = 0
-    for auction, vulnerable in contexts(block, rule):
+    for auction, vulnerable in contexts(block, rule, observed=observed, system=system):
         seat = seat_index(auction.next_seat)
         hands = draw_meaning(rule, samples, rng, seat)
         fitting = max(fitting, int(hands.size))
@@ -295,12 +338,29 @@ def proved_taker(system: System, block: Block, rule: Rule) -> Rule | None:
         ):
             continue
         if earlier.call.is_bid and (not rule.call.is_bid or earlier.call.rank > rule.call.rank):
-            continue  # the earlier call may be illegal where this one is not
+            last = _fixed_last_bid(block)
+            if last is None or earlier.call.rank <= last:
+                continue  # the earlier call may be illegal where this one is not
         if earlier.call.is_double or earlier.call.is_redouble:
             continue
         if _holds(earlier, rule):
             return earlier
     return None
+
+
+def _fixed_last_bid(block: Block) -> int | None:
+    """The rank of the last bid of every auction the block answers (-1: none), when its pattern is
+    literal single calls and passes; None when it depends on the auction."""
+    last = -1
+    for element in block.pattern.elements:
+        if element == "P*":
+            continue
+        if not isinstance(element, frozenset) or len(element) != 1:
+            return None
+        code = next(iter(element))
+        if code < 35:
+            last = code
+    return last
 
 
 def check_system(
@@ -310,19 +370,28 @@ def check_system(
     rng = np.random.default_rng(seed)
     problems: list[RuleProblem] = []
     checked = 0
+    observed, used = observed_bidding(system, seed=seed)
     for block in system.blocks:
         for rule in block.rules:
             checked += 1
             for detail in note_disagreements(rule):
                 problems.append(RuleProblem("note", rule, detail=detail))
+            if rule.index in used:
+                continue  # chosen on a random board: reachable by example
             taker = proved_taker(system, block, rule)
             if taker is not None:
                 problems.append(RuleProblem("unreachable", rule, taker=taker, proved=True))
                 continue
-            if not any(True for _ in contexts(block, rule)):
-                problems.append(RuleProblem("contradictory", rule, detail="no seat or auction lets it be made"))
+            if not any(True for _ in contexts(block, rule, observed=observed, system=system)):
+                problems.append(
+                    RuleProblem(
+                        "contradictory",
+                        rule,
+                        detail="its call is never legal (or its seat never to call) where its block applies",
+                    )
+                )
                 continue
-            fitting, reached, takers = reach(system, block, rule, samples=samples, rng=rng)
+            fitting, reached, takers = reach(system, block, rule, samples=samples, rng=rng, observed=observed)
             if reached:
                 continue
             if fitting == 0:
@@ -382,5 +451,6 @@ __all__ = [
     "draw_meaning",
     "measure_coverage",
     "note_disagreements",
+    "observed_bidding",
     "reach",
 ]

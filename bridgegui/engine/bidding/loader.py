@@ -144,6 +144,7 @@ def load_system(name_or_path: str | Path, *, use_cache: bool = True) -> System:
     for a missing file or an unknown name (saying which systems are shipped).
     """
     text = str(name_or_path)
+    place: object
     if isinstance(name_or_path, Path) or _is_path(text):
         path = Path(text)
         source_text, source, place = read_system_text(path), path.name, path.parent
@@ -166,12 +167,33 @@ def load_system(name_or_path: str | Path, *, use_cache: bool = True) -> System:
 _INCLUDE_LINE = re.compile(r"^include[ \t]+(\S.*?)[ \t]*(?:#.*)?$", re.IGNORECASE | re.MULTILINE)
 
 
+def _reader_identity() -> str:
+    """The reader's own code, digested: a cache entry written by another reader is never used (the
+    version number alone does not change while the reader is being developed)."""
+    global _READER_IDENTITY
+    if _READER_IDENTITY is None:
+        digest = hashlib.sha256(CACHE_FORMAT.encode())
+        folder = Path(__file__).parent
+        for name in ("system_file.py", "system.py", "explain.py", "calls.py", "loader.py"):
+            try:
+                digest.update((folder / name).read_bytes())
+            except OSError:  # a frozen build keeps no sources: its version stands for them
+                from bridgegui import __version__
+
+                digest.update(__version__.encode())
+        _READER_IDENTITY = digest.hexdigest()
+    return _READER_IDENTITY
+
+
+_READER_IDENTITY: str | None = None
+
+
 def _cache_key(identity: str, text: str, place: object) -> str | None:
     """The cache key: the reader's version, the file's identity and the text of it and of every file
     it includes, recursively (found the way the reader finds them); None when an include cannot be
     read (the reader then reports it)."""
     digest = hashlib.sha256()
-    digest.update(f"{CACHE_FORMAT}\0{identity}\0".encode())
+    digest.update(f"{_reader_identity()}\0{identity}\0".encode())
     pending = [(text, place)]
     seen = 0
     while pending:

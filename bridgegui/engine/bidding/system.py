@@ -606,6 +606,39 @@ class System:
         return self.bid_batch_with_rules(deals, dealer, vulnerable, max_calls)[0]
 
 
+def bid_deals(
+    system: System, deals: np.ndarray, dealers: Sequence[str], vulnerabilities: Sequence[str | None]
+) -> tuple[list[Auction], np.ndarray]:
+    """Every deal of an ``(n, 4)`` batch bid to the end by ``system``, each from its own dealer at its
+    own vulnerability (a board's, by Law 2 or its tags): the auctions and the ``(n, calls)`` rule indices.
+
+    A system bids the same calls for the same hands whoever deals, seen from the dealer, so every deal
+    is turned to North dealing (its vulnerability turned with it) and one ``bid_batch_with_rules`` per
+    vulnerability bids them all: four batches at most, instead of one per dealer and vulnerability.
+    """
+    deals = np.asarray(deals, dtype=np.uint64).reshape(-1, 4)
+    n = deals.shape[0]
+    turns = np.array([seat_index(d) for d in dealers], dtype=np.int64).reshape(n)
+    relative = []
+    for turn, vulnerable in zip(turns.tolist(), vulnerabilities, strict=True):
+        v = (vulnerable or "None").strip()
+        v = {"NONE": "None", "ALL": "All", "BOTH": "All", "NS": "NS", "EW": "EW"}.get(v.upper(), v)
+        if turn % 2 and v in ("NS", "EW"):
+            v = "EW" if v == "NS" else "NS"
+        relative.append(v)
+    auctions: list[Auction] = [Auction("N")] * n
+    history = np.full((n, DEFAULT_MAX_CALLS), NO_RULE, dtype=np.int32)
+    columns = (turns[:, None] + np.arange(4)[None, :]) % 4
+    turned = np.take_along_axis(deals, columns, axis=1)
+    for vulnerable in sorted(set(relative)):
+        rows = np.flatnonzero(np.array([v == vulnerable for v in relative], dtype=bool))
+        found, rules = system.bid_batch_with_rules(turned[rows], "N", vulnerable)
+        history[rows, : rules.shape[1]] = rules
+        for row, auction in zip(rows.tolist(), found, strict=True):
+            auctions[row] = Auction(SEATS[int(turns[row])], auction.calls)
+    return auctions, history
+
+
 def time_openings(system: System, count: int = 100_000, seed: int = 1) -> float:
     """Seconds the system takes to choose the dealer's opening call for ``count`` random deals.
 
@@ -636,6 +669,7 @@ __all__ = [
     "Pattern",
     "Rule",
     "System",
+    "bid_deals",
     "call_code",
     "call_from_code",
     "time_auctions",

@@ -191,19 +191,33 @@ def uses_random(expr: ast.Expr, memo: dict[int, bool] | None = None) -> bool:
 
     ``memo`` remembers variables already seen: definitions may share sub-definitions many times over
     (``x2 = x1 + x1``), and walking them without memory would take exponential time.
+    It walks with a stack of its own, not by recursion: a chain of 2,000 variables (``x1 = x0 - 1`` ...),
+    which the classic dealer runs, must not end in a ``RecursionError`` wherever it is asked.
     """
     memo = {} if memo is None else memo
-    if isinstance(expr, ast.Var):
-        key = id(expr.expr)
-        if key not in memo:
-            memo[key] = uses_random(expr.expr, memo)
-        return memo[key]
-    if isinstance(expr, ast.Random):
-        return True
-    for child in children(expr):  # noqa: SIM110 - a loop: any(generator) would recurse through C's stack too
-        if uses_random(child, memo):
-            return True
-    return False
+    # Post-order over the nodes: a variable's answer is known once its definition's is.
+    answer: dict[int, bool] = {}
+    stack: list[tuple[ast.Expr, bool]] = [(expr, False)]
+    while stack:
+        node, expanded = stack.pop()
+        key = id(node)
+        if key in answer:
+            continue
+        if isinstance(node, ast.Var) and id(node.expr) in memo:
+            answer[key] = memo[id(node.expr)]
+            continue
+        if isinstance(node, ast.Random):
+            answer[key] = True
+            continue
+        kids: tuple[ast.Expr, ...] = (node.expr,) if isinstance(node, ast.Var) else tuple(children(node))
+        if not expanded:
+            stack.append((node, True))
+            stack.extend((k, False) for k in kids if id(k) not in answer)
+            continue
+        answer[key] = any(answer[id(k)] for k in kids)
+        if isinstance(node, ast.Var):
+            memo[id(node.expr)] = answer[key]
+    return answer[id(expr)]
 
 
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1

@@ -118,8 +118,14 @@ def _refuse_empty_terms(parts: ConditionParts) -> None:
 def request_from_script(script: Script) -> DealRequest:
     """The exact-dealer request equivalent to the script's predeals and condition.
 
-    Raises ``ContradictionError`` when simple terms on one seat contradict each other.
+    Raises ``ContradictionError`` when simple terms on one seat contradict each other.  Its walks
+    over the condition run in ``recursion_room``: a chain of 2,000 variables is a script dealer runs.
     """
+    with recursion_room():
+        return _request_from_script(script)
+
+
+def _request_from_script(script: Script) -> DealRequest:
     parts = script.seat_terms()
     _refuse_empty_terms(parts)
     seats = []
@@ -152,7 +158,7 @@ def request_from_script(script: Script) -> DealRequest:
     condition = None
     if not parts.residual_is_trivial:
         memo: dict[int, bool] = {}
-        draws = any(uses_random(expr, memo) for expr in parts.residual_exprs)
+        draws = any(uses_random(expr, memo) for expr in parts.residual_exprs)  # iterative: no depth limit
         condition = ScriptCondition("residual of the script's condition", parts.residual, parallel_safe=not draws)
     return DealRequest(tuple(seats), condition=condition)  # type: ignore[arg-type]
 

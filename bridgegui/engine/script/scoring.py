@@ -13,23 +13,10 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import ArrayLike
 
-IMP_UPPER_BOUNDS = np.array(
-    [10, 40, 80, 120, 160, 210, 260, 310, 360, 420, 490, 590, 740, 890, 1090, 1290, 1490, 1740, 1990, 2240,
-     2490, 2990, 3490, 3990],
-    dtype=np.int64,
-)  # fmt: skip
-"""The largest difference worth 0, 1, 2 ... 23 IMPs; 4000 and more is worth 24 (WBF scale)."""
+from bridgegui.engine.scoring import IMP_UPPER_BOUNDS, imps  # one WBF scale for scripts and simulations
 
 STRAINS = "SHDCN"
 """Strain letters in the order ``Score.strain`` numbers them: the suits as in ``cards``, then notrump."""
-
-
-def imps(difference: ArrayLike) -> np.ndarray:
-    """IMPs for score differences, with the sign of the difference."""
-    d = np.asarray(difference, dtype=np.int64)
-    # |d| in float64 keeps the most negative int64 positive (its int64 absolute value is itself).
-    magnitude = np.searchsorted(IMP_UPPER_BOUNDS, np.abs(d.astype(np.float64)), side="left").astype(np.int64)
-    return np.sign(d) * magnitude
 
 
 def _made_and_rates(vulnerable: bool, level: int, strain: int) -> tuple[int, int, int]:
@@ -64,3 +51,6 @@ def score(vulnerable: bool, level: int, strain: int, tricks: ArrayLike) -> np.nd
     needed = level + 6
     with np.errstate(over="ignore"):
         return np.where(t >= needed, made + (t - needed) * per_over, -((needed - t) * per_under))
+
+
+__all__ = ["IMP_UPPER_BOUNDS", "STRAINS", "imps", "score", "score_value"]

@@ -37,7 +37,7 @@ import numpy as np
 
 from bridgegui.engine import evaluation
 from bridgegui.engine.bidding.calls import Auction, AuctionError, Call, Contract
-from bridgegui.engine.bidding.system import BiddingResult, Choice, Rule, System
+from bridgegui.engine.bidding.system import Alternative, BiddingResult, Choice, Rule, System
 from bridgegui.engine.cards import SEATS, SUIT_NAMES, Deal, Hand, seat_index
 from bridgegui.engine.constraints import SeatConstraint
 from bridgegui.engine.errors import BridgeError
@@ -55,7 +55,6 @@ __all__ = [
     "Verdict",
     "hand_facts",
     "rule_measures",
-    "verdict_sentence",
 ]
 
 PRACTICE_TAG = "BidPractice"
@@ -250,12 +249,21 @@ class Verdict:
     student_rule_fits: bool | None
     opening: bool
     """True when no bid had been made before this call (so a bid here *opens*)."""
+    acceptable: Alternative | None = None
+    """When the call is not the system's but one its rule also accepts for this hand (an ``also``
+    line): that alternative, with the author's reason.  A student marked wrong for a sound call
+    stops trusting the program; such a call is scored as acceptable."""
+
+    @property
+    def is_acceptable(self) -> bool:
+        """True when the call is not the system's but an alternative the system allows."""
+        return not self.agrees and self.acceptable is not None
 
 
 def _student_rule(
-    system: System, auction: Auction, call: Call, hand: Hand, seat: str
+    system: System, auction: Auction, call: Call, hand: Hand, seat: str, vulnerable: str | None = "None"
 ) -> tuple[Rule | None, bool | None]:
-    rules = [rule for rule in system.rules_for(auction) if rule.call == call]
+    rules = [rule for rule in system.rules_for(auction, vulnerable) if rule.call == call]
     if not rules:
         return None, None
     s = seat_index(seat)
@@ -266,12 +274,13 @@ def _student_rule(
     return rules[0], False
 
 
-def make_verdict(system: System, deal: Deal, auction: Auction, call: Call) -> Verdict:
-    """The verdict on ``call`` made by the seat to call next in ``auction`` (not yet added)."""
+def make_verdict(system: System, deal: Deal, auction: Auction, call: Call, vulnerable: str | None = "None") -> Verdict:
+    """The verdict on ``call`` made by the seat to call next in ``auction`` (not yet added), at the
+    board's vulnerability."""
     seat = auction.next_seat
     hand = deal.hand(seat)
-    choice = system.call_for(deal, auction)
-    rule, fits = _student_rule(system, auction, call, hand, seat)
+    choice, alternative = system.acceptable(hand.mask, auction, call, vulnerable)
+    rule, fits = _student_rule(system, auction, call, hand, seat, vulnerable)
     return Verdict(
         index=len(auction.calls),
         seat=seat,
@@ -283,6 +292,7 @@ def make_verdict(system: System, deal: Deal, auction: Auction, call: Call) -> Ve
         student_measures=rule_measures(hand, rule, seat),
         student_rule_fits=fits,
         opening=auction.last_bid is None,
+        acceptable=alternative,
     )
 
 
@@ -302,13 +312,17 @@ class PracticeBoard:
     illegal call.
     """
 
-    def __init__(self, system: System, deal: Deal, dealer: str, student_seats: str) -> None:
+    def __init__(
+        self, system: System, deal: Deal, dealer: str, student_seats: str, vulnerable: str | None = "None"
+    ) -> None:
         deal.require_complete()
         seats = "".join(student_seats.split()).upper()
         if any(s not in SEATS for s in seats) or len(set(seats)) != len(seats):
             raise PracticeError(f"{student_seats!r} is not a set of seats: use letters of N, E, S, W, each once")
         self.system = system
         self.deal = deal
+        self.vulnerable = vulnerable or "None"
+        """The board's vulnerability (PBN spelling): preempts and seat-dependent calls follow it."""
         self.student_seats = "".join(s for s in SEATS if s in seats)
         self._auction = Auction(dealer)
         self.dealer = self._auction.dealer
@@ -371,7 +385,7 @@ class PracticeBoard:
     def system_result(self) -> BiddingResult:
         """The system's own auction for all four seats from the start, with its choices (cached)."""
         if self._system_result is None:
-            self._system_result = self.system.bid(self.deal, self.dealer)
+            self._system_result = self.system.bid(self.deal, self.dealer, self.vulnerable)
         return self._system_result
 
     def system_auction(self) -> Auction:
@@ -412,7 +426,7 @@ class PracticeBoard:
         """
         made: list[Choice] = []
         while not self._auction.is_complete and self._auction.next_seat not in self.student_seats:
-            choice = self.system.call_for(self.deal, self._auction)
+            choice = self.system.call_for(self.deal, self._auction, self.vulnerable)
             self._auction = self._auction + choice.call
             self._choices.append(choice)
             made.append(choice)
@@ -433,7 +447,7 @@ class PracticeBoard:
         if seat not in self.student_seats:
             raise PracticeError(f"{seat} is not a student's seat: the system calls for it (advance first)")
         after = self._auction.add(call)  # raises AuctionError naming the call and why
-        verdict = make_verdict(self.system, self.deal, self._auction, call)
+        verdict = make_verdict(self.system, self.deal, self._auction, call, self.vulnerable)
         self._auction = after
         self._choices.append(verdict.system)
         self._verdicts.append(verdict)
@@ -467,6 +481,7 @@ class PracticeBoard:
             seats=self.student_seats,
             calls=tuple(v.call for v in self._verdicts),
             system_calls=tuple(v.system.call for v in self._verdicts),
+            acceptable=sum(v.is_acceptable for v in self._verdicts),
             finished=self.is_complete,
             contract=self.contract(),
             system_finished=reference.is_complete,
@@ -523,6 +538,8 @@ class BoardRecord:
     contract: Contract | None
     system_finished: bool = True
     system_contract: Contract | None = None
+    acceptable: int = 0
+    """Student calls that differ from the system's but are alternatives it allows (key ``acceptable``)."""
 
     @property
     def calls_made(self) -> int:
@@ -543,6 +560,8 @@ class BoardRecord:
             "calls=" + (",".join(str(c) for c in self.calls) or "-"),
             "system=" + (",".join(str(c) for c in self.system_calls) or "-"),
         ]
+        if self.acceptable:
+            words.append(f"acceptable={self.acceptable}")
         mine = _contract_text(self.finished, self.contract)
         if mine is not None:
             words.append(f"contract={mine}")
@@ -575,10 +594,19 @@ class BoardRecord:
         seats = "" if values["seats"] == "-" else values["seats"].upper()
         if any(s not in SEATS for s in seats):
             raise PracticeError(f"{values['seats']!r} in the {PRACTICE_TAG} tag is not a set of seats")
+        try:
+            acceptable = int(values.get("acceptable", "0"))
+        except ValueError:
+            raise PracticeError(
+                f"the {PRACTICE_TAG} tag {text!r} has a count of acceptable calls that is not a number"
+            ) from None
+        if not 0 <= acceptable <= len(calls):
+            raise PracticeError(f"the {PRACTICE_TAG} tag {text!r} counts more acceptable calls than calls")
         return cls(
             seats=seats,
             calls=calls,
             system_calls=system_calls,
+            acceptable=acceptable,
             finished="contract" in values,
             contract=_read_contract(values["contract"]) if "contract" in values else None,
             system_finished="system_contract" in values,
@@ -595,7 +623,7 @@ class BoardRecord:
         return None
 
 
-_SUMMARY = re.compile(r"calls (\d+)/(\d+) contracts (\d+)/(\d+)")
+_SUMMARY = re.compile(r"calls (\d+)/(\d+)(?: acceptable (\d+))? contracts (\d+)/(\d+)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -608,6 +636,8 @@ class PracticeScore:
     calls_made: int = 0
     contracts_matching: int = 0
     boards_finished: int = 0
+    calls_acceptable: int = 0
+    """Calls that are not the system's but alternatives it allows (not counted in ``calls_agreeing``)."""
 
     def add(self, board: PracticeBoard) -> PracticeScore:
         """The score with ``board``'s calls, and its contract when its auction is over."""
@@ -618,6 +648,7 @@ class PracticeScore:
             self,
             calls_agreeing=self.calls_agreeing + record.calls_agreeing,
             calls_made=self.calls_made + record.calls_made,
+            calls_acceptable=self.calls_acceptable + record.acceptable,
             contracts_matching=self.contracts_matching + int(record.contract_matches),
             boards_finished=self.boards_finished + int(record.finished),
         )
@@ -639,8 +670,9 @@ class PracticeScore:
 
     def to_tags(self) -> dict[str, str]:
         """The set-level summary, one line: ``{"BidPracticeScore": "calls 5/7 contracts 1/2"}``."""
+        acceptable = f" acceptable {self.calls_acceptable}" if self.calls_acceptable else ""
         return {
-            PRACTICE_SCORE_TAG: f"calls {self.calls_agreeing}/{self.calls_made} "
+            PRACTICE_SCORE_TAG: f"calls {self.calls_agreeing}/{self.calls_made}{acceptable} "
             f"contracts {self.contracts_matching}/{self.boards_finished}"
         }
 
@@ -653,134 +685,17 @@ class PracticeScore:
                 match = _SUMMARY.fullmatch(value.strip())
                 if match is None:
                     raise PracticeError(f"{value!r} is not a practice score: write it 'calls 5/7 contracts 1/2'")
-                a, b, c, d = (int(g) for g in match.groups())
-                if a > b or c > d:
+                a, b, c, d = (int(match.group(i)) for i in (1, 2, 4, 5))
+                acceptable = int(match.group(3) or 0)
+                if a > b or c > d or a + acceptable > b:
                     raise PracticeError(f"{value!r} counts more agreeing than made")
-                return cls(a, b, c, d)
+                return cls(a, b, c, d, acceptable)
         return cls()
 
     def text(self) -> str:
         """``"5 of 7 calls agree with the system; 1 of 2 contracts match"`` (English, for the command line)."""
+        acceptable = f" ({self.calls_acceptable} more acceptable)" if self.calls_acceptable else ""
         return (
-            f"{self.calls_agreeing} of {self.calls_made} calls agree with the system; "
+            f"{self.calls_agreeing} of {self.calls_made} calls agree with the system{acceptable}; "
             f"{self.contracts_matching} of {self.boards_finished} contracts match"
         )
-
-
-# --- English -------------------------------------------------------------------------------------
-
-_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
-
-
-def _verb(call: Call, opening: bool, person: str) -> str:
-    """``opens 1NT``/``bids 2♣``/``passes``/``doubles`` (``person`` "s" for the system, "" for you)."""
-    if call.is_pass:
-        return "passes" if person else "pass"
-    if call.is_double:
-        return "doubles" if person else "double"
-    if call.is_redouble:
-        return "redoubles" if person else "redouble"
-    return f"{'open' if opening else 'bid'}{person} {call.symbol()}"
-
-
-def _said(choice: Choice, opening: bool) -> str:
-    """``"The system opens 1NT: 15-17 HCP and a balanced hand."`` from the rule's explanation."""
-    head = "The system " + _verb(choice.call, opening, "s")
-    return f"{head}{_explained(choice.call, choice.explanation)}"
-
-
-def _explained(call: Call, explanation: str) -> str:
-    """``": 15-17 HCP ..."`` when the explanation starts with the call's own ``"1NT: "``, else
-    ``". 2♣ is Stayman: ..."``; always ends with a full stop."""
-    text = explanation.strip()
-    if not text:
-        return "."
-    if not text.endswith((".", "!", "?")):
-        text += "."
-    prefix = call.symbol() + ":"
-    if text.startswith(prefix):
-        rest = text[len(prefix) :].strip()
-        return f": {rest}"
-    return f". {text}"
-
-
-def _pattern_text(values: tuple[int, ...]) -> str:
-    return "-".join(str(v) for v in values)
-
-
-def _length_text(n: int, suit: int) -> str:
-    name = SUIT_NAMES[suit]
-    return f"{_NUMBER_WORDS[n] if n < len(_NUMBER_WORDS) else n} {name if n != 1 else name[:-1]}"
-
-
-def _measure_text(m: Measure, facts: HandFacts) -> str | None:
-    suit = "" if m.suit is None else SUIT_NAMES[m.suit]
-    v = m.value
-    if m.field == "hcp":
-        return f"{v} HCP"
-    if m.field == "points":
-        return f"{v} points"
-    if m.field == "length" and m.suit is not None and isinstance(v, int):
-        return _length_text(v, m.suit)
-    if m.field == "shape":
-        return _pattern_text(facts.pattern)
-    if m.field == "qt":
-        return f"{v:g} quick tricks" if isinstance(v, int | float) else None
-    if m.field == "ltc":
-        return f"{v} losers"
-    if m.field == "tricks":
-        return f"{v} playing tricks"
-    if m.field == "controls":
-        return f"{v} controls"
-    if m.field == "support":
-        return f"{v} points with {suit} as trumps"
-    if m.field == "rule20":
-        return f"{v} for the rule of 20"
-    if m.field == "quality":
-        return f"{v} of the top five {suit}"
-    if m.field == "stopper":
-        return f"{'a' if v else 'no'} stopper in {suit}"
-    return None  # cards and the where as a whole: their terms are already said
-
-
-def facts_text(facts: HandFacts, extra: tuple[Measure, ...] = ()) -> str:
-    """``"16 HCP and 4-3-3-3"``: the measures the rule names (then ``extra``, once each), or HCP
-    and the pattern when the rule names none."""
-    seen: set[tuple[str, int | None]] = set()
-    parts: list[str] = []
-    for m in (*facts.measures, *extra):
-        key = (m.field, m.suit)
-        if key in seen:
-            continue
-        seen.add(key)
-        text = _measure_text(m, facts)
-        if text is not None:
-            parts.append(text)
-    if not parts:
-        parts = [f"{facts.hcp} HCP", _pattern_text(facts.pattern)]
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
-def verdict_sentence(verdict: Verdict) -> str:
-    """The verdict in English, for the command line and the tests (the window words its own from
-    the fields):
-
-    * agreeing: ``"The system opens 1NT: 15-17 HCP and a balanced hand. You have 16 HCP and 4-3-3-3."``
-    * not: ``"You bid 2♠; the system opens 1NT: 15-17 HCP and a balanced hand. 2♠ would say: weak
-      two: ... You have 16 HCP, 4-3-3-3 and three spades."``
-    """
-    said = _said(verdict.system, verdict.opening)
-    if verdict.agrees:
-        return f"{said} You have {facts_text(verdict.facts)}."
-    mine = "You " + _verb(verdict.call, verdict.opening, "")
-    said = said[0].lower() + said[1:]
-    if verdict.student_rule is not None:
-        explained = _explained(verdict.call, verdict.student_rule.explanation)
-        if explained.startswith(":"):
-            meant = f" {verdict.call.symbol()} would say{explained}"
-        else:
-            meant = f" In the system,{explained[1:]}"
-    else:
-        meant = f" The system has no meaning for {verdict.call.symbol()} here."
-    extra = verdict.student_measures
-    return f"{mine}; {said}{meant} You have {facts_text(verdict.facts, extra)}."

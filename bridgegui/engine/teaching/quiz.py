@@ -153,6 +153,52 @@ PLAYING_TRICK_REASONS = ("void", "play_out")
 
 
 @dataclass(frozen=True, slots=True)
+class PartnershipSuit:
+    """One suit of a partnership-tricks question in words (a line of the quiz's breakdown).
+
+    ``holding`` and ``partner_holding`` are the two hands' cards in the suit, ``length`` the cards held
+    together, ``honours`` the A K Q J T among them, ``trumps`` whether the suit is the strain.
+    ``tricks`` is the declarer's count a student can make at the table (the estimate's measured weights
+    cannot be learnt): the top winners, the run of honours held together from the A down (at most the
+    longer hand's length), then the longer hand's long cards once the opponents' cards have fallen,
+    if they split evenly (``ceil((13 - length) / 2)`` rounds).  ``top`` is the first part.
+    """
+
+    suit: int
+    holding: int
+    partner_holding: int
+    length: int
+    honours: str
+    tricks: int
+    trumps: bool
+    top: int = 0
+
+
+def partnership_suit(suit: int, holding: int, partner_holding: int, trumps: bool) -> PartnershipSuit:
+    """The ``PartnershipSuit`` of one suit (see there for how its tricks are counted)."""
+    together = holding | partner_holding
+    longer = max(holding.bit_count(), partner_holding.bit_count())
+    honours = "".join(c for c in holding_text(together) if c in "AKQJT")
+    length = together.bit_count()
+    run = 0
+    while run < 13 and together >> (12 - run) & 1:  # bit 12 is the A (``holding_text`` reads them so)
+        run += 1
+    top = min(run, longer)
+    rounds = (13 - length + 1) // 2  # until the opponents' cards are gone, if they split evenly
+    tricks = top + max(0, longer - max(top, rounds)) if longer else 0
+    return PartnershipSuit(suit, holding, partner_holding, length, honours, tricks, trumps, top)
+
+
+def partnership_suits(hand: Hand, partner: Hand, strain: str) -> tuple[PartnershipSuit, ...]:
+    """The four ``PartnershipSuit`` of two hands, spades first; ``strain`` names the trump suit (or NT)."""
+    trump = "SHDC".find(strain[:1].upper()) if strain.upper() not in ("N", "NT") else -1
+    return tuple(
+        partnership_suit(suit, mine, theirs, suit == trump)
+        for suit, (mine, theirs) in enumerate(zip(hand.holdings, partner.holdings, strict=True))
+    )
+
+
+@dataclass(frozen=True, slots=True)
 class Breakdown:
     """How a question's answer is counted: one ``SuitCount`` a suit (spades first) and the ``total``.
 
@@ -164,11 +210,23 @@ class Breakdown:
     suits: tuple[SuitCount, ...]
     total: float
     estimate: tricks.EstimateExplanation | None = None
+    partnership: tuple[PartnershipSuit, ...] = ()
+    """For a partnership question: each suit in words (which cards and honours, how many tricks)."""
 
     def lines(self) -> tuple[str, ...]:
-        """One line a suit and a total line (``"Total: 0 + 3 + 3 + 6 = 12 HCP"``), or the estimate's lines."""
+        """One line a suit and a total line (``"Total: 0 + 3 + 3 + 6 = 12 HCP"``); for a partnership
+        question one line a suit in words, the count by suits, and the estimate (the answer)."""
         if self.estimate is not None:
-            return tuple(self.estimate.lines())
+            lines = [partnership_line(p) for p in self.partnership]
+            counts = " + ".join(str(p.tricks) for p in self.partnership)
+            total = sum(p.tricks for p in self.partnership)
+            lines.append(f"Suit by suit: {counts} = {total} trick{'s' * (total != 1)}, if the suits split evenly")
+            lines.append(
+                f"Estimate in {tricks.STRAIN_WORDS[self.estimate.strain]}: {self.estimate.estimate:.1f} tricks "
+                "(measured on many deals, it also counts ruffs, finesses and honours that win once the "
+                "higher ones are gone)"
+            )
+            return tuple(lines)
         lines = [suit_line(self.kind, c) for c in self.suits]
         values = " + ".join(format_value(c.value) for c in self.suits)
         lines.append(f"Total: {values} = {format_value(self.total)} {_TOTAL_UNITS[self.kind]}")
@@ -370,7 +428,8 @@ def breakdown(question: Question) -> Breakdown:
         estimate = tricks.estimate_explanation(
             question.hand, question.deal.hand(question.partner), question.strain or "NT"
         )
-        return Breakdown(question.kind, (), estimate.estimate, estimate)
+        suits = partnership_suits(question.hand, question.deal.hand(question.partner), question.strain or "NT")
+        return Breakdown(question.kind, (), estimate.estimate, estimate, suits)
     counts = suit_counts(question.kind, question.hand)
     return Breakdown(question.kind, counts, sum(c.value for c in counts))
 
@@ -430,6 +489,16 @@ def suit_line(kind: str, c: SuitCount) -> str:
             parts.append(f"{left} card{'s' * (left != 1)} left over")
         return f"{label}: {', '.join(parts)} = {_plural(c.value, 'trick') if c.value else 'no tricks'}"
     raise BridgeError(f"no per-suit breakdown for {kind!r}")
+
+
+def partnership_line(p: PartnershipSuit) -> str:
+    """``"♠ AK752 opposite Q4 (trumps): 7 cards, A K Q between you = five tricks"``, in English."""
+    mine = holding_text(p.holding) or "—"
+    theirs = holding_text(p.partner_holding) or "—"
+    trumps = " (trumps)" if p.trumps else ""
+    honours = f"{' '.join(p.honours)} between you" if p.honours else "no honours"
+    count = _plural(p.tricks, "trick") if p.tricks else "no tricks"
+    return f"{SUIT_SYMBOLS[p.suit]} {mine} opposite {theirs}{trumps}: {p.length} cards, {honours} = {count}"
 
 
 def _lines(kind: str, hand: Hand) -> list[str]:

@@ -198,9 +198,10 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "actionUndo",
         N_("&Undo"),
         (QKeySequence.StandardKey.Undo,),
-        N_("Undo the last change to the boards or the constraints"),
-        triggered="undo.undo",
-        enabled=lambda s: s.can_undo,
+        N_("Undo the last change to the boards or the constraints (while practising: your last call)"),
+        triggered="undo.undo_in_context",
+        # While practising, Undo is the student's last call, never the dealt board the student is bidding.
+        enabled=lambda s: s.can_undo_call if s.practising else s.can_undo,
         keys_active=lambda s: not s.practising,
     ),
     ActionSpec(
@@ -214,7 +215,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec(
         "actionDeleteBoards",
         N_("De&lete Boards"),
-        (QKeySequence.StandardKey.Delete,),
+        ("Del",),  # not StandardKey.Delete: on X11 desktops it also holds Ctrl+D, which is Deal's
         N_("Delete the selected boards from the set"),
         triggered="board_commands.delete",
         enabled=_can_edit_boards,
@@ -336,6 +337,16 @@ ACTIONS: tuple[ActionSpec, ...] = (
         enabled=lambda s: s.has_complete_deal,
     ),
     ActionSpec(
+        "actionSimulate",
+        N_("&Simulate Calls…"),
+        (),
+        N_(
+            "At your turn to bid: what each candidate call would score, double dummy, over deals consistent with the auction and your hand"
+        ),
+        triggered="bidding.simulate",
+        enabled=lambda s: s.practising and s.dd_available,
+    ),
+    ActionSpec(
         "actionSavePreset",
         N_("Save Current as Preset…"),
         tip=N_("Keep these constraints in the Presets menu"),
@@ -386,6 +397,19 @@ ACTIONS: tuple[ActionSpec, ...] = (
         (QKeySequence.StandardKey.Quit,),
         triggered="close",
         role=QAction.MenuRole.QuitRole,
+    ),
+    ActionSpec(
+        "actionManual",
+        N_("&Manual"),
+        (QKeySequence.StandardKey.HelpContents,),
+        N_("How to deal, practise, bid and print, step by step"),
+        triggered="tool_windows.manual",
+    ),
+    ActionSpec(
+        "actionKeyboardShortcuts",
+        N_("&Keyboard Shortcuts"),
+        tip=N_("Every key the window answers to"),
+        triggered="tool_windows.keyboard_shortcuts",
     ),
     ActionSpec("actionAbout", N_("&About Bridge Dealer"), triggered="about", role=QAction.MenuRole.AboutRole),
 )
@@ -465,6 +489,7 @@ MENUS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
             "actionVerdictsAtEnd",
             "actionSystemAuctionInSection",
             "actionExplain",
+            "actionSimulate",
             "-",
             "actionQuiz",
         ),
@@ -472,7 +497,7 @@ MENUS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     (N_("&Presets"), "presetsMenu", ()),
     (N_("&View"), "viewMenu", ("actionFourColour", "@paletteMenu", "-")),
     (N_("&Tools"), "toolsMenu", ("actionFrequencies", "-", "actionShuffleLab", "actionAudit")),
-    (N_("&Help"), "helpMenu", ("actionAbout",)),
+    (N_("&Help"), "helpMenu", ("actionManual", "actionKeyboardShortcuts", "-", "actionAbout")),
 )
 """The menu bar: (title, objectName, entries); "-" is a separator, "@name" a submenu the window fills."""
 
@@ -576,6 +601,17 @@ def build_actions(window: QObject) -> dict[str, QAction]:
     return actions
 
 
+def shortcut_rows() -> list[tuple[str, list[QKeySequence]]]:
+    """Every action that has keys, as (its text without mnemonics, translated; its keys): the
+    Keyboard Shortcuts list is made from the declarations, so it can never disagree with them."""
+    rows = []
+    for spec in ACTIONS:
+        keys = _keys(spec)
+        if keys:
+            rows.append((translate(spec.text).replace("&&", "\0").replace("&", "").replace("\0", "&"), keys))
+    return rows
+
+
 def apply_enabled(actions: dict[str, QAction], state: ActionState) -> None:
     """Set every action's enabled state, and whether its keys work, from ``state`` (the only place that does)."""
     for spec in ACTIONS:
@@ -598,4 +634,5 @@ __all__ = [
     "ActionState",
     "apply_enabled",
     "build_actions",
+    "shortcut_rows",
 ]

@@ -10,11 +10,14 @@ the auction brings them back.
 
 from __future__ import annotations
 
+import re
+import typing
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtGui import QFocusEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -32,7 +35,11 @@ from bridgegui.engine.bidding import Auction, Call, System, load_system, request
 from bridgegui.engine.constraints import DealRequest
 from bridgegui.engine.errors import BridgeError
 from bridgegui.engine.rotation import turns_to_dealers
+from bridgegui.ui.dialogs import fit_title
 from bridgegui.ui.widgets.bidding_box import BiddingBox
+
+if typing.TYPE_CHECKING:
+    from bridgegui.ui.mainwindow.window import MainWindow
 
 SCENARIO_DEALER = "N"
 """The seat the auction is dealt for; every deal is then turned to its board's dealer."""
@@ -57,6 +64,16 @@ class AuctionTarget:
         return f"{calls} ({self.system.title or self.system.name})"
 
 
+_GLUED_CALL = re.compile(r"(?<=[^\s\d=])(?=[1-7])")
+"""Where a bid's level follows another call's last character with no space between ("P1n", "2C3h")."""
+
+
+def separate_calls(text: str) -> str:
+    """``text`` with a space wherever a bid starts right after another call: ``"1NT P 2C P1n"`` is
+    ``"1NT P 2C P 1n"``.  A level is never part of the call before it, so this never splits a call."""
+    return _GLUED_CALL.sub(" ", text)
+
+
 def check_target(system: System, text: str, label: str) -> AuctionTarget:
     """A target for ``text``, or a ``BridgeError`` that says which call is wrong and why."""
     auction = Auction.parse(SCENARIO_DEALER, text)
@@ -67,6 +84,19 @@ def check_target(system: System, text: str, label: str) -> AuctionTarget:
     return target
 
 
+class AuctionEdit(QLineEdit):
+    """The typed auction: the focus puts the cursor after the last call, never a selection of them all,
+    so what the teacher types next continues the auction instead of replacing it."""
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        super().focusInEvent(event)
+        if self.text():
+            self.deselect()
+            self.end(False)
+            if not self.text().endswith(" "):
+                self.setText(self.text() + " ")
+
+
 class DealForAuctionDialog(QDialog):
     """Choose the system (``systemCombo``) and type the auction (``auctionEdit``); the answer is checked as you type.
 
@@ -75,17 +105,18 @@ class DealForAuctionDialog(QDialog):
 
     chosen = Signal(object)
 
-    def __init__(self, parent: QWidget | None, current: AuctionTarget | None = None) -> None:
+    def __init__(self, parent: QWidget | None, current: AuctionTarget | None = None, system_label: str = "") -> None:
         super().__init__(parent)
         self.setObjectName("dealForAuctionDialog")
         self.setWindowTitle(self.tr("Deal for an Auction"))
+        fit_title(self)
         self._systems: dict[str, System] = {}
         self.system_combo = QComboBox(self)
         self.system_combo.setObjectName("systemCombo")
         for name in shipped_systems():
             self.system_combo.addItem(name.capitalize(), name)
         self.system_combo.addItem(self.tr("Other System File…"), "")
-        self.auction_edit = QLineEdit(self)
+        self.auction_edit = AuctionEdit(self)
         self.auction_edit.setObjectName("auctionEdit")
         self.auction_edit.setPlaceholderText(self.tr("e.g. 1NT P 2C P"))
         self.auction_edit.setToolTip(
@@ -134,9 +165,22 @@ class DealForAuctionDialog(QDialog):
                 self.system_combo.insertItem(0, Path(current.system_label).name, current.system_label)
                 index = 0
             self.system_combo.setCurrentIndex(index)
-            self.auction_edit.setText(current.calls)
+            self.auction_edit.setText(current.calls + " ")  # what is typed next is a call of its own
+        elif system_label:  # the system in use (practised, else last chosen), not the list's first
+            index = self.system_combo.findData(system_label)
+            if index < 0 and Path(system_label).is_file():
+                try:
+                    self._systems[system_label] = load_system(Path(system_label))
+                except BridgeError:
+                    pass  # a file that no longer reads: the list's first system
+                else:
+                    self.system_combo.insertItem(0, Path(system_label).name, system_label)
+                    index = 0
+            self.system_combo.setCurrentIndex(max(index, 0))
         self.system_combo.activated.connect(self._system_activated)
         self.auction_edit.textChanged.connect(self._check)
+        self.auction_edit.textEdited.connect(self._separate_calls)
+        self.auction_edit.setFocus(Qt.FocusReason.OtherFocusReason)
         self._target: AuctionTarget | None = None
         self._check()
 
@@ -186,6 +230,14 @@ class DealForAuctionDialog(QDialog):
         self.ok_button.setEnabled(self._target is not None)
         self.bidding_box.set_auction(self._typed_auction() or Auction(SCENARIO_DEALER))
 
+    def _separate_calls(self, text: str) -> None:
+        """A call typed straight after another ("P1n") is a call of its own: put the space in."""
+        separated = separate_calls(text)
+        if separated != text:
+            at = self.auction_edit.cursorPosition() + len(separated) - len(text)
+            self.auction_edit.setText(separated)
+            self.auction_edit.setCursorPosition(at)
+
     def _typed_auction(self) -> Auction | None:
         try:
             return Auction.parse(SCENARIO_DEALER, self.auction_edit.text())
@@ -230,17 +282,27 @@ class AuctionDealing(QObject):
         self.label = QLabel(window)
         self.label.setObjectName("auctionTargetLabel")
         self.label.setVisible(False)
+        main = typing.cast("MainWindow", window)
+        # While an auction is chosen the editors are set aside, under a line whose link clears it.
+        main.constraints_dock.clear_auction_requested.connect(lambda: self.set_target(None))
+        self.changed.connect(
+            lambda: main.constraints_dock.set_auction(self.target.text() if self.target is not None else None)
+        )
 
-    def ask(self) -> None:
-        dialog = DealForAuctionDialog(self._window, self.target)
+    def ask(self) -> DealForAuctionDialog:
+        window = typing.cast("MainWindow", self._window)
+        dialog = DealForAuctionDialog(self._window, self.target, window.bidding.preferred_system())
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.chosen.connect(self.set_target)
         dialog.open()
+        return dialog
 
     def set_target(self, target: AuctionTarget | None) -> None:
         """Deal for ``target`` from now on (None: back to the editors' constraints)."""
         self.target = target
         self._request = None
+        if target is not None:
+            typing.cast("MainWindow", self._window).settings["systems/last"] = target.system_label
         self.label.setVisible(target is not None)
         if target is not None:
             self.label.setText(self.tr("Dealing for {auction}").format(auction=target.text()))
@@ -263,4 +325,11 @@ class AuctionDealing(QObject):
         return turns_to_dealers(SCENARIO_DEALER, first_board, count, fixed_dealer)
 
 
-__all__ = ["SCENARIO_DEALER", "AuctionDealing", "AuctionTarget", "DealForAuctionDialog", "check_target"]
+__all__ = [
+    "SCENARIO_DEALER",
+    "AuctionDealing",
+    "AuctionTarget",
+    "DealForAuctionDialog",
+    "check_target",
+    "separate_calls",
+]

@@ -22,12 +22,27 @@ from __future__ import annotations
 
 import typing
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal, Slot
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QActionGroup, QFont
-from PySide6.QtWidgets import QDockWidget, QLabel, QMenu, QPushButton, QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QAbstractSpinBox,
+    QApplication,
+    QDockWidget,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QPlainTextEdit,
+    QPushButton,
+    QStackedWidget,
+    QTextEdit,
+    QVBoxLayout,
+    QWidget,
+)
 
 from bridgegui.engine import double_dummy, tricks
-from bridgegui.engine.bidding import Auction, Call, System, load_system, shipped_systems
+from bridgegui.engine.bidding import Auction, Call, Explanation, System, load_system, shipped_systems
+from bridgegui.engine.bidding.inference import KnownHand
+from bridgegui.engine.bidding.simulation import SimulationSetup
 from bridgegui.engine.boards import Board
 from bridgegui.engine.cards import SEAT_NAMES, SEATS
 from bridgegui.engine.errors import BridgeError
@@ -39,6 +54,7 @@ from bridgegui.engine.teaching.bidding_practice import (
     PracticeScore,
     Verdict,
 )
+from bridgegui.ui.mainwindow.inference_panel import InferencePanel
 from bridgegui.ui.widgets.auction_view import AuctionView
 from bridgegui.ui.widgets.bidding_box import BiddingBox
 
@@ -50,6 +66,9 @@ SYSTEM_AUCTION_TAG = "SystemAuction"
 
 SIDE_BY_SIDE_WIDTH = 460
 """Pixels the dock needs to show the two auctions side by side (four columns each)."""
+
+DOCK_SHARE = 0.22
+"""The share of the window's width the Bidding dock takes when it first appears."""
 
 STUDENT_AUCTION_TAG = "StudentAuction"
 """With "Save the System's Auction as the Board's", the tag holding the student's auction instead."""
@@ -72,7 +91,17 @@ class BiddingPractice(QObject):
         self._row = -1
         self.score = PracticeScore()
         self._handover_done = False
+        self._fitted = False  # the dock's width is set for the window the first time it appears
+        # The last verdict of each student seat: with two students at one screen a verdict names its
+        # hand's HCP and pattern, so it shows only while that hand is the one on screen.
+        self._verdicts: dict[str, str] = {}
         self._build_dock()
+        remembered = window.settings["practice/system"]
+        if remembered:  # the system practised last time, remembered like the constraints and the palette
+            try:
+                self.system, self.system_name = load_system(remembered), remembered
+            except BridgeError:
+                window.settings.reset("practice/system")  # a system no longer shipped: No Bidding
 
     # -- the dock ----------------------------------------------------------------------------------
 
@@ -98,7 +127,7 @@ class BiddingPractice(QObject):
         big = QFont(self.handover_label.font())
         big.setPointSizeF(big.pointSizeF() * 1.3)
         self.handover_label.setFont(big)
-        ready = QPushButton(self.tr("Ready"), handover)
+        ready = self.ready_button = QPushButton(self.tr("Ready"), handover)
         ready.setObjectName("handoverReady")
         ready.clicked.connect(self.ready)
         handover_layout.addWidget(self.handover_label)
@@ -117,14 +146,25 @@ class BiddingPractice(QObject):
             label.setTextFormat(Qt.TextFormat.PlainText)
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(self.auction_view)
-        layout.addWidget(self.stack)
+        layout.addWidget(self.stack, 1)  # the bidding box takes the dock's spare height (its calls scale)
         layout.addWidget(self.verdict)
+        self.inference = InferencePanel(holder)  # "what we know" after every call (inference_panel)
+        layout.addWidget(self.inference)
         layout.addWidget(self.result)
-        layout.addStretch(1)
         layout.addWidget(self.score_label)
         self.dock.setWidget(holder)
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
         self.dock.hide()
+
+    def fit_dock(self) -> None:
+        """Give the dock a share of the window's width (``DOCK_SHARE``): on a large screen the bidding
+        box grows with it instead of staying the size of a small one's."""
+        window = self.window
+        if not self.dock.isVisible():
+            return  # sized when it first appears
+        width = max(self.dock.minimumSizeHint().width(), int(window.width() * DOCK_SHARE))
+        window.resizeDocks([self.dock], [width], Qt.Orientation.Horizontal)
+        self._fitted = True
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         # Both auctions side by side when the dock has the room, one above the other when it is narrow
@@ -144,7 +184,7 @@ class BiddingPractice(QObject):
             action = menu.addAction(text)
             action.setObjectName(f"bidSystem:{name}")
             action.setCheckable(True)
-            action.setChecked(name == "none")
+            action.setChecked(name == (self.system_name or "none"))
             group.addAction(action)
             action.triggered.connect(lambda _c=False, n=name: self.set_system(None if n == "none" else n))
         self._menu = menu
@@ -167,10 +207,16 @@ class BiddingPractice(QObject):
                 self.window.show_error(self.tr("Bidding System"), str(exc))
                 return
             self.system_name = name
+            self.window.settings["systems/last"] = name
         else:
             self.system, self.system_name = None, ""
+        self.window.settings["practice/system"] = self.system_name
         self._check_menu()
         self.window.show_current()
+
+    def preferred_system(self) -> str:
+        """The system a system chooser opens on: the one practised, else the one last chosen anywhere."""
+        return self.system_name or self.window.settings["systems/last"]
 
     def active(self) -> bool:
         """True while the student bids: practice mode is on and a system is chosen."""
@@ -194,16 +240,22 @@ class BiddingPractice(QObject):
 
     def board_shown(self, board: Board | None, row: int) -> None:
         """A board is on screen: start (or show the end of) its practice when practising."""
+        appearing = self.active() and not self.dock.isVisible()
         self.dock.setVisible(self.active())
+        if appearing and not self._fitted and getattr(self.window, "default_layout", True):
+            self._fitted = True
+            QTimer.singleShot(0, self.fit_dock)  # once the dock is laid out: a size asked before is lost
         self.board = None
         self._row = row
         self.verdict.clear()
+        self._verdicts = {}
         self.result.clear()
         self.auction_view.set_second_auction(None)
         self.auction_view.set_four_colour(self.window.action("actionFourColour").isChecked())
         if self.active():
             self._update_score()
         if not self.active() or board is None or board.deal is None or not board.deal.is_complete:
+            self.inference.clear()
             self.auction_view.set_auction(None)
             self.box.set_auction(None)
             self.stack.setCurrentIndex(0)
@@ -213,7 +265,13 @@ class BiddingPractice(QObject):
         assert self.system is not None and self.window.practice.seats is not None
         if self._show_finished(board):
             return
-        self.board = PracticeBoard(self.system, board.deal, board.effective_dealer or "N", self.window.practice.seats)
+        self.board = PracticeBoard(
+            self.system,
+            board.deal,
+            board.effective_dealer or "N",
+            self.window.practice.seats,
+            board.effective_vulnerable or "None",
+        )
         self._handover_done = False
         self.board.advance()
         self._show()
@@ -257,18 +315,112 @@ class BiddingPractice(QObject):
             )
             self.stack.setCurrentIndex(1)
             self.window.practice.set_shown(None)
+            self._take_focus(self.ready_button)
         else:
             self.stack.setCurrentIndex(0)
             self.stack.setVisible(not pb.is_complete)  # the finished board needs the room for both auctions
             if len(pb.student_seats) > 1 and pb.next_seat is not None:
                 self.window.practice.set_shown(pb.next_seat)
             self.box.set_auction(pb.auction if pb.student_to_call else None)
+            if pb.student_to_call:
+                self._take_focus(self.box)
         self.box.set_undo_enabled(pb.can_undo)
         if pb.is_complete:
             self._finish()
         else:
+            self._show_verdict()
             self._show_score()
+        self._show_inference(pb)
         self.changed.emit()
+
+    def _show_verdict(self) -> None:
+        """The verdict line while the auction goes on: one student sees their last verdict; with two at
+        one screen, only the verdict of the hand on screen (none on the hand-over page), since a verdict
+        says the hand's HCP and pattern."""
+        pb = self.board
+        if pb is None or len(pb.student_seats) == 1:
+            return
+        shown = self.window.practice.shown
+        self.verdict.setText(self._verdicts.get(shown or "", ""))
+
+    def _take_focus(self, widget: QWidget) -> None:
+        """Keyboard bidding goes on across boards and hand-overs: the box (or Ready) takes the focus back
+        from the deal diagram, the board list or a hidden page, never from a field the user types in."""
+        focused = QApplication.focusWidget()
+        if isinstance(focused, QLineEdit | QAbstractSpinBox | QTextEdit | QPlainTextEdit):
+            return
+        if focused is None or focused.window() is self.window:
+            widget.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _viewer(self, pb: PracticeBoard) -> str | None:
+        """The student whose knowledge the inference and the simulation use: the one to call, else the first."""
+        if pb.student_to_call and pb.next_seat is not None:
+            return pb.next_seat
+        return pb.student_seats[0] if pb.student_seats else None
+
+    def _vulnerable(self) -> str:
+        """The board's vulnerability, as the practice board bids at it."""
+        return self.board.vulnerable if self.board is not None else "None"
+
+    def _show_inference(self, pb: PracticeBoard) -> None:
+        """What the auction so far shows to the student, from the student's own hand (never the hidden ones)."""
+        viewer = self._viewer(pb)
+        if pb.is_complete or viewer is None or self.system is None or (pb.handover_needed and not self._handover_done):
+            self.inference.clear()
+            return
+        known = KnownHand(viewer, pb.deal.hand(viewer).mask)
+        self.inference.show_for(self.system, pb.auction, known, self._vulnerable())
+
+    def decision_point(self) -> tuple[Auction, str, list[Call]] | None:
+        """Where Simulate compares calls, and the calls: at the student's turn, the auction so far with the
+        system's call and its listed alternatives; otherwise the student's last call's turn, with the
+        system's call there first and the student's call second (None when the student has not bid)."""
+        pb = self.board
+        if not self.active() or pb is None or self.system is None:
+            return None
+        if pb.student_to_call and not pb.is_complete and pb.next_seat is not None:
+            auction, seat, before = pb.auction, pb.next_seat, []
+        elif pb.history:
+            verdict = pb.history[-1]
+            auction = Auction(pb.auction.dealer)
+            for call in pb.auction.calls[: verdict.index]:
+                auction = auction + call
+            seat, before = verdict.seat, [verdict.call]
+        else:
+            return None
+        choice = self.system.call_for(pb.deal, auction, self._vulnerable())
+        candidates = [choice.call]
+        for call in [*before, *(a.call for a in (choice.rule.alternatives if choice.rule is not None else ()))]:
+            if call not in candidates and auction.is_legal(call):
+                candidates.append(call)
+        return auction, seat, candidates
+
+    @Slot()
+    def simulate(self) -> None:
+        """Practice → Simulate: compare the system's call, the student's, the rule's alternatives and any calls
+        the user adds, by double-dummy score over deals consistent with the auction and the student's hand
+        (``SimulationWindow``)."""
+        pb = self.board
+        point = self.decision_point()
+        if pb is None or point is None:
+            self.window.show_error(
+                self.tr("Simulate"), self.tr("Simulate compares calls at your turn to bid, or your last call.")
+            )
+            return
+        auction, seat, candidates = point
+        setup = SimulationSetup(
+            self.system_name,
+            auction.text(),
+            auction.dealer,
+            tuple(str(c) for c in candidates),
+            KnownHand(seat, pb.deal.hand(seat).mask),
+            self._vulnerable(),
+        )
+        self.window.tool_windows.simulation(setup)
+
+    def shutdown(self) -> None:
+        """The window is closing: stop the inference job and wait for its thread."""
+        self.inference.shutdown()
 
     def _own(self, pb: PracticeBoard) -> list[str]:
         """Tooltips while bidding: the system's explanations of its own calls; none for the student's."""
@@ -292,7 +444,8 @@ class BiddingPractice(QObject):
             return None
         verdict = pb.student_call(call)
         if not self.verdicts_at_end:
-            self.verdict.setText(self.verdict_text(verdict))
+            self._verdicts[verdict.seat] = self.verdict_text(verdict)
+            self.verdict.setText(self._verdicts[verdict.seat])
         self._handover_done = False
         pb.advance()
         self._show()
@@ -304,7 +457,8 @@ class BiddingPractice(QObject):
         if self.board is None or not self.board.can_undo:
             return
         verdict = self.board.undo()
-        self.verdict.setText(self.tr("Took back {call}.").format(call=verdict.call.symbol()))
+        self._verdicts[verdict.seat] = self.tr("Took back {call}.").format(call=verdict.call.symbol())
+        self.verdict.setText(self._verdicts[verdict.seat])
         self._handover_done = True
         self._show()
 
@@ -389,13 +543,26 @@ class BiddingPractice(QObject):
         pb = self.board
         if pb is not None and not pb.is_complete and pb.history:
             s = s.add(pb)
-        self.score_label.setText(
-            self.tr("Score: {a} of {m} calls agree with the system; {c} of {b} contracts match.").format(
-                a=s.calls_agreeing, m=s.calls_made, c=s.contracts_matching, b=s.boards_finished
+        if not (s.calls_made or s.boards_finished):
+            self.score_label.setText(self.tr("Score: no calls yet."))
+        elif s.calls_acceptable:
+            self.score_label.setText(
+                self.tr(
+                    "Score: {a} of {m} calls agree with the system, {x} more are acceptable; {c} of {b} contracts match."
+                ).format(
+                    a=s.calls_agreeing,
+                    m=s.calls_made,
+                    x=s.calls_acceptable,
+                    c=s.contracts_matching,
+                    b=s.boards_finished,
+                )
             )
-            if s.calls_made or s.boards_finished
-            else self.tr("Score: no calls yet.")
-        )
+        else:
+            self.score_label.setText(
+                self.tr("Score: {a} of {m} calls agree with the system; {c} of {b} contracts match.").format(
+                    a=s.calls_agreeing, m=s.calls_made, c=s.contracts_matching, b=s.boards_finished
+                )
+            )
 
     # -- words -------------------------------------------------------------------------------------
 
@@ -410,12 +577,16 @@ class BiddingPractice(QObject):
             return (self.tr("opens {call}") if system else self.tr("open {call}")).format(call=call.symbol())
         return (self.tr("bids {call}") if system else self.tr("bid {call}")).format(call=call.symbol())
 
-    @staticmethod
-    def _why(call: Call, explanation: str) -> str:
-        """A rule's sentence without its leading call ("1NT: 15-17 HCP…" → "15-17 HCP…"): the verdict names the call."""
-        text = explanation.strip()
-        prefix = call.symbol() + ":"
-        return text[len(prefix) :].strip() if text.startswith(prefix) else text
+    def _why(self, explained: Explanation) -> str:
+        """What a call means, from its explanation's parts (the verdict names the call itself):
+        "15–17 HCP, balanced. Teaching note."; a catch-all says it is not covered.  A version-1
+        rule's sentence is shown as written."""
+        if explained.written:
+            return explained.note.strip()
+        if explained.catch_all:
+            return self.tr("not covered by this system. {note}").format(note=explained.note).strip()
+        parts = [p for p in (explained.meaning_text(), explained.note.strip()) if p]
+        return ". ".join(parts) if parts else self.tr("any hand")
 
     def _facts(self, facts: HandFacts) -> str:
         return self.tr("You have {hcp} HCP ({points} points) and {pattern}.").format(
@@ -427,14 +598,22 @@ class BiddingPractice(QObject):
         student's call would have said, with the hand's facts."""
         system = self.tr("The system {verb}: {why}").format(
             verb=self._verb(verdict.system.call, verdict.opening, True),
-            why=self._why(verdict.system.call, verdict.system.explanation),
+            why=self._why(verdict.system.explained),
         )
         if verdict.agrees:
             return self.tr("Agreed. {system} {facts}").format(system=system, facts=self._facts(verdict.facts))
         mine = self.tr("You {verb}.").format(verb=self._verb(verdict.call, verdict.opening, False))
+        if verdict.acceptable is not None:
+            return self.tr("Acceptable. {mine} {system} {call} is also right: {reason} {facts}").format(
+                mine=mine,
+                system=system,
+                call=verdict.call.symbol(),
+                reason=verdict.acceptable.reason,
+                facts=self._facts(verdict.facts),
+            )
         if verdict.student_rule is not None:
             meant = self.tr("In the system {call} says: {why}").format(
-                call=verdict.call.symbol(), why=self._why(verdict.call, verdict.student_rule.explanation)
+                call=verdict.call.symbol(), why=self._why(verdict.student_rule.explanation_record)
             )
         else:
             meant = self.tr("The system has no meaning for {call} here.").format(call=verdict.call.symbol())

@@ -9,6 +9,7 @@ edited (the live feedback's plan is then reused for dealing).
 from __future__ import annotations
 
 import contextlib
+import html
 from collections.abc import Mapping
 
 from PySide6.QtCore import QEvent, QMargins, QObject, QSize, Qt, Signal
@@ -181,11 +182,13 @@ class ConstraintsDock(QDockWidget):
     """The dock on the left: the editors in a scroll area and the whole request's summary under them.
 
     Signals (GUI thread): ``edited()`` when any editor or the advanced condition changes;
-    ``dealer_changed()`` when the dealer choice does.
+    ``dealer_changed()`` when the dealer choice does; ``clear_auction_requested()`` when the line
+    that sets the editors aside for an auction is asked to clear it.
     """
 
     edited = Signal()
     dealer_changed = Signal()
+    clear_auction_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(self.tr("Constraints"), parent)
@@ -211,6 +214,23 @@ class ConstraintsDock(QDockWidget):
                 "otherwise estimated from a short trial run."
             )
         )
+        # While an auction is dealt for (Deal > Deal for an Auction), the auction decides the hands:
+        # the editors are disabled and this line says why, with a link that clears the auction.
+        self.auction_line = QLabel(self)
+        self.auction_line.setObjectName("auctionDecidesLabel")
+        self.auction_line.setWordWrap(True)
+        self.auction_line.setTextFormat(Qt.TextFormat.RichText)
+        self.auction_line.setContentsMargins(8, 6, 8, 6)
+        self.auction_line.setFrameShape(QFrame.Shape.StyledPanel)
+        self.auction_line.linkActivated.connect(lambda _link: self.clear_auction_requested.emit())
+        self.auction_line.hide()
+        self.import_notes = QLabel(self)
+        self.import_notes.setObjectName("importNotesLabel")
+        self.import_notes.setWordWrap(True)
+        self.import_notes.setTextFormat(Qt.TextFormat.PlainText)
+        self.import_notes.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.import_notes.setContentsMargins(8, 0, 8, 6)
+        self.import_notes.hide()
         scroll = _FittingScrollArea(self)
         scroll.setObjectName("constraintsScroll")
         scroll.setWidgetResizable(True)
@@ -224,12 +244,14 @@ class ConstraintsDock(QDockWidget):
         box.setSpacing(0)
         # The summary follows the editors when they all fit and stays in view below them when the
         # dock is too short and they scroll.
+        box.addWidget(self.auction_line)
         box.addWidget(scroll)
         rule = QFrame(holder)
         rule.setFrameShape(QFrame.Shape.HLine)
         rule.setFrameShadow(QFrame.Shadow.Sunken)
         box.addWidget(rule)
         box.addWidget(self.summary)
+        box.addWidget(self.import_notes)
         box.addStretch(1)
         holder.setMinimumWidth(self.panel.minimumSizeHint().width() + scroll.verticalScrollBar().sizeHint().width() + 4)
         self.setWidget(holder)
@@ -243,6 +265,23 @@ class ConstraintsDock(QDockWidget):
 
     def editors(self) -> list[SeatEditor | PartnershipEditor]:
         return self.panel.editors()
+
+    def set_auction(self, auction: str | None) -> None:
+        """Set the editors aside while ``auction`` (its text, "1NT – 2♣ (Standard)") decides the hands;
+        None brings them back.  The dealer choice stays: it still says who deals (and bids first)."""
+        aside = auction is not None
+        for editor in self.panel.editors():
+            editor.setEnabled(not aside)
+        self.panel.advanced_box.setEnabled(not aside)
+        self.summary.setVisible(not aside)  # the editors' odds say nothing of the auction's boards
+        self.auction_line.setVisible(aside)
+        if aside:
+            self.auction_line.setText(
+                self.tr(
+                    "Dealing for the auction {auction}: the auction decides the hands, and these constraints "
+                    "are set aside until you <a href='clear'>clear the auction</a>."
+                ).format(auction=html.escape(auction or ""))
+            )
 
     # -- the request ---------------------------------------------------------------------------------
 
@@ -334,7 +373,13 @@ class ConstraintsDock(QDockWidget):
         self.condition_editor.set_text(advanced)
         self.set_dealer_mode(dealer)
 
+    def set_import_notes(self, text: str) -> None:
+        """What an imported dealer script held that the editors cannot use ("" hides the line)."""
+        self.import_notes.setText(text)
+        self.import_notes.setVisible(bool(text))
+
     def clear(self) -> None:
+        self.set_import_notes("")
         for editor in self.editors():
             editor.clear()
         self.condition_editor.set_text("")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import typing
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QDockWidget, QMainWindow
 
@@ -50,14 +50,58 @@ def place_docks(window: QMainWindow, constraints: ConstraintsDock, boards: Board
     window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dd)
     window.tabifyDockWidget(boards, dd)
     boards.raise_()
+    size_docks(window, constraints, boards)
+
+
+class _FitWhenShown(QObject):
+    """Calls the window's ``fit_layout`` once, after it is first shown with the default layout (sizes
+    asked for before Qt lays a window out are lost)."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Show and watched is self.parent():
+            watched.removeEventFilter(self)
+            if getattr(watched, "default_layout", False):
+                QTimer.singleShot(0, watched, watched.fit_layout)  # type: ignore[attr-defined]
+        return False
+
+
+def fit_layout_when_shown(window: QMainWindow) -> None:
+    """Have ``window.fit_layout()`` run once the window is on screen (see ``_FitWhenShown``)."""
+    window.installEventFilter(_FitWhenShown(window))
+
+
+BOARD_ROWS_SHORT = 6
+"""Board-list rows on a short window (under 900 pixels high): the deal needs the height more."""
+
+BOARD_ROWS_TALL = 10
+"""Board-list rows on a taller window."""
+
+
+def size_docks(window: QMainWindow, constraints: ConstraintsDock, boards: BoardsDock) -> None:
+    """Size the docks for the window as it is now: the list of boards shows ``BOARD_ROWS_SHORT`` or
+    ``BOARD_ROWS_TALL`` whole rows, and on a wide screen the editors get two columns.
+
+    Sizes asked for before the window is shown are lost when Qt lays it out (the list showed 2½ rows
+    at 1280×800), so the window calls this again once it is on screen, for its default layout.
+    """
     screen = QGuiApplication.primaryScreen()
     if screen is not None and screen.availableGeometry().width() >= 1600:
         # On a wide screen the editors get two columns: all four and both sides show without scrolling.
         window.resizeDocks([constraints], [constraints.two_column_width()], Qt.Orientation.Horizontal)
-    # On a short screen the deal needs the height more than the list does (it scrolls).
-    short = screen is not None and screen.availableGeometry().height() < 900
-    lines = 8 if short else 12
-    window.resizeDocks([boards], [lines * window.fontMetrics().height()], Qt.Orientation.Vertical)
+    table = boards.board_list
+    rows = BOARD_ROWS_SHORT if window.height() < 900 else BOARD_ROWS_TALL
+    rows_height = rows * table.verticalHeader().defaultSectionSize() + table.horizontalHeader().height()
+    chrome = boards.height() - table.viewport().height() - table.horizontalHeader().height()
+    chrome = max(chrome, 2 * table.frameWidth() + window.fontMetrics().height() + 8)  # the title and frame
+    window.resizeDocks([boards], [rows_height + chrome], Qt.Orientation.Vertical)
 
 
-__all__ = ["BoardsDock", "DoubleDummyDock", "place_docks"]
+__all__ = [
+    "BOARD_ROWS_SHORT",
+    "BOARD_ROWS_TALL",
+    "BoardsDock",
+    "DoubleDummyDock",
+    "fit_layout_when_shown",
+    "place_docks",
+    "size_docks",
+]

@@ -31,7 +31,7 @@ from bridgegui.engine.constraints import parse_partnership_spec, parse_seat_spec
 from bridgegui.engine.errors import BridgeError, ConstraintError
 from bridgegui.engine.script import ScriptError
 from bridgegui.engine.script.request import export_script, import_script
-from bridgegui.files import atomic_write
+from bridgegui.files import TEXT_FILE_LIMIT, FileRefusedError, atomic_write, read_user_text
 from bridgegui.formats import pbn
 from bridgegui.formats.registry import BoardFormat
 from bridgegui.settings import Settings
@@ -49,12 +49,10 @@ SCRIPT_FILTER = "Dealer scripts (*.dl *.dlr *.txt);;All files (*)"
 
 
 def read_text(path: Path) -> str:
-    """A text file in UTF-8, else Latin-1 (old dealer scripts are often not UTF-8; their syntax is ASCII)."""
-    data = path.read_bytes()
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
+    """A dealer script in UTF-8, else Latin-1 (old dealer scripts are often not UTF-8; their syntax is ASCII).
+
+    ``FileRefusedError`` for a FIFO, a device or a file over ``TEXT_FILE_LIMIT`` (``read_user_text``)."""
+    return read_user_text(path, limit_bytes=TEXT_FILE_LIMIT, what="dealer script", legacy_encoding="latin-1")
 
 
 class BoardSetDocument(QObject):
@@ -171,6 +169,11 @@ class BoardSetDocument(QObject):
         path = Path(path)
         try:
             boards, fmt = file_formats.read_set(path)
+        except FileRefusedError as exc:  # a FIFO, a device, a huge file: refused before reading
+            self.window.show_error(
+                self.tr("Cannot Open File"), self.tr("Could not read {file}: {e}").format(file=path, e=exc.reason)
+            )
+            return False
         except BridgeError as exc:
             kind = file_formats.registry.for_path(path)
             self.window.show_error(
@@ -210,7 +213,7 @@ class BoardSetDocument(QObject):
         self.rebuild_recent_menu()
         self.replaced.emit()
         self.saved_state_changed.emit()
-        self._status(file_formats.opened_message(path.name, fmt, len(boards)))
+        self._status(file_formats.opened_message(path.name, fmt, len(boards), boards), 15_000)
         if lesson is not None:
             self._offer_constraints(path, lesson)
         return True
@@ -415,6 +418,9 @@ class BoardSetDocument(QObject):
         title = self.tr("Import Dealer Script")
         try:
             text = read_text(path)
+        except FileRefusedError as exc:
+            self.window.show_error(title, self.tr("Could not read {file}: {e}").format(file=path, e=exc.reason))
+            return False
         except OSError as exc:
             self.window.show_error(
                 title, self.tr("Could not read {file}: {e}").format(file=path, e=exc.strerror or exc)
@@ -458,9 +464,14 @@ class BoardSetDocument(QObject):
         # setting, and a script read for its constraints must not change it (issue 15).
         self.window.undo.mark_constraints_kept()
         self.settings["files/last_dir"] = str(path.resolve().parent)
+        # The notes can be long (every line the window cannot use): they go under the editors, where
+        # they wrap; the status line, which a long text overflows, only says where they are.
         message = self.tr("Imported {file}.").format(file=path.name)
         if notes:
-            message += " " + "; ".join(notes) + "."
+            message += " " + self.tr("What it could not use is listed under the constraints.")
+        self.window.constraints_dock.set_import_notes(
+            self.tr("From {file}: {notes}.").format(file=path.name, notes="; ".join(notes)) if notes else ""
+        )
         self._status(message, 20_000)
         self.window.feedback.update_now()
         return True

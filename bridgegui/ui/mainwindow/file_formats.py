@@ -35,6 +35,7 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 
 from bridgegui.engine.boards import Board
 from bridgegui.engine.errors import BridgeError
+from bridgegui.files import BOARD_SET_LIMIT, read_user_bytes
 from bridgegui.formats import registry
 from bridgegui.formats.registry import FORMATS, BoardFormat, SetInfo
 
@@ -94,7 +95,7 @@ def sniff(data: bytes) -> BoardFormat:
 
 def read_set(path: Path) -> tuple[list[Board], BoardFormat]:
     """The boards of ``path`` and the format they were read in; ``OSError`` or ``BridgeError`` if unreadable."""
-    data = path.read_bytes()
+    data = read_user_bytes(path, limit_bytes=BOARD_SET_LIMIT, what="board set")  # a FIFO must not hang the window
     fmt = registry.for_path(path) or sniff(data)
     return registry.loads(fmt, data), fmt
 
@@ -238,12 +239,34 @@ def write_in_format(document: BoardSetDocument, target: Path, fmt: BoardFormat) 
     return True
 
 
-def opened_message(name: str, fmt: BoardFormat, count: int) -> str:
-    """The status line after opening a file: a file other than PBN carries no constraints, so say so."""
+def opened_message(name: str, fmt: BoardFormat, count: int, boards: Sequence[Board] = ()) -> str:
+    """The status line after opening a file: a file other than PBN carries no constraints, so say so;
+    a board whose auction is not legal (kept as written, but no auction can be shown) is named."""
     text = _tr("Opened {file}: {n} boards.").format(file=name, n=count)
     if fmt.name != "pbn":
         text += " " + _tr("Only PBN files keep constraints: the editors are unchanged.")
+    bad = illegal_auctions(boards)
+    if bad:
+        text += " " + _tr("The auction of {first} is not legal ({why}); it is kept as written.").format(
+            first=bad[0][0], why=bad[0][1]
+        )
+        if len(bad) > 1:
+            text += " " + _tr("{k} more boards have an auction that is not legal.").format(k=len(bad) - 1)
     return text
+
+
+def illegal_auctions(boards: Sequence[Board]) -> list[tuple[str, str]]:
+    """``(board, why)`` for each board whose auction section cannot be read as a legal auction
+    (the engine's ``AuctionError``, which names the board)."""
+    bad = []
+    for board in boards:
+        try:
+            _ = board.auction  # the property reads the section: AuctionError when it is not legal
+        except BridgeError as exc:
+            message = str(exc)
+            where, _sep, why = message.partition(": ")
+            bad.append((where.split(",")[0], why or message))
+    return bad
 
 
 __all__ = [
@@ -252,6 +275,7 @@ __all__ = [
     "blocking_problem",
     "dropping_text",
     "format_for_save",
+    "illegal_auctions",
     "is_constrained",
     "open_filters",
     "opened_message",

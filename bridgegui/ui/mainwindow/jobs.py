@@ -56,10 +56,17 @@ def board_for_deal(
     number: int | None, deal: Deal, seed: int | None, old: Board | None = None, dealer: str | None = None
 ) -> Board:
     """The board for a deal put at a position: ``old`` dealt again (``Board.redealt`` keeps what a re-dealt
-    board should keep), or a new board numbered ``number``; tagged with the generator and its seed."""
+    board should keep), or a new board numbered ``number``; tagged with the generator and its seed.
+
+    ``dealer`` is the editors' dealer rule (a seat, or None to follow the board number): a re-dealt board
+    takes it too, as Deal Set's boards do, so "West deals every board" then Deal gives West the deal.
+    """
     tags = {"Generator": pbn.GENERATOR} | ({"GeneratorSeed": str(seed)} if seed is not None else {})
     if old is not None:
-        return old.redealt(deal, **tags)
+        board = old.redealt(deal, **tags)
+        if dealer is not None or board.number is not None:  # a board without a number keeps its own dealer
+            board = board.replace(dealer=dealer)
+        return board
     return Board(number, deal, dealer=dealer, tags=tuple(tags.items()))
 
 

@@ -14,6 +14,7 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QDialog
 
 if typing.TYPE_CHECKING:
+    from bridgegui.engine.bidding.simulation import SimulationSetup
     from bridgegui.ui.mainwindow.window import MainWindow
 
 
@@ -93,9 +94,34 @@ class ToolWindows(QObject):
         def shown() -> tuple:  # type: ignore[type-arg]
             board = window.current_board()
             deal = board.deal if board is not None else None
-            return deal, (board.effective_dealer if board is not None else None) or "N"
+            dealer = (board.effective_dealer if board is not None else None) or "N"
+            vulnerable = (board.effective_vulnerable if board is not None else None) or "None"
+            return deal, dealer, vulnerable
 
-        return self._open("explain", lambda: ExplainWindow(window, shown, window.bidding.system_name))
+        return self._open("explain", lambda: ExplainWindow(window, shown, window.bidding.preferred_system()))
+
+    def manual(self) -> QDialog:
+        """Help → Manual: the user manual (the Markdown the README links to)."""
+        from bridgegui.ui.tools.manual_window import ManualWindow
+
+        return self._open("manual", lambda: ManualWindow(self.window))
+
+    def keyboard_shortcuts(self) -> QDialog:
+        """Help → Keyboard Shortcuts: every key, from the actions' declarations."""
+        from bridgegui.ui.mainwindow.actions import shortcut_rows
+        from bridgegui.ui.tools.shortcuts_dialog import KeyboardShortcutsDialog
+
+        return self._open("shortcuts", lambda: KeyboardShortcutsDialog(self.window, shortcut_rows()))
+
+    def simulation(self, setup: SimulationSetup) -> QDialog:
+        """Practice → Simulate: candidate calls at the student's turn (a newer decision point replaces an older window)."""
+        from bridgegui.ui.tools.simulation_window import SimulationWindow
+
+        old = self.open_windows.pop("simulation", None)
+        if old is not None:
+            with contextlib.suppress(RuntimeError):
+                old.close()
+        return self._open("simulation", lambda: SimulationWindow(self.window, setup))
 
     def board_changed(self) -> None:
         """The main window shows another board: an open Explain window explains that one."""

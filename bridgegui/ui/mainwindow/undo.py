@@ -390,6 +390,14 @@ class Undo(QObject):
         self._stop_single_deal()
         self.stack.undo()
 
+    def undo_in_context(self) -> None:
+        """Edit > Undo: the last change to the boards or the constraints, or while practising the
+        student's last call (the board being bid stays: removing it was never what the student meant)."""
+        if self.window.practice.seats is not None:
+            self.window.bidding.undo()
+        else:
+            self.undo()
+
     def redo(self) -> None:
         self._stop_single_deal()
         self.stack.redo()

@@ -56,7 +56,7 @@ from bridgegui.ui.mainwindow.constraints_dock import ConstraintsDock
 from bridgegui.ui.mainwindow.deal_area import DealArea
 from bridgegui.ui.mainwindow.deal_commands import DealCommands
 from bridgegui.ui.mainwindow.dealing import Dealing
-from bridgegui.ui.mainwindow.docks import BoardsDock, DoubleDummyDock, place_docks
+from bridgegui.ui.mainwindow.docks import BoardsDock, DoubleDummyDock, fit_layout_when_shown, place_docks, size_docks
 from bridgegui.ui.mainwindow.document import BoardSetDocument
 from bridgegui.ui.mainwindow.feedback import LiveFeedback
 from bridgegui.ui.mainwindow.jobs import Jobs
@@ -88,6 +88,7 @@ class MainWindow(QMainWindow):
         self._closing_confirmed = False
         self._closed = False
         self._dock_before_practice: bool | None = None
+        self.default_layout = True  # no stored dock layout: the docks are sized once shown (fit_layout)
 
         self._build_parts()
         self.actions_by_name = declared.build_actions(self)
@@ -101,6 +102,7 @@ class MainWindow(QMainWindow):
         hint = self.minimumSizeHint()
         self.setMinimumSize(min(hint.width(), 1000), min(hint.height(), 640))
         restore_window_state(self)
+        fit_layout_when_shown(self)
         self.undo.start()
         self.diagram.setFocus(Qt.FocusReason.OtherFocusReason)  # not North's Clear: Space must never clear
         self.show_current()
@@ -617,6 +619,12 @@ class MainWindow(QMainWindow):
         applied = apply_theme(theme)
         self.theme_actions[applied].setChecked(True)
 
+    def fit_layout(self) -> None:
+        """Size the docks for the window as it is now (the default layout: see ``docks.size_docks``)."""
+        if not self._closed:
+            size_docks(self, self.constraints_dock, self.boards_dock)
+            self.bidding.fit_dock()
+
     def changeEvent(self, event: QEvent) -> None:
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
             for action in self.findChildren(QAction):
@@ -669,14 +677,14 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(0, lambda: self.confirm_unsaved_changes(close_now))
             return
         self._closed = True
-        self.autosave.timer.stop()
-        self.autosave.discard()  # closed normally: the user saved or chose to discard the boards
+        self.autosave.close()  # closed normally: the user saved or chose to discard the boards
         self.feedback.stop()
         self.store_settings()
         with contextlib.suppress(OSError):
             self.settings.save()
         self.jobs.shutdown()
         self.dd_panel.shutdown()
+        self.bidding.shutdown()
         self.tool_windows.close_all()
         event.accept()
 

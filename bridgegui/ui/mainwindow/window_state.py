@@ -32,8 +32,10 @@ def restore_window_state(window: MainWindow) -> None:
     if geometry.isEmpty() or not window.restoreGeometry(geometry):
         default_geometry(window)
     state = _stored_bytes(window, "window/state")
+    window.default_layout = state.isEmpty()
     if not state.isEmpty() and not window.restoreState(state):
         s.reset("window/state")  # Qt refused it (another version's layout): the default layout stays
+        window.default_layout = True
 
 
 def _stored_bytes(window: MainWindow, key: str) -> QByteArray:

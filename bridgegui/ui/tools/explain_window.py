@@ -19,8 +19,9 @@ from bridgegui.engine.errors import BridgeError
 from bridgegui.ui.tools.base import ToolWindow
 from bridgegui.ui.widgets.auction_view import AuctionView
 
-ShownDeal = Callable[[], tuple[Deal | None, str]]
-"""What the main window shows: the deal (None when there is none) and the seat that deals."""
+ShownDeal = Callable[[], tuple[Deal | None, str, str]]
+"""What the main window shows: the deal (None when there is none), the seat that deals and the
+board's vulnerability (PBN spelling), at which the system bids it."""
 
 
 class ExplainWindow(ToolWindow):
@@ -67,13 +68,13 @@ class ExplainWindow(ToolWindow):
 
     def refresh(self) -> None:
         """Explain the deal the main window shows now."""
-        deal, dealer = self._shown()
+        deal, dealer, vulnerable = self._shown()
         if deal is None or not deal.is_complete:
             self.auction_view.set_auction(None)
             self.explanations.setText(self.tr("Deal a board to see how the system bids it."))
             return
         try:
-            result = self.system().bid(deal, dealer)
+            result = self.system().bid(deal, dealer, vulnerable)
         except BridgeError as exc:
             self.explanations.setText(str(exc))
             return
@@ -83,8 +84,8 @@ class ExplainWindow(ToolWindow):
             for i, c in enumerate(result.choices)
             if not (c.call.is_pass and i >= 1 and result.auction.is_complete and i >= len(result.choices) - 3)
         ]
-        contract = self.auction_view.contract_text(result.auction)
-        self.explanations.setText("\n".join([*lines, "", contract]))
+        # The contract ("2♥ by West") is under the auction already: said once.
+        self.explanations.setText("\n".join(lines))
 
 
 __all__ = ["ExplainWindow"]

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
+from bridgegui.engine import tricks
 from bridgegui.engine.cards import SUIT_SYMBOLS, holding_text
 from bridgegui.engine.teaching import quiz
-from bridgegui.ui.widgets.eval_panel import estimate_lines
 
 
 def _tr(text: str) -> str:
@@ -106,6 +106,22 @@ def suit_line(kind: str, c: quiz.SuitCount) -> str:
     raise ValueError(f"no per-suit breakdown for {kind!r}")
 
 
+def partnership_line(p: quiz.PartnershipSuit) -> str:
+    """One suit of a partnership question: ``♠ AK752 opposite Q4 (trumps): 7 cards, A K Q between you = five tricks``."""
+    mine = holding_text(p.holding).replace("T", "10") or "—"
+    theirs = holding_text(p.partner_holding).replace("T", "10") or "—"
+    trumps = _tr(" (trumps)") if p.trumps else ""
+    honours = (
+        _tr("{honours} between you").format(honours=" ".join(p.honours).replace("T", "10"))
+        if p.honours
+        else _tr("no honours")
+    )
+    count = _number(p.tricks, _tr("trick"), _tr("tricks")) if p.tricks else _tr("no tricks")
+    return _tr("{suit} {mine} opposite {theirs}{trumps}: {n} cards, {honours} = {count}").format(
+        suit=SUIT_SYMBOLS[p.suit], mine=mine, theirs=theirs, trumps=trumps, n=p.length, honours=honours, count=count
+    )
+
+
 def _unit(kind: str) -> str:
     return {
         quiz.HCP: _tr("HCP"),
@@ -118,9 +134,28 @@ def _unit(kind: str) -> str:
 def breakdown_lines(b: quiz.Breakdown) -> list[tuple[str, bool]]:
     """The breakdown's lines, each with whether it is the result (the total, or the estimate)."""
     if b.estimate is not None:
-        lines = estimate_lines(b.estimate)
-        estimate_at = 1 + len(b.estimate.terms)  # after the start and the terms
-        return [(line, i == estimate_at) for i, line in enumerate(lines)]
+        # In words a student can use at the table: each suit's cards, honours and tricks, then the
+        # estimate (the answer), never the estimator's regression terms.
+        lines = [(partnership_line(p), False) for p in b.partnership]
+        counts = " + ".join(str(p.tricks) for p in b.partnership)
+        by_suit = sum(p.tricks for p in b.partnership)
+        suit_by_suit = (
+            _tr("Suit by suit: {counts} = {total} trick, if the suits split evenly")
+            if by_suit == 1
+            else _tr("Suit by suit: {counts} = {total} tricks, if the suits split evenly")
+        )
+        lines.append((suit_by_suit.format(counts=counts, total=by_suit), False))
+        strain = _tr(tricks.STRAIN_WORDS[b.estimate.strain])
+        lines.append(
+            (
+                _tr(
+                    "Estimate in {strain}: {n:.1f} tricks (measured on many deals, it also counts ruffs, "
+                    "finesses and honours that win once the higher ones are gone)"
+                ).format(strain=strain, n=b.estimate.estimate),
+                True,
+            )
+        )
+        return lines
     result = [(suit_line(b.kind, c), False) for c in b.suits]
     values = " + ".join(quiz.format_value(c.value) for c in b.suits)
     total = _tr("Total: {values} = {total} {unit}").format(
@@ -130,4 +165,4 @@ def breakdown_lines(b: quiz.Breakdown) -> list[tuple[str, bool]]:
     return result
 
 
-__all__ = ["breakdown_lines", "suit_line"]
+__all__ = ["breakdown_lines", "partnership_line", "suit_line"]

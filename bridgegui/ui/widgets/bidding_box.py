@@ -19,7 +19,7 @@ under the buttons.  Ctrl+Z belongs to the window's Undo action; the box only off
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QRect, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QKeyEvent, QPaintEvent, QPalette
+from PySide6.QtGui import QColor, QFocusEvent, QFont, QFontMetrics, QKeyEvent, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import (
     QApplication,
     QGridLayout,
@@ -44,6 +44,12 @@ _TYPED_MAX = 8
 """Longest typed text kept: ``redouble`` is the longest spelling ``Call.parse`` reads."""
 
 _TYPABLE_SUITS = "♣♦♥♠♧♢♡♤"
+
+MAX_CALL_SCALE = 2.2
+"""How much larger than the window's font a call may be painted on a large button."""
+
+FOCUS_FRAME_WIDTH = 3
+"""Pixels of the frame drawn round the box while it has the keyboard focus."""
 
 
 def call_object_name(call: Call) -> str:
@@ -93,6 +99,17 @@ class _CallButton(QToolButton):
         metrics = self.fontMetrics()
         return QSize(metrics.horizontalAdvance(self.text()) + 6, metrics.height() + 4)
 
+    def call_font(self) -> QFont:
+        """The font the call is painted in: the widget's, grown with the button (a large box on a large
+        screen reads from across a room), never smaller, at most ``MAX_CALL_SCALE`` times larger."""
+        font = QFont(self.font())
+        base = QFontMetrics(font)
+        wide = base.horizontalAdvance("7NT") + 12
+        scale = min(self.height() / (base.height() + 10), self.width() / wide, MAX_CALL_SCALE)
+        if scale > 1.05:
+            font.setPointSizeF(font.pointSizeF() * scale)
+        return font
+
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QStylePainter(self)
         option = QStyleOptionToolButton()
@@ -105,7 +122,8 @@ class _CallButton(QToolButton):
         text_colour = palette.color(group, QPalette.ColorRole.ButtonText)
         colours = suit_colours(palette, self.four_colour)
         segments = call_segments(self.call)
-        metrics = self.fontMetrics()
+        painter.setFont(self.call_font())
+        metrics = painter.fontMetrics()
         total = sum(metrics.horizontalAdvance(text) for text, _ in segments)
         x = (self.width() - total) // 2
         if self.isDown() or self.isChecked():
@@ -273,6 +291,27 @@ class BiddingBox(QWidget):
             self._typed += event.text()
             self._show_typed()
         event.accept()
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        self.update()  # the focus frame appears
+        super().focusInEvent(event)
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        self.update()
+        super().focusOutEvent(event)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        # A plain QWidget draws no focus indication, and the keys a student types go here: a frame in
+        # the palette's highlight colour says so (WCAG 2.4.7, focus visible).
+        super().paintEvent(event)
+        if not self.hasFocus():
+            return
+        painter = QPainter(self)
+        pen = QPen(self.palette().color(QPalette.ColorRole.Highlight))
+        pen.setWidth(FOCUS_FRAME_WIDTH)
+        painter.setPen(pen)
+        half = FOCUS_FRAME_WIDTH // 2
+        painter.drawRoundedRect(self.rect().adjusted(half, half, -half - 1, -half - 1), 4, 4)
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.StyleChange):

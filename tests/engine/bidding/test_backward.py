@@ -251,3 +251,21 @@ def test_a_preempt_is_drawn_exactly_by_its_playing_tricks(system):
     assert plan.drawn_seat == 0  # the trick count goes to the exact per-seat dealer, not to rejection
     assert plan.plans[0].complete
     assert isinstance(request, DealRequest)
+
+
+def test_a_call_that_earlier_rules_together_take_is_refused_at_once_naming_the_taker():
+    """No single earlier rule holds 2♥'s meaning, but 1♥ and 1♠ together take every hand of it: the
+    refusal comes from exact draws of the meaning, before any dealing (it searched for seconds)."""
+    system = parse_system(
+        "version: 2\nsystem: Union\nafter P*\n"
+        "  1H hearts 4+ where hearts(me) >= spades(me)\n"
+        "  1S spades 4+\n"
+        "  2H hearts 4+, hcp 19+\n"
+        "  fallback P\n"
+    )
+    with pytest.raises(
+        ImpossibleError,
+        match=r"practically never bids 2♥ as the first call: of 2,000 hands drawn from the meaning of its rule "
+        r"at <string>:6, none is given it; the 1♥ rule at <string>:4 takes most of them first",
+    ):
+        request_for_auction(system, "2H", "N")

@@ -24,7 +24,7 @@ def hand(text: str) -> np.ndarray:
 
 def call_for(system, calls: str, cards: str, dealer: str = "N", vulnerable: str = "None") -> str:
     auction = Auction.parse(dealer, calls)
-    codes, rules = system.choose(hand(cards), auction, vulnerable)
+    _codes, rules = system.choose(hand(cards), auction, vulnerable)
     return "P" if rules[0] < 0 else str(system.rules[int(rules[0])].call)
 
 
@@ -240,7 +240,7 @@ def test_an_include_circle_is_named(tmp_path):
     write(tmp_path, "a.system", "version: 2\nconvention: A\ninclude b.system\n")
     write(tmp_path, "b.system", "version: 2\nconvention: B\ninclude a.system\n")
     main = write(tmp_path, "main.system", V2 + "include a.system\nafter P*\n  P\n")
-    with pytest.raises(SystemFileError, match="circle: main.system → a.system → b.system → a.system"):
+    with pytest.raises(SystemFileError, match=r"circle: main\.system → a\.system → b\.system → a\.system"):
         load_system(main)
 
 

@@ -16,6 +16,7 @@ import pytest
 
 from bridgegui.engine import deal_batch
 from bridgegui.engine.errors import ImpossibleError
+from bridgegui.engine.levelling import script_alternatives
 from bridgegui.engine.script import ScriptError, compile_script, run_script
 from bridgegui.engine.script.actions import exact_sum
 from bridgegui.engine.script.diagnostics import MAX_DEPTH, MAX_NESTING, recursion_room
@@ -103,6 +104,16 @@ def test_a_two_thousand_variable_chain_compiles_runs_and_imports_as_in_dealer():
     assert s.condition(BATCH).all()
     imported = import_script(chain(2000))
     assert compile_condition(imported.advanced)(BATCH).all()  # the window recompiles the inlined text
+
+
+def test_a_two_thousand_variable_chain_becomes_a_request_and_levels_outside_the_compiler():
+    """The command line's path: the exact dealer's request and ``--level``'s alternatives walk the
+    condition again, after compiling; those walks hit a RecursionError before."""
+    request = request_from_script(compile_script(chain(2000)))
+    assert request.condition is not None and request.condition(BATCH).all()
+    levelled = chain(2000).replace("condition x2000 > -2000", "condition x2000 > -2000 || x2000 < -5000")
+    alternatives = script_alternatives(levelled)
+    assert len(alternatives) == 2
 
 
 def test_a_variable_chain_beyond_the_limit_is_a_clear_script_error():

@@ -17,8 +17,8 @@ from bridgegui.engine.teaching.bidding_practice import (
     PracticeBoard,
     PracticeError,
     PracticeScore,
-    verdict_sentence,
 )
+from bridgegui.engine.teaching.verdict_words import verdict_sentence
 
 # South opens 1NT (16 HCP, 4-3-3-3); North raises to 3NT; everyone else passes.
 NT_DEAL = parse_deal("N:KJ98.AJ9.JT9.QJT T76.T876.AK7.986 AQ32.KQ4.Q85.K73 54.532.6432.A542")
@@ -464,3 +464,34 @@ def test_random_students_always_finish_a_legal_auction(standard, seed, dealer, s
     assert all(v.index < len(board.auction.calls) for v in board.history)
     record = board.record()
     assert BoardRecord.from_tag_value(record.tag_value()) == record
+
+
+def test_an_also_alternative_is_scored_acceptable_not_wrong():
+    """A student's 1NT with 15-17 balanced and five hearts: the system prefers 1♥ but its rule names
+    1NT as also right, so the verdict says acceptable, with the reason, and the score counts it."""
+    from bridgegui.engine.bidding import parse_system
+    from bridgegui.engine.cards import parse_deal
+    from bridgegui.engine.teaching.bidding_practice import PracticeBoard, PracticeScore
+    from bridgegui.engine.teaching.verdict_words import verdict_sentence
+
+    system = parse_system(
+        "version: 2\nsystem: Alt\nafter P*\n"
+        "  1H hcp 15-17, hearts 5, balanced -- five hearts come first.\n"
+        "      also 1NT -- 1NT is also right with a five-card major and 15-17 balanced.\n"
+        "  fallback P\n"
+        "after **\n  fallback P\n"
+    )
+    deal = parse_deal("N:A4.KQ974.KJ2.Q85 KQ2.A2.Q9843.K93 J965.J6.A75.AJ74 T873.T853.T6.T62")
+    board = PracticeBoard(system, deal, "N", "N")
+    verdict = board.student_call("1NT")
+    assert not verdict.agrees and verdict.is_acceptable
+    assert "five-card major" in verdict.acceptable.reason
+    sentence = verdict_sentence(verdict)
+    assert sentence.startswith("You open 1NT: acceptable. The system prefers 1♥")
+    assert "1NT is also right: 1NT is also right with a five-card major" in sentence
+    board.advance()
+    score = PracticeScore().add(board)
+    assert (score.calls_agreeing, score.calls_acceptable, score.calls_made) == (0, 1, 1)
+    assert PracticeScore.from_tags(score.to_tags()) == score
+    wrong = PracticeBoard(system, deal, "N", "N").student_call("2C")
+    assert not wrong.is_acceptable

@@ -106,7 +106,27 @@ def test_a_partnership_breakdown_holds_the_estimators_terms():
     b = quiz.check(q, "9").explanation
     assert b.suits == () and b.estimate is not None and b.estimate.strain == "H"
     assert b.total == pytest.approx(tricks.estimate_tricks(DEAL.hand(0), DEAL.hand(2), "H"))
-    assert b.lines() == tuple(tricks.explain_estimate(DEAL.hand(0), DEAL.hand(2), "H"))
+    # In words a student can count with (each suit's cards, honours and tricks), not the estimator's terms.
+    lines = b.lines()
+    assert len(b.partnership) == 4 and [p.trumps for p in b.partnership] == [False, True, False, False]
+    assert all(" opposite " in line for line in lines[:4]) and "(trumps)" in lines[1]
+    assert lines[4].startswith("Suit by suit: ") and lines[5].startswith("Estimate in hearts: ")
+    assert not any("×" in line for line in lines)
+
+
+def test_a_partnership_suit_counts_top_winners_then_long_cards():
+    def suit(mine: str, theirs: str) -> quiz.PartnershipSuit:
+        return quiz.partnership_suit(
+            0, Hand.from_pbn(f"{mine}...").holding(0), Hand.from_pbn(f"{theirs}...").holding(0), True
+        )
+
+    assert suit("AKQ", "432").tricks == 3  # three top winners, no long card
+    assert suit("AK432", "765").tricks == 4  # two top winners, then two long cards after three rounds
+    assert suit("5432", "876").tricks == 1  # no winner on top: one long card once the others are gone
+    assert suit("KQJ", "432").tricks == 0 and suit("KQJ", "432").honours == "KQJ"
+    assert suit("A", "").tricks == 1 and suit("", "").tricks == 0
+    line = quiz.partnership_line(suit("AK432", "765"))
+    assert line == "♠ AK432 opposite 765 (trumps): 8 cards, A K between you = four tricks"
 
 
 def test_hcp_breakdown_names_each_honour():
@@ -163,8 +183,8 @@ def test_partnership_question():
     near = quiz.check(q, str(round(estimate + 0.9, 1)))
     assert near.correct and "within one trick" in near.message
     assert not quiz.check(q, str(round(estimate + 1.6))).correct
-    assert near.breakdown[-2].startswith("Estimate in hearts:")
-    assert near.breakdown[-1].startswith("(LTC says")
+    assert near.breakdown[-2].startswith("Suit by suit:")
+    assert near.breakdown[-1].startswith("Estimate in hearts:")
     no_fit = quiz.partnership_strain(Hand.from_pbn("AKQ2.K32.Q32.K32"), Hand.from_pbn("543.AQ4.K54.AQ54"))
     assert no_fit == "NT"
 

@@ -21,9 +21,11 @@ def test_an_unsaved_set_is_offered_back_after_a_crash(qtbot: QtBot, make_window:
     _deal_set(qtbot, first)
     assert first.autosave.save_now()
     kept = [b.deal for b in first.boards()]
-    assert (autosave_dir() / "recovered.pbn").exists()
-    # A crash: the window never closes normally.  The next window asks, and the answer restores the set.
+    assert first.autosave.boards_path.exists() and first.autosave.boards_path.parent == autosave_dir()
+    # A crash: the window never closes normally (its lock goes with its process).  The next window
+    # asks, and the answer restores the set.
     first.autosave.timer.stop()
+    first.autosave._lock.release(remove=False)
     first._closed = True
     second = make_window()
     asked: list[int] = []
@@ -38,10 +40,11 @@ def test_declining_removes_the_copy(qtbot: QtBot, make_window: Callable[[], Main
     first = make_window()
     _deal_set(qtbot, first, 2)
     first.autosave.save_now()
+    first.autosave._lock.release(remove=False)  # the crash
     first._closed = True
     second = make_window()
     second.ask_restore = lambda _n, _when, _from, then: then(False)  # type: ignore[method-assign]
-    qtbot.waitUntil(lambda: not (autosave_dir() / "recovered.pbn").exists(), timeout=5_000)
+    qtbot.waitUntil(lambda: not first.autosave.boards_path.exists(), timeout=5_000)
     assert second.boards() == []
 
 
@@ -49,13 +52,13 @@ def test_saving_or_closing_normally_leaves_nothing_to_recover(qtbot: QtBot, wind
     _deal_set(qtbot, window)
     window.autosave.save_now()
     assert window.save_file(tmp_path / "lesson.pbn")
-    assert not (autosave_dir() / "recovered.pbn").exists()
+    assert not window.autosave.boards_path.exists()
     _deal_set(qtbot, window)
     window.autosave.save_now()
-    assert (autosave_dir() / "recovered.pbn").exists()
+    assert window.autosave.boards_path.exists()
     window.board_model.mark_saved()  # what "Discard" at the question does to the set
     window.close()
-    assert not (autosave_dir() / "recovered.pbn").exists()
+    assert list(autosave_dir().iterdir()) == []  # its copy and its lock file
 
 
 def test_a_recovery_copy_that_cannot_be_read_is_set_aside(qtbot: QtBot, make_window: Callable[[], MainWindow]) -> None:

@@ -361,7 +361,7 @@ def test_practice_mode_hides_and_reveals(qtbot: QtBot, window: MainWindow) -> No
 def test_presets_fill_the_editors_and_the_current_one_can_be_saved(qtbot: QtBot, window: MainWindow) -> None:
     window.apply_preset("Responder with a 5-card major opposite 1NT")
     assert window.seat_editors["N"].spec() == "hcp 15-17, balanced"
-    assert window.seat_editors["S"].spec() == "spades 5, hearts 0-3"
+    assert window.seat_editors["S"].spec() == "shape 5=x=x=x x=5=x=x, not 5=4=x=x 4=5=x=x 5=5=x=x"
     assert window.seat_editors["E"].spec() == ""
     window.seat_editors["S"].set_spec("spades 5, hearts 0-3, hcp 0-7")
     preset = window.save_current_as_preset("Weak transfer", "Pass the transfer")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
 from bridgegui.engine.dealing import deal_batch
@@ -47,7 +48,10 @@ def test_import_fills_the_seat_editors_and_the_advanced_condition(
     assert "spades(south) >= 5" in advanced.text() and "(south) >= 1" in advanced.text()  # aces: pt4
     assert window.dealer_mode() == "N"
     message = window.statusBar().currentMessage()
-    assert "stayman.dl" in message and "action" in message and "vulnerable" in message
+    assert "stayman.dl" in message
+    notes = window.findChild(QLabel, "importNotesLabel")
+    assert notes is not None and notes.isVisible()
+    assert "action" in notes.text() and "vulnerable" in notes.text()
     wait_feedback(qtbot, window)
     assert window.actionDeal.isEnabled()
     assert window.current_request().condition is not None

@@ -1,0 +1,78 @@
+"""What the command line reads is a file of a sane size: a FIFO, ``/dev/zero`` or a huge file exit 2 at once."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bridgegui import cli
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = cli.main(list(argv), stdout=out, stderr=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_a_dealer_script_that_is_a_fifo_exits_2(fifo_path: Path) -> None:
+    code, out, err = run(str(fifo_path))
+    assert code == 2 and out == ""
+    assert "named pipe" in err and "regular file" in err and err.count("\n") == 1
+
+
+def test_a_fifo_in_a_mixed_set_exits_2(fifo_path: Path, tmp_path: Path) -> None:
+    script = tmp_path / "a.dl"
+    script.write_text("produce 1\n")
+    code, _out, err = run("-p", "2", str(script), str(fifo_path))
+    assert code == 2 and "named pipe" in err
+
+
+def test_a_dealer_script_over_the_limit_exits_2_naming_the_limit(tmp_path: Path) -> None:
+    big = tmp_path / "big.dl"
+    with open(big, "wb") as f:
+        f.truncate(11 * 1024 * 1024)
+    code, _out, err = run(str(big))
+    assert code == 2 and "more than the 10 MB a dealer script may have" in err
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero") or sys.platform != "linux", reason="Linux: /dev/zero, rlimit")
+def test_dev_zero_as_a_dealer_script_exits_2_without_filling_the_memory() -> None:
+    """Under a 2 GB address-space limit, reading ``/dev/zero`` whole would end in a MemoryError (exit 1)."""
+    code = "import sys; from bridgegui.cli import main; sys.exit(main())"
+
+    def limit() -> None:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_AS, (2 * 1024**3, 2 * 1024**3))
+
+    env = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
+    result = subprocess.run(
+        [sys.executable, "-c", code, "/dev/zero"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        preexec_fn=limit,  # the child sets its own memory limit before Python starts
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 2, result.stderr
+    assert "character device" in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("source", ["preset:" + "x" * 100_000, "x" * 100_000 + ".dl"])
+def test_a_huge_name_is_cut_in_the_message(source: str) -> None:
+    code, _out, err = run("-p", "2", source)
+    assert code == 2 and len(err) < 2_000 and "…" in err
+
+
+def test_a_huge_script_path_is_cut_in_the_message() -> None:
+    code, _out, err = run("y" * 100_000 + ".dl")
+    assert code == 2 and len(err) < 2_000 and "…" in err

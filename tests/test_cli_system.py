@@ -1,0 +1,115 @@
+"""``bridgegui-system``: the checker on hand-made systems (a shadowed rule, a contradictory one, a note
+that disagrees with its meaning), ``show``, and refusing an auction with an unreachable call."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+
+import pytest
+
+from bridgegui.cli_system import main
+from bridgegui.engine.bidding import parse_system
+from bridgegui.engine.bidding.checker import check_system, note_disagreements
+
+SHADOWED = """version: 2
+system: Shadowed
+after P*
+  1NT hcp 15-17, balanced
+  1C  hcp 15-17, balanced, clubs 4+ -- never: 1NT takes these hands first.
+  3S  seat 1, hcp 5-10, spades 7+
+  1H  hearts 4+ where hearts(me) >= spades(me)
+  1S  spades 4+
+  2H  hearts 4+, hcp 19+ -- never: 1H and 1S together take every such hand.
+  2C  hcp 22+, hcp 5- -- no hand: contradictory.
+  fallback P -- nothing else.
+after P* 1NT P 2C
+  2D hcp 5+ -- a call that is never legal here after 2C? (legal: 2D over 2C).
+  1S -- never legal: 1S is insufficient after 2C.
+"""
+
+
+def run(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    status = main(list(argv), out, err)
+    return status, out.getvalue(), err.getvalue()
+
+
+@pytest.fixture
+def shadowed_file(tmp_path):
+    path = tmp_path / "shadowed.system"
+    path.write_text(SHADOWED, encoding="utf-8")
+    return path
+
+
+def test_check_names_every_unreachable_and_contradictory_rule_with_its_line(shadowed_file):
+    with pytest.raises(Exception):  # noqa: B017 - the contradictory meaning is refused while reading
+        parse_system(SHADOWED)
+    text = SHADOWED.replace("  2C  hcp 22+, hcp 5- -- no hand: contradictory.\n", "  2C hcp 22+ where hcp(me) < 5\n")
+    shadowed_file.write_text(text, encoding="utf-8")
+    status, out, err = run("check", str(shadowed_file), "--samples", "400", "--boards", "200")
+    assert status == 1, err
+    assert "shadowed.system:5: 1♣ is never chosen: the 1NT rule at shadowed.system:4 takes its hands first" in out
+    assert "proved from the exact counts" in out.split("shadowed.system:5:")[1].split("\n")[0]
+    assert "shadowed.system:9: 2♥ is never chosen" in out
+    assert "shadowed.system:10: 2♣ can never be made: no hand fits its meaning" in out
+    assert "shadowed.system:14: 1♠ can never be made: its call is never legal" in out
+    assert "shadowed.system:6" not in out  # seat 1 only, and reachable there
+    assert "coverage:" in out and "catch-all" in out
+
+
+def test_a_clean_system_passes_with_only_coverage_figures(tmp_path):
+    path = tmp_path / "clean.system"
+    path.write_text("version: 2\nsystem: Clean\nafter P*\n  1NT hcp 15-17, balanced\n  fallback P\n", encoding="utf-8")
+    status, out, _ = run("check", str(path), "--samples", "300", "--boards", "100")
+    assert status == 0
+    assert "0 unreachable or contradictory rules" in out
+
+
+def test_a_note_whose_numbers_disagree_with_the_meaning_is_reported():
+    system = parse_system(
+        "version: 2\nsystem: Notes\nafter P*\n"
+        "  1NT hcp 15-17, balanced -- with 15-18 HCP.\n"
+        "  2NT hcp 20-21, balanced -- 20-21 HCP; 5-5 shapes are not balanced.\n"
+        "  fallback P\n"
+    )
+    assert note_disagreements(system.rules[0]) == ["15-18 HCP"]
+    assert note_disagreements(system.rules[1]) == []
+    report = check_system(system, samples=200)
+    assert [(p.kind, p.rule.line) for p in report.problems] == [("note", 4)]
+    assert not report.has_errors
+
+
+def test_a_malformed_file_exits_2_with_its_place(tmp_path):
+    path = tmp_path / "bad.system"
+    path.write_text("version: 2\nsystem: Bad\nafter P*\n  1NT hcp 15-x\n", encoding="utf-8")
+    status, _, err = run("check", str(path))
+    assert status == 2 and "bad.system:4:" in err
+
+
+def test_show_lists_the_next_calls_in_priority_order_with_alternatives(tmp_path):
+    path = tmp_path / "alt.system"
+    path.write_text(
+        "version: 2\nsystem: Alt\nafter P* 1NT P\n  2C hcp 8+ -- Stayman.\n      also 3NT hcp 10+ -- game is fine too.\n"
+        "  fallback P\n",
+        encoding="utf-8",
+    )
+    status, out, _ = run("show", str(path), "--auction", "1NT P")
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[0] == "Alt: after 1NT Pass, S to call"
+    assert lines[1].startswith("  1. 2♣    hcp 8+") and "(alt.system:4)" in lines[1]
+    assert "also 3NT: game is fine too." in out
+    assert "2. Pass" in out and "[catch-all]" in out
+
+
+def test_the_installed_command_runs_show_on_a_shipped_system():
+    done = subprocess.run(
+        [sys.executable, "-c", "from bridgegui.entry import system; system()", "show", "acol", "--auction", "1NT P"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "after 1NT Pass" in done.stdout
