@@ -412,7 +412,11 @@ def test_explain_this_hand_names_the_contract_once(qtbot: QtBot, window: MainWin
     qtbot.waitUntil(explain.isVisible)
     board = window.current_board()
     assert board is not None and board.deal is not None
-    auction = load_system("standard").bid(board.deal, board.effective_dealer or "N", board.effective_vulnerable or "None").auction
+    auction = (
+        load_system("standard")
+        .bid(board.deal, board.effective_dealer or "N", board.effective_vulnerable or "None")
+        .auction
+    )
     contract = AuctionView.contract_text(explain.findChild(AuctionView, "auctionView"), auction)
     assert contract
     texts = [label.text() for label in explain.findChildren(QLabel) if label.isVisible()]
