@@ -338,7 +338,7 @@ def test_notes_drop_pass_only_notes_first_and_number_what_is_printed(qapp: objec
     deal = Deal.from_masks([Hand.from_pbn(h).mask for h in hands])
     compact = system_auction(load_system("standard"), Board(1, deal), compact=True)
     assert compact is not None and compact.auction.calls[0].code == "1NT"
-    assert compact.notes[0].startswith("15-17")
+    assert compact.notes[0].startswith("15–17 HCP")  # the generated explanation, without the call
 
 
 @needs_poppler

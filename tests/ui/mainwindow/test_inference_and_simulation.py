@@ -120,7 +120,7 @@ def test_simulate_after_a_call_compares_it_with_the_systems(qtbot: QtBot, window
     board = window.current_board()
     assert board is not None and board.deal is not None
     before = practice.auction
-    system_call = load_system("standard").call_for(board.deal, before).call
+    system_call = load_system("standard").call_for(board.deal, before, board.effective_vulnerable or "None").call
     assert system_call != Call.parse("7NT")
     window.bidding.student_call(Call.parse("7NT"))  # the others pass it out: the student's last call
     assert practice.is_complete
