@@ -10,6 +10,7 @@ import io
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from bml import bml as bml_reader
 from bml import bss as bml_bss
 
 from bridgegui.cli_system import main
+from bridgegui.engine.bidding import Auction, load_system
 
 # A PDF needs a QGuiApplication: pytest-qt's QApplication, so that the command does not make an
 # offscreen one that later window tests in the same session could not use.
@@ -48,7 +50,8 @@ def test_bridge_markup_reads_the_acol_booklet_and_finds_its_calls(acol_bml: Path
     # Sequences as BBO's full disclosure spells them: our calls with the opponents' passes between.
     assert sequences["1N"].startswith("12–14 HCP, balanced.")
     assert "Stayman" in sequences["1NP2C"]
-    assert sequences["1SP2S"].startswith("4+ spades, 6–9 points in support of spades.")
+    raise_rule = next(r for r in load_system("acol").rules_for(Auction.parse("N", "1S P")) if str(r.call) == "2S")
+    assert sequences["1SP2S"].startswith(raise_rule.explained.meaning_text())  # the rule's own words
     assert "2C" in sequences and "P" in sequences
     # An opening's answers are nested under it: the rebids after 1♠ – 2♠ are in the tree.
     assert any(key.startswith("1SP2SP") for key in sequences)
@@ -59,14 +62,19 @@ def test_bml2bss_and_bml2html_convert_the_booklet(acol_bml: Path, tmp_path: Path
     bss = tmp_path / "acol.bss"
     html = tmp_path / "acol.htm"
     for tool, target in (("bml2bss", bss), ("bml2html", html)):
-        if shutil.which(tool) is None:
-            pytest.skip(f"{tool} is not on PATH")
-        result = subprocess.run([tool, "-o", str(target), str(acol_bml)], capture_output=True, text=True)
+        # bridge-markup is a test dependency: its commands are beside this interpreter, on PATH or not.
+        beside = Path(sys.executable).parent / tool
+        command = str(beside) if beside.exists() else shutil.which(tool)
+        assert command is not None, f"{tool} (bridge-markup, in the test extras) is not installed"
+        result = subprocess.run([command, "-o", str(target), str(acol_bml)], capture_output=True, text=True)
         assert result.returncode == 0, result.stderr
         assert "error" not in result.stderr.lower()
     assert re.search(r"^001NP2C=.*Stayman", bss.read_text(encoding="utf-8"), re.MULTILINE)
     page = html.read_text(encoding="utf-8")
-    assert page.count("<h1>") == 28  # a heading per section: the openings, 26 openings, the rest
+    from bridgegui.engine.bidding.booklet import build_booklet
+
+    sections = len(build_booklet(load_system("acol")).sections)
+    assert sections > 20 and page.count("<h1>") == sections  # a heading per section: openings, each opening, the rest
     assert re.search(r"<h1>\s*Our 1\s*<span class=\"scolor\">\s*&spades;\s*</span>\s*opening", page)
     assert "Stayman" in page
 
@@ -110,9 +118,9 @@ def test_the_pdf_booklet_reads_as_a_booklet(acol_pdf: Path) -> None:
         return subprocess.run(args, capture_output=True, text=True, check=True).stdout
 
     title_page = text(1, 1)
-    assert "Acol (4-card majors, 12–14 notrump)" in " ".join(title_page.split())
+    assert load_system("acol").title in " ".join(title_page.split())
     assert "Our 1NT opening" in title_page  # the contents
-    body = text(2, 200)
+    body = text(2, 10_000)
     assert "1NT – Pass – ?" in body
     assert "12–14 HCP, balanced" in body
     assert "Not covered:" in body  # catch-all rules are marked

@@ -94,7 +94,7 @@ def test_a_mixed_set_from_scripts_and_a_preset(scripts: dict[str, str]) -> None:
             assert DealRequest.from_specs(north="hcp 15-17, balanced").mask(masks).all()
         else:  # the weak-two auction preset: the board's dealer opens 2♥
             seat = SEATS.index(board.effective_dealer)
-            hearts = DealRequest.from_specs(north="hearts 6, hcp 5-10").seats[0]
+            hearts = DealRequest.from_specs(north="hearts 6, hcp 5-11").seats[0]  # SAYC's weak two: 5-11
             assert hearts.mask(masks[:, seat]).all()
     assert _run(_args(["-p", "24", "-s", "5"], [scripts["stayman"], scripts["weak"], "preset:weak two"])) == boards
 
