@@ -18,7 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bridgegui.engine.bidding.calls import PASS, Call
-from bridgegui.engine.bidding.explain import _sentence, split_terms, term_words, where_words
+from bridgegui.engine.bidding.explain import sentence as _sentence
+from bridgegui.engine.bidding.explain import split_terms, term_words, where_words
 from bridgegui.engine.bidding.system import PASS_CODE, Block, Rule, System, call_from_code
 
 DASH = " – "

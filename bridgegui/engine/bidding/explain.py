@@ -58,7 +58,7 @@ class Explanation:
         five-card major."``; a version-1 rule's own sentence as written."""
         if self.written:
             return self.note
-        note = _sentence(self.note)
+        note = sentence(self.note)
         if self.catch_all:
             head = f"{NOT_COVERED}: {self.call.symbol()}"
             meaning = self.meaning_text()
@@ -72,8 +72,8 @@ class Explanation:
         return f"{self.call.symbol()}."
 
 
-def _sentence(text: str) -> str:
-    """``text`` with a capital first letter and a full stop (empty stays empty)."""
+def sentence(text: str) -> str:
+    """``text`` as a sentence: a capital first letter and a full stop (empty stays empty)."""
     text = text.strip()
     if not text:
         return ""
@@ -215,6 +215,7 @@ __all__ = [
     "Explanation",
     "range_words",
     "seat_words",
+    "sentence",
     "split_terms",
     "term_words",
     "vulnerability_words",

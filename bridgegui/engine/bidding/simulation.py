@@ -34,7 +34,7 @@ import numpy as np
 from bridgegui.engine import planner
 from bridgegui.engine.bidding.calls import STRAINS, Auction, AuctionError, Call, Contract
 from bridgegui.engine.bidding.inference import VULNERABILITIES, KnownHand, auction_request
-from bridgegui.engine.bidding.system import DEFAULT_MAX_CALLS, System, call_from_code
+from bridgegui.engine.bidding.system import System
 from bridgegui.engine.cards import SEATS, seat_index
 from bridgegui.engine.errors import BridgeError
 from bridgegui.engine.scoring import duplicate_score, imps
@@ -145,27 +145,7 @@ def finish_auctions(system: System, deals: np.ndarray, auction: Auction, vulnera
     As ``System.bid_batch`` does from the start: each round the deals are grouped by auction so far
     and each group's hands chosen for in one ``System.choose``.  ``vulnerable`` is the board's.
     """
-    deals = np.asarray(deals, dtype=np.uint64).reshape(-1, 4)
-    n = deals.shape[0]
-    auctions: list[Auction] = [auction]
-    group = np.zeros(n, dtype=np.int64)
-    for _ in range(DEFAULT_MAX_CALLS):
-        active = np.array([not a.is_complete for a in auctions], dtype=bool)
-        rows = np.flatnonzero(active[group])
-        if rows.size == 0:
-            break
-        order = rows[np.argsort(group[rows], kind="stable")]
-        ids, starts = np.unique(group[order], return_index=True)
-        ends = np.append(starts[1:], order.size)
-        for g, start, end in zip(ids.tolist(), starts.tolist(), ends.tolist(), strict=True):
-            members = order[start:end]
-            current = auctions[g]
-            calls, _ = system.choose(deals[members, seat_index(current.next_seat)], current, vulnerable)
-            codes, inverse = np.unique(calls, return_inverse=True)
-            first_new = len(auctions)
-            auctions.extend(current + call_from_code(int(code)) for code in codes)
-            group[members] = first_new + inverse.reshape(-1)
-    return [auctions[g] for g in group.tolist()]
+    return system.bid_batch_with_rules(deals, auction.dealer, vulnerable, start=auction)[0]
 
 
 @dataclass(frozen=True)

@@ -575,9 +575,18 @@ class System:
         return BiddingResult(auction, tuple(choices))
 
     def bid_batch_with_rules(
-        self, deals: np.ndarray, dealer: str, vulnerable: str | None = "None", max_calls: int = DEFAULT_MAX_CALLS
+        self,
+        deals: np.ndarray,
+        dealer: str,
+        vulnerable: str | None = "None",
+        max_calls: int = DEFAULT_MAX_CALLS,
+        *,
+        start: Auction | None = None,
     ) -> tuple[list[Auction], np.ndarray]:
         """Bid every deal of an ``(n, 4)`` batch; the auctions and the ``(n, calls)`` rule indices.
+
+        ``start`` continues every deal from an auction already under way (a simulation's decision
+        point) instead of from ``dealer``'s first call; ``max_calls`` then counts the calls added.
 
         Each round, the deals are grouped by auction so far (``np.unique`` over group numbers) and
         each group's hands are chosen for in one ``choose``; a group then splits by the calls made.
@@ -587,7 +596,7 @@ class System:
         deals = np.asarray(deals, dtype=np.uint64).reshape(-1, 4)
         n = deals.shape[0]
         rule_history = np.full((n, max_calls), NO_RULE, dtype=np.int32)
-        auctions: list[Auction] = [Auction(dealer)]
+        auctions: list[Auction] = [start if start is not None else Auction(dealer)]
         group = np.zeros(n, dtype=np.int64)
         for step in range(max_calls):
             active = np.array([not a.is_complete for a in auctions], dtype=bool)
@@ -595,10 +604,10 @@ class System:
             if rows.size == 0:
                 break
             order = rows[np.argsort(group[rows], kind="stable")]
-            ids, starts = np.unique(group[order], return_index=True)
-            ends = np.append(starts[1:], order.size)
-            for g, start, end in zip(ids.tolist(), starts.tolist(), ends.tolist(), strict=True):
-                members = order[start:end]
+            ids, firsts = np.unique(group[order], return_index=True)
+            ends = np.append(firsts[1:], order.size)
+            for g, lo, hi in zip(ids.tolist(), firsts.tolist(), ends.tolist(), strict=True):
+                members = order[lo:hi]
                 auction = auctions[g]
                 seat = seat_index(auction.next_seat)
                 calls, rules = self.choose(deals[members, seat], auction, vulnerable)

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from bridgegui.engine.bidding.calls import Call, quoted
-from bridgegui.engine.bidding.system import Pattern, Rule, WhereFunction, call_code
+from bridgegui.engine.bidding.system import Pattern, WhereFunction, call_code
 from bridgegui.engine.constraints import SeatConstraint, parse_seat_spec, seat_problems
 from bridgegui.engine.errors import BridgeError
 from bridgegui.engine.script import Script, ScriptError, compile_script
@@ -206,52 +206,6 @@ class _Reader:
             ) from None
         except _READER_FAULTS as exc:
             raise self.fail(line, column, _fault_message(exc, "where expression")) from None
-
-    def rule(self, code: str, line: int, index: int) -> Rule:
-        call_match = re.match(r"\s*(\S+)", code)
-        assert call_match is not None  # the line is not blank
-        call_column = call_match.start(1) + 1
-        if call_match.group(1).lower() == "after":
-            raise self.fail(line, call_column, "after starts a block at the start of a line: remove the indentation")
-        call = self.call(call_match.group(1), line, call_column)
-        dashes = code.find("--", call_match.end(1))
-        if dashes < 0:
-            raise self.fail(line, len(code) + 1, "a rule ends with -- and a sentence that explains it")
-        explanation = code[dashes + 2 :].strip()
-        if not explanation:
-            raise self.fail(line, dashes + 1, "the explanation after -- is empty")
-        body_start = call_match.end(1)
-        body = code[body_start:dashes]
-        where_match = re.search(r"(?<!\w)where(?!\w)", body, re.IGNORECASE)
-        meaning_part = body[: where_match.start()] if where_match else body
-        meaning_text = meaning_part.strip()
-        meaning_column = body_start + len(meaning_part) - len(meaning_part.lstrip()) + 1
-        if not meaning_text:
-            at = body_start + (where_match.start() if where_match else len(body)) + 1
-            raise self.fail(line, at, f"{call} needs a meaning before its explanation: write any for no constraint")
-        meaning = self.meaning(meaning_text, line, meaning_column)
-        where_text = None
-        north: WhereFunction | None = None
-        if where_match:
-            where_part = body[where_match.end() :]
-            where_text = where_part.strip()
-            if not where_text:
-                raise self.fail(line, body_start + where_match.start() + 1, "where needs an expression about me")
-            where_column = body_start + where_match.end() + len(where_part) - len(where_part.lstrip()) + 1
-            north = self.where(where_text, line, where_column)
-        rule = Rule(
-            index,
-            call,
-            meaning,
-            " ".join(meaning_text.split()),
-            explanation,
-            line,
-            where=where_text,
-            compile_where=compile_where if where_text is not None else None,
-        )
-        if north is not None:
-            rule.seed_where(0, north)
-        return rule
 
 
 _READER_FAULTS = (ValueError, ArithmeticError, RecursionError, MemoryError)

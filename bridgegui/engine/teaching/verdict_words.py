@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from bridgegui.engine.bidding.calls import Call
 from bridgegui.engine.bidding.explain import Explanation
+from bridgegui.engine.bidding.explain import sentence as _sentence
 from bridgegui.engine.bidding.system import Choice
 from bridgegui.engine.cards import SUIT_NAMES
 from bridgegui.engine.teaching.bidding_practice import HandFacts, Measure, Verdict
@@ -56,15 +57,6 @@ def _explained(call: Call, explained: Explanation) -> str:
         rest = text[len(prefix) :].strip()
         return f": {rest}"
     return f". {text}"
-
-
-def _sentence(text: str) -> str:
-    """A note as a sentence: capital first letter, full stop (empty stays empty)."""
-    text = text.strip()
-    if not text:
-        return ""
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?", ")")) else text + "."
 
 
 def _pattern_text(values: tuple[int, ...]) -> str:
