@@ -3,19 +3,8 @@
 ``_Reader`` reads each part of a line and raises a ``SystemFileError`` placed at the offending
 token; ``system_rules`` reads whole rules and blocks with it, and ``system_file`` whole files.
 
-The format is fixed by ``docs/bidding-design.md``; in short::
-
-    system: Standard                         # header: system (required), title, description
-    title: Standard (5-card majors, 15–17 notrump)
-
-    after P*                                 # a block: the auction so far that its rules answer
-      1NT  hcp 15-17, balanced               -- 1NT: 15-17 points and a balanced hand.
-      1S   hcp 12-21, spades 5+ where spades(me) >= hearts(me)   -- 1♠: five or more spades.
-      P    any                               -- Pass: not enough to open.
-
-A rule line is ``CALL MEANING [where EXPRESSION] -- EXPLANATION``: the meaning is the seat-spec
-language of the editors (``parse_seat_spec``) or ``any``; the ``where`` expression is in the
-``dealer`` language, with ``me`` for the calling seat (Old Lady's idea that a call *is* a constraint
+A meaning is the seat-spec language of the editors (``parse_seat_spec``); a ``where`` expression is
+in the ``dealer`` language, with ``me`` for the calling seat (Old Lady's idea that a call *is* a constraint
 on the caller's hand, so a rule may look at that hand only).  The expression is compiled with
 ``me`` replaced by each seat's name, on first use for that seat.
 
