@@ -86,11 +86,22 @@ FORBIDDEN_IMPORTS = {
     "bridgegui.formats": ("bridgegui.ui", "bridgegui.workers", "bridgegui.printing", "bridgegui.cli", "PySide6"),
     "bridgegui.printing": ("bridgegui.ui", "bridgegui.workers", "bridgegui.cli", "PySide6.QtWidgets"),
     "bridgegui.workers": ("bridgegui.ui", "bridgegui.cli", "PySide6.QtWidgets"),
-    "bridgegui.ui": ("bridgegui.cli", "bridgegui.cli_sets", "bridgegui.cli_bidding", "bridgegui.cli_terminal"),
+    "bridgegui.ui": (
+        "bridgegui.cli",
+        "bridgegui.cli_sets",
+        "bridgegui.cli_bidding",
+        "bridgegui.cli_terminal",
+        "bridgegui.cli_system",
+        "bridgegui.cli_booklet",
+        "bridgegui.cli_inference",
+    ),
     "bridgegui.cli_sets": ("bridgegui.ui", "bridgegui.workers", "PySide6"),
     "bridgegui.set_sources": ("bridgegui.ui", "bridgegui.workers", "bridgegui.cli", "PySide6"),
     "bridgegui.cli": ("bridgegui.ui", "bridgegui.workers", "PySide6"),
     "bridgegui.cli_bidding": ("bridgegui.ui", "bridgegui.workers", "PySide6"),
+    "bridgegui.cli_system": ("bridgegui.ui", "bridgegui.workers", "PySide6"),
+    "bridgegui.cli_inference": ("bridgegui.ui", "bridgegui.workers", "PySide6"),
+    "bridgegui.cli_booklet": ("bridgegui.ui", "bridgegui.workers", "PySide6.QtWidgets"),
 }
 
 

@@ -54,9 +54,9 @@ from bridgegui.engine.teaching.bidding_practice import (
     PracticeScore,
     Verdict,
 )
-from bridgegui.ui.mainwindow.inference_panel import InferencePanel
 from bridgegui.ui.widgets.auction_view import AuctionView
 from bridgegui.ui.widgets.bidding_box import BiddingBox
+from bridgegui.ui.widgets.inference_panel import InferencePanel
 
 if typing.TYPE_CHECKING:
     from bridgegui.ui.mainwindow.window import MainWindow

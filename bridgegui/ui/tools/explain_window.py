@@ -18,6 +18,7 @@ from bridgegui.engine.cards import SEAT_NAMES, SEATS, Deal
 from bridgegui.engine.errors import BridgeError
 from bridgegui.ui.tools.base import ToolWindow
 from bridgegui.ui.widgets.auction_view import AuctionView
+from bridgegui.ui.widgets.inference_panel import InferencePanel
 
 ShownDeal = Callable[[], tuple[Deal | None, str, str]]
 """What the main window shows: the deal (None when there is none), the seat that deals and the
@@ -45,6 +46,7 @@ class ExplainWindow(ToolWindow):
         self.explanations.setObjectName("explanations")
         self.explanations.setWordWrap(True)
         self.explanations.setTextFormat(Qt.TextFormat.PlainText)
+        self.explanations.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)  # no gap above
         self.explanations.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         big = QFont(self.explanations.font())
         big.setPointSizeF(big.pointSizeF() * 1.35)  # read from the back of a room
@@ -57,7 +59,11 @@ class ExplainWindow(ToolWindow):
         layout.addLayout(row)
         layout.addWidget(self.auction_view)
         layout.addWidget(self.explanations, 1)
-        self.resize(720, 560)
+        # What the whole auction told the table about each hand (dealt exactly for it, in a worker).
+        self.inference = InferencePanel(self)
+        self._runners.append(self.inference.runner)  # stopped and waited for with the window's own
+        layout.addWidget(self.inference)
+        self.resize(720, 640)
         self.refresh()
 
     def system(self) -> System:
@@ -72,12 +78,15 @@ class ExplainWindow(ToolWindow):
         if deal is None or not deal.is_complete:
             self.auction_view.set_auction(None)
             self.explanations.setText(self.tr("Deal a board to see how the system bids it."))
+            self.inference.clear()
             return
         try:
             result = self.system().bid(deal, dealer, vulnerable)
         except BridgeError as exc:
             self.explanations.setText(str(exc))
+            self.inference.clear()
             return
+        self.inference.show_for(self.system(), result.auction, None, vulnerable)
         self.auction_view.set_auction(result.auction, [c.explanation for c in result.choices])
         lines = [
             f"{SEAT_NAMES[SEATS.index(result.auction.seat_of(i))]}: {c.explanation}"

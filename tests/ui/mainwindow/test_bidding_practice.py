@@ -202,3 +202,26 @@ def test_the_systems_auction_can_be_the_boards_instead(qtbot: QtBot, window: Mai
     assert kept.auction is not None and kept.auction.calls == reference.auction.calls
     assert list(kept.auction.notes) == [c.explanation for c in reference.choices]
     assert kept.tag(STUDENT_AUCTION_TAG) == practice.auction.text() and kept.tag(SYSTEM_AUCTION_TAG) is None
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints", "does not support raise")
+def test_explain_this_hand_says_what_the_auction_told_the_table(qtbot: QtBot, window: MainWindow) -> None:
+    """Below the explained auction, a line per seat says what the whole auction showed about that hand,
+    over deals dealt exactly for it (no hand known: what everyone at the table learnt)."""
+    from bridgegui.ui.widgets.inference_panel import InferencePanel
+
+    _start(qtbot, window)
+    window.set_practice_seats(None)
+    explain = window.open_explain()
+    panel = explain.findChild(InferencePanel, "inferencePanel")
+    assert panel is not None
+    title = panel.findChild(QLabel, "inferenceTitle")
+    assert title is not None
+    qtbot.waitUntil(lambda: "deals" in title.text() or "nothing to work out" in title.text(), timeout=60_000)
+    if "nothing to work out" in title.text():
+        pytest.skip(f"this board's auction is too rare to deal for in the panel's budget: {title.text()}")
+    for seat, name in zip("NESW", ("North", "East", "South", "West"), strict=True):
+        line = panel.findChild(QLabel, f"inferenceLine:{seat}")
+        assert line is not None and line.isVisible() and line.text().startswith(f"{name}: ") and "HCP" in line.text()
+    shown = panel._shown
+    assert shown is not None and shown.inference.deals > 0

@@ -1,8 +1,10 @@
-"""The Bidding dock's "what we know" lines: what the auction so far shows about each other seat.
+"""The "what we know" lines: what the auction so far shows about each seat (the Bidding dock, Explain).
 
 After every call, the panel (``inferencePanel``) deals the boards on which the system bids the auction
 so far *and* the student holds their own hand (``engine.bidding.inference``: exactly, never the hidden
-hands), and words each other seat's shown hand in one line: "Partner: 15–17 HCP, balanced; 4+♥".  On
+hands), and words each other seat's shown hand in one line: "Partner: 15–17 HCP, balanced; 4+♥".
+Without a known hand (Explain This Hand, where the teacher sees the table) the lines say what the
+auction told everyone, seat by seat: "North: 15–17 HCP, balanced".  On
 demand (``inferenceDetails``) a small chart (``inferenceHistogram``) shows a seat's HCP over those
 deals against the HCP of any hand.
 
@@ -49,7 +51,7 @@ class ShownHands:
     hcp_counts: np.ndarray
 
 
-def infer_task(system: System, auction: Auction, known: KnownHand, vulnerable: str) -> Task:
+def infer_task(system: System, auction: Auction, known: KnownHand | None, vulnerable: str) -> Task:
     """The job: deal, summarise, count HCP (a generator function of the cancel event, for ``JobRunner``)."""
 
     def task(cancel: threading.Event) -> Generator[None, None, ShownHands]:
@@ -87,7 +89,7 @@ class InferencePanel(QWidget):
         self.runner.finished.connect(self._finished)
         self.runner.failed.connect(self._failed)
         self._job: int | None = None
-        self._viewer = "S"
+        self._viewer: str | None = "S"
         self._shown: ShownHands | None = None
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -123,9 +125,10 @@ class InferencePanel(QWidget):
 
     # -- API ---------------------------------------------------------------------------------------
 
-    def show_for(self, system: System, auction: Auction, known: KnownHand, vulnerable: str) -> None:
-        """Work out what ``auction`` shows to the holder of ``known`` (replacing any job still running)."""
-        self._viewer = known.seat
+    def show_for(self, system: System, auction: Auction, known: KnownHand | None, vulnerable: str) -> None:
+        """Work out what ``auction`` shows to the holder of ``known``, or (None) to everyone at the table,
+        replacing any job still running."""
+        self._viewer = known.seat if known is not None else None
         self.title.setText(self.tr("What the auction shows (working it out…)"))
         self._job = self.runner.start(infer_task(system, auction, known, vulnerable))
         self.show()
@@ -148,7 +151,9 @@ class InferencePanel(QWidget):
     # -- words -------------------------------------------------------------------------------------
 
     def relation(self, seat: str) -> str:
-        """Who ``seat`` is to the student: partner or an opponent."""
+        """Who ``seat`` is to the student: partner or an opponent (the seat's name without a student)."""
+        if self._viewer is None:
+            return (self.tr("North"), self.tr("East"), self.tr("South"), self.tr("West"))[SEATS.index(seat)]
         turn = (SEATS.index(seat) - SEATS.index(self._viewer)) % 4
         return (self.tr("You"), self.tr("Left-hand opponent"), self.tr("Partner"), self.tr("Right-hand opponent"))[turn]
 
@@ -191,8 +196,9 @@ class InferencePanel(QWidget):
         for seat in inference.seats:
             if seat.seat != self._viewer:
                 self.seat_choice.addItem(self.relation(seat.seat), seat.seat)
-        partner = SEATS[(SEATS.index(self._viewer) + 2) % 4]
-        self.seat_choice.setCurrentIndex(max(0, self.seat_choice.findData(partner)))  # partner's, to start with
+        if self._viewer is not None:
+            partner = SEATS[(SEATS.index(self._viewer) + 2) % 4]
+            self.seat_choice.setCurrentIndex(max(0, self.seat_choice.findData(partner)))  # partner's, to start with
         self.seat_choice.blockSignals(False)
         self._chart()
 
