@@ -11,7 +11,7 @@ from __future__ import annotations
 from bridgegui.engine.bidding.backward import AuctionCondition, request_for_auction
 from bridgegui.engine.bidding.calls import DOUBLE, PASS, REDOUBLE, Auction, AuctionError, Call, Contract
 from bridgegui.engine.bidding.explain import NOT_COVERED, Explanation
-from bridgegui.engine.bidding.loader import load_system, shipped_systems
+from bridgegui.engine.bidding.loader import load_system, shipped_label, shipped_systems
 from bridgegui.engine.bidding.system import (
     NO_FIT_EXPLANATION,
     BiddingResult,
@@ -45,5 +45,6 @@ __all__ = [
     "load_system",
     "parse_system",
     "request_for_auction",
+    "shipped_label",
     "shipped_systems",
 ]

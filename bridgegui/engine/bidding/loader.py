@@ -48,6 +48,20 @@ def shipped_systems() -> tuple[str, ...]:
     return tuple(sorted(p.name.removesuffix(SYSTEM_SUFFIX) for p in folder.iterdir() if p.name.endswith(SYSTEM_SUFFIX)))
 
 
+_SYSTEM_HEADER = re.compile(r"^system:\s*(.+?)\s*$", re.MULTILINE)
+
+
+def shipped_label(name: str) -> str:
+    """What a menu calls a shipped system: its ``system:`` header (``"SAYC"``, ``"Acol"``), read from the
+    file's text without reading its rules; the name capitalised when the header cannot be found."""
+    try:
+        text, _, _ = _shipped(name)
+    except SystemFileError:
+        return name.capitalize()
+    found = _SYSTEM_HEADER.search(text)
+    return found.group(1) if found else name.capitalize()
+
+
 def _is_path(text: str) -> bool:
     return text.endswith(SYSTEM_SUFFIX) or "/" in text.replace("conventions/", "", 1) or "\\" in text
 
@@ -258,4 +272,12 @@ def _store(key: str, system: System) -> None:
         return
 
 
-__all__ = ["MAX_SYSTEM_BYTES", "SYSTEM_SUFFIX", "cache_folder", "load_system", "read_system_text", "shipped_systems"]
+__all__ = [
+    "MAX_SYSTEM_BYTES",
+    "SYSTEM_SUFFIX",
+    "cache_folder",
+    "load_system",
+    "read_system_text",
+    "shipped_label",
+    "shipped_systems",
+]

@@ -31,7 +31,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bridgegui.engine.bidding import Auction, Call, System, load_system, request_for_auction, shipped_systems
+from bridgegui.engine.bidding import (
+    Auction,
+    Call,
+    System,
+    load_system,
+    request_for_auction,
+    shipped_label,
+    shipped_systems,
+)
 from bridgegui.engine.constraints import DealRequest
 from bridgegui.engine.errors import BridgeError
 from bridgegui.engine.rotation import turns_to_dealers
@@ -115,7 +123,7 @@ class DealForAuctionDialog(QDialog):
         self.system_combo = QComboBox(self)
         self.system_combo.setObjectName("systemCombo")
         for name in shipped_systems():
-            self.system_combo.addItem(name.capitalize(), name)
+            self.system_combo.addItem(shipped_label(name), name)
         self.system_combo.addItem(self.tr("Other System File…"), "")
         self.auction_edit = AuctionEdit(self)
         self.auction_edit.setObjectName("auctionEdit")

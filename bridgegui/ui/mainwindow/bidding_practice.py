@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
 )
 
 from bridgegui.engine import double_dummy, tricks
-from bridgegui.engine.bidding import Auction, Call, Explanation, System, load_system, shipped_systems
+from bridgegui.engine.bidding import Auction, Call, Explanation, System, load_system, shipped_label, shipped_systems
 from bridgegui.engine.bidding.inference import KnownHand
 from bridgegui.engine.bidding.simulation import SimulationSetup
 from bridgegui.engine.boards import Board
@@ -179,7 +179,7 @@ class BiddingPractice(QObject):
         """Practice > Bid with a System: No Bidding, then each shipped system (one checked)."""
         group = QActionGroup(menu)
         entries = [("none", self.tr("&No Bidding (Only Hide and Reveal)"))]
-        entries += [(name, name.capitalize()) for name in shipped_systems()]
+        entries += [(name, shipped_label(name)) for name in shipped_systems()]
         for name, text in entries:
             action = menu.addAction(text)
             action.setObjectName(f"bidSystem:{name}")

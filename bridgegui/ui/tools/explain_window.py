@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
-from bridgegui.engine.bidding import System, load_system, shipped_systems
+from bridgegui.engine.bidding import System, load_system, shipped_label, shipped_systems
 from bridgegui.engine.cards import SEAT_NAMES, SEATS, Deal
 from bridgegui.engine.errors import BridgeError
 from bridgegui.ui.tools.base import ToolWindow
@@ -37,7 +37,7 @@ class ExplainWindow(ToolWindow):
         self.system_combo = QComboBox(self)
         self.system_combo.setObjectName("systemCombo")
         for name in shipped_systems():
-            self.system_combo.addItem(name.capitalize(), name)
+            self.system_combo.addItem(shipped_label(name), name)
         index = self.system_combo.findData(system_name)
         self.system_combo.setCurrentIndex(max(index, 0))
         self.system_combo.currentIndexChanged.connect(self.refresh)

@@ -316,3 +316,11 @@ def test_expansions_that_can_never_apply_are_left_out():
     over_spades = [str(r.call) for r in system.rules_for(Auction.parse("N", "1S P"))]
     over_hearts = [str(r.call) for r in system.rules_for(Auction.parse("N", "1H P"))]
     assert over_spades == [] and over_hearts == ["1S"]
+
+
+def test_menus_name_a_shipped_system_by_its_header():
+    """The system choosers show "SAYC", not "Sayc": the label is the file's own system: header."""
+    from bridgegui.engine.bidding import shipped_label
+
+    assert shipped_label("sayc") == "SAYC" and shipped_label("acol") == "Acol"
+    assert shipped_label("no-such-system") == "No-such-system"
