@@ -171,7 +171,7 @@ class _Reader:
         try:
             tokens = tokenize(text)
         except ScriptError as exc:
-            raise self.fail(line, column + max(exc.column, 1) - 1, _script_message(exc)) from None
+            raise self.fail(line, column + max(exc.column, 1) - 1, _script_message(exc, column)) from None
         except _READER_FAULTS as exc:
             raise self.fail(line, column, _fault_message(exc, "where expression")) from None
         names = [t for t in tokens if t.kind == "name"]
@@ -191,7 +191,7 @@ class _Reader:
             raise self.fail(
                 line,
                 column + _original_offset(max(exc.column, 1) - 1, shifts),
-                _ME_FOR_SEAT.sub("'me'", _script_message(exc)),
+                _ME_FOR_SEAT.sub("'me'", _script_message(exc, column, shifts)),
             ) from None
         except _READER_FAULTS as exc:
             raise self.fail(line, column, _fault_message(exc, "where expression")) from None
@@ -233,9 +233,20 @@ def _original_offset(at: int, shifts: list[tuple[int, int]]) -> int:
     return at - grown
 
 
-def _script_message(exc: ScriptError) -> str:
-    """A dealer-language error's message without its "at line L, column C" (the file position replaces it)."""
-    return str(exc).replace(f" at line {exc.line}, column {exc.column}", "")
+_SCRIPT_PLACE = re.compile(r" at line (\d+), column (\d+)")
+
+
+def _script_message(exc: ScriptError, column: int = 1, shifts: list[tuple[int, int]] | None = None) -> str:
+    """A dealer-language error's message without its "at line L, column C" (the file position replaces
+    it), and any other place it names ("the '(' at line 1, column 1") turned into the file's column:
+    the expression starts at ``column`` of the line, and ``shifts`` map its ``me`` replacements back."""
+    text = str(exc).replace(f" at line {exc.line}, column {exc.column}", "")
+
+    def in_file(m: re.Match[str]) -> str:
+        offset = int(m.group(2)) - 1
+        return f" at column {column + _original_offset(offset, shifts or [])}"
+
+    return _SCRIPT_PLACE.sub(in_file, text).replace("the end of the script", "the end of the expression")
 
 
 __all__ = [

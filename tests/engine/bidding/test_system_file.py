@@ -334,3 +334,12 @@ def test_load_system_refuses_impossible_names_with_a_short_system_file_error(nam
     with pytest.raises(SystemFileError) as info:
         load_system(name)
     assert len(str(info.value)) < 200
+
+
+def test_a_where_error_names_only_places_in_the_file():
+    """An unclosed parenthesis used to add a second, wrong place ("the '(' at line 1, column 1"):
+    every place the message names is the file's (line 3, the '(' at column 23)."""
+    error = fault(HEADER + "after P*\n  1NT hcp 15-17 where (spades(me) >= 4 -- x\n")
+    assert (error.line, error.column) == (3, 39)
+    assert error.message == "expected ')' to close the '(' at column 23 but found the end of the expression"
+    assert "line 1" not in str(error)
