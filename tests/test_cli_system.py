@@ -113,3 +113,15 @@ def test_the_installed_command_runs_show_on_a_shipped_system():
     )
     assert done.returncode == 0, done.stderr
     assert "after 1NT Pass" in done.stdout
+
+
+def test_a_lower_bid_that_may_be_insufficient_is_no_proof_of_a_dead_rule():
+    """After 1♣ (1♥) 1♠|2♠ (P), opener's 1NT is insufficient when partner bid 2♠: the 2NT after it is
+    reached there, so the checker must not call 2NT dead because 1NT's meaning holds it."""
+    system = parse_system(
+        "version: 2\nsystem: Levels\nafter P* 1C 1H 1S|2S P\n"
+        "  1NT hcp 12-14, balanced\n  2NT hcp 12-14, balanced\n  fallback P\n"
+        "after **\n  fallback P\n"
+    )
+    report = check_system(system, samples=300)
+    assert [p for p in report.problems if p.kind != "note"] == []

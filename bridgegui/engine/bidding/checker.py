@@ -349,10 +349,13 @@ def proved_taker(system: System, block: Block, rule: Rule) -> Rule | None:
             rule.vulnerabilities is None or not rule.vulnerabilities <= earlier.vulnerabilities
         ):
             continue
-        if earlier.call.is_bid and (not rule.call.is_bid or earlier.call.rank > rule.call.rank):
+        # A bid above a legal bid is legal too; a lower bid, or a bid where this rule passes or doubles,
+        # may be insufficient where this rule's call is legal (unless every auction of the block ends
+        # below it), and then it takes no hands there.
+        if earlier.call.is_bid and not (rule.call.is_bid and earlier.call.rank > rule.call.rank):
             last = _fixed_last_bid(block)
             if last is None or earlier.call.rank <= last:
-                continue  # the earlier call may be illegal where this one is not
+                continue
         if earlier.call.is_double or earlier.call.is_redouble:
             continue
         if _holds(earlier, rule):
