@@ -133,16 +133,19 @@ def _child_cpu(command: list[str], env: dict[str, str] | None = None) -> tuple[f
 
 
 _LOAD_SNIPPET = (
-    "import time; t = time.perf_counter(); from bridgegui.engine.bidding import load_system; "
+    "import time; from bridgegui.engine.bidding import load_system; t = time.perf_counter(); "
     "s = load_system({name!r}); print(time.perf_counter() - t, len(s.rules))"
 )
+"""Times ``load_system`` alone in a fresh process (after the bidding package is imported, as any user of
+a system has it): the file read, the cache look-up, and the parse (cold) or the unpickling (cached)."""
 
 
 def bench_systems(names: tuple[str, ...], repeats: int) -> list[str]:
     """Loading each shipped system in a fresh process, cold (empty cache) and cached, and the checker.
 
-    Labelled: the load figures are measured inside a fresh process (import of the bidding package and
-    the load, not the interpreter's start); the checker is in-process, 2,000 hands a rule, no coverage."""
+    Labelled: the load figures are ``load_system`` in a fresh process (the bidding package already
+    imported, as any program using a system has it); the checker is in-process, 2,000 hands a rule, no
+    coverage."""
     import sys
 
     from bridgegui.engine.bidding import load_system
