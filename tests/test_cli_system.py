@@ -125,3 +125,14 @@ def test_a_lower_bid_that_may_be_insufficient_is_no_proof_of_a_dead_rule():
     )
     report = check_system(system, samples=300)
     assert [p for p in report.problems if p.kind != "note"] == []
+
+
+def test_a_catch_all_pattern_is_tried_in_auctions_no_other_block_spells():
+    """ "** X XX P" also answers 1♣ (1♥) X (XX) P, which the opener's block does not: the rule there is
+    reachable, though the opener's block takes every hand after 1♣ (X) XX P."""
+    system = parse_system(
+        "version: 2\nsystem: Redoubles\nafter P* 1{suit} X XX *\n  P -- waits.\n"
+        "after ** X XX P\n  P hcp 0-12 -- weak.\n  fallback P\n"
+    )
+    report = check_system(system, samples=300)
+    assert [p for p in report.problems if p.kind != "note"] == []

@@ -226,7 +226,9 @@ def contexts(
         if element == "P*":
             choices.append([("P",) * k for k in range(4)] if i == 0 else [(), ("P",)])
         elif element == "**":
-            choices.append([()])
+            # Nothing, or a few plain openings and overcalls: a catch-all block ("** X XX P") also
+            # answers auctions no other block spells, and one of these usually is one.
+            choices.append([(), ("1C",), ("1C", "1H"), ("1C", "P", "1H"), ("P", "1D", "1S")])
         elif element == "*":
             choices.append([("P",), ("X",), ("bid",)])
         elif element == "bid":
