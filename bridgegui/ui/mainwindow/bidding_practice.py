@@ -91,6 +91,8 @@ class BiddingPractice(QObject):
         self._row = -1
         self.score = PracticeScore()
         self._handover_done = False
+        self.file_check: QObject | None = None
+        """The check of a system file chosen in the menu, while it runs or asks (Bid with a System)."""
         self._fitted = False  # the dock's width is set for the window the first time it appears
         # The last verdict of each student seat: with two students at one screen a verdict names its
         # hand's HCP and pattern, so it shows only while that hand is the one on screen.
@@ -187,13 +189,48 @@ class BiddingPractice(QObject):
             action.setChecked(name == (self.system_name or "none"))
             group.addAction(action)
             action.triggered.connect(lambda _c=False, n=name: self.set_system(None if n == "none" else n))
+        menu.addSeparator()
+        chosen = menu.addAction(self.tr("System &File…"))
+        chosen.setObjectName("bidSystem:file")
+        chosen.setCheckable(True)
+        chosen.setChecked(bool(self.system_name) and self.system_name not in shipped_systems())
+        chosen.setToolTip(self.tr("Bid with a system file of your own; it is checked before it is used"))
+        group.addAction(chosen)
+        chosen.triggered.connect(lambda _c=False: self.choose_system_file())
         self._menu = menu
+
+    def choose_system_file(self, path: str | None = None) -> None:
+        """Practice > Bid with a System > System File…: load a system file, show what the checker finds
+        (unreachable or contradictory rules, with their lines) and bid with it only if the user goes on."""
+        from pathlib import Path
+
+        from PySide6.QtWidgets import QFileDialog
+
+        from bridgegui.ui.tools.system_check_dialog import SystemFileCheck
+
+        if path is None:
+            path, _ = QFileDialog.getOpenFileName(
+                self.window, self.tr("Bidding System File"), "", self.tr("Bidding systems (*.system);;All files (*)")
+            )
+        if not path:
+            self._check_menu()
+            return
+        try:
+            system = load_system(Path(path))
+        except BridgeError as exc:
+            self.window.show_error(self.tr("Bidding System"), str(exc))
+            self._check_menu()
+            return
+        self.file_check = SystemFileCheck(self.window, system, Path(path).name)
+        self.file_check.decided.connect(lambda use, p=path: self.set_system(p) if use else self._check_menu())
 
     def _check_menu(self) -> None:
         menu = getattr(self, "_menu", None)
         if menu is None:
             return
         wanted = f"bidSystem:{self.system_name or 'none'}"
+        if self.system_name and self.system_name not in shipped_systems():
+            wanted = "bidSystem:file"
         for action in menu.actions():
             if action.objectName() == wanted:
                 action.setChecked(True)
@@ -210,7 +247,8 @@ class BiddingPractice(QObject):
             self.window.settings["systems/last"] = name
         else:
             self.system, self.system_name = None, ""
-        self.window.settings["practice/system"] = self.system_name
+        # Remembered across restarts when shipped: a file of one's own may have moved by then.
+        self.window.settings["practice/system"] = self.system_name if self.system_name in shipped_systems() else ""
         self._check_menu()
         self.window.show_current()
 

@@ -93,3 +93,27 @@ def test_a_file_without_problems_is_used_at_once(qtbot: QtBot, monkeypatch: pyte
     assert combo is not None
     qtbot.waitUntil(lambda: combo.currentData() == str(path), timeout=60_000)
     assert dialog.findChild(QDialog, "systemCheckDialog") is None
+
+
+def test_bid_with_a_system_file_is_checked_first_then_practised(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, window
+) -> None:
+    """Practice > Bid with a System > System File…: the checker's problems come first; continuing
+    practises with the file, and the menu shows the file's entry checked."""
+    from PySide6.QtWidgets import QFileDialog, QMenu
+
+    path = tmp_path / "shadowed.system"
+    path.write_text(SHADOWED, encoding="utf-8")
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *_a, **_k: (str(path), ""))
+    menu = window.findChild(QMenu, "biddingSystemMenu")
+    assert menu is not None
+    entry = next(a for a in menu.actions() if a.objectName() == "bidSystem:file")
+    entry.trigger()
+    qtbot.waitUntil(lambda: window.findChild(QDialog, "systemCheckDialog") is not None, timeout=60_000)
+    problems = window.findChild(QDialog, "systemCheckDialog")
+    use = problems.findChild(QPushButton, "useSystemButton")
+    assert use is not None
+    qtbot.mouseClick(use, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.bidding.system_name == str(path), timeout=5_000)
+    assert window.bidding.system is not None and window.bidding.system.name == "Shadowed"
+    assert entry.isChecked()
