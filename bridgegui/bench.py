@@ -2,7 +2,7 @@
 
 A script, not a test: figures depend on the machine.  Each figure is the median of several runs.
 
-Two kinds of figure, never mixed in one ratio (issue 17: comparing our engine in-process with a
+Two kinds of figure, never mixed in one ratio (comparing our engine in-process with a
 peer's whole process made us look 12.8 times faster than dealer when a user found us slower):
 
 * **in-process**: the engine alone inside this Python process (dealing, evaluation, deal
@@ -84,7 +84,7 @@ BIDDING_AUCTIONS = {
     "Stayman": "1NT P 2C P 2H",
     "preempt": "3H P P P",
 }
-"""The auctions of the bidding benchmark (issue 12's goal: 16 boards in under a second, setup included)."""
+"""The auctions of the bidding benchmark (the goal: 16 boards in under a second, setup included)."""
 
 
 def bench_bidding(system_name: str, repeats: int) -> list[str]:

@@ -1,7 +1,7 @@
 """Whole-process benchmarks: ``bridgegui-deal`` against the classic C ``dealer`` and Deal 3.1 ``deal``.
 
 Run by ``python -m bridgegui.bench --compare`` (``--quick`` for a subset).  What a user runs is a
-program, so both sides are timed the same way (issue 17; ../shared/bench/scenarios.md says "never one
+program, so both sides are timed the same way (../shared/bench/scenarios.md says "never one
 of each"):
 
 * the same request (scenarios S1-S4, the peers' scripts in ../shared/bench/peers, written out here

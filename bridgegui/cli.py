@@ -14,8 +14,9 @@ standard error says how many), 1 for I/O errors (or a worker process lost: kille
 
 Boards are written as they are dealt, batch by batch, formatted straight from the engine's arrays
 (``begin``/``write_batch``/``end`` of the format module, see ``bridgegui.formats.registry``), so
-memory stays flat whatever ``-p`` is (issue 17).  A file is written atomically: the set goes to a
-temporary file beside it, which replaces the file only once the set is complete.  ``--pdf``,
+memory stays flat whatever ``-p`` is: a million boards need no more than one batch does.  A file is
+written atomically: the set goes to a temporary file beside it, which replaces the file only once the
+set is complete.  ``--pdf``,
 ``--dd``, ``--bid``, ``--auction`` and ``--shuffle`` need every board at once and keep the set in
 memory.  Start-up matters as much as dealing for small sets, so this module imports only what
 every run needs; scripts, bidding systems, printing and the format modules load when used.

@@ -29,7 +29,7 @@ from bridgegui.engine.specs import echo
 
 if TYPE_CHECKING:
     # Imported where used: bridgegui-deal loads this module for its --help, and a run without bidding
-    # flags must not pay for loading the bidding systems (issue 17: start-up time).
+    # flags must not pay for loading the bidding systems (start-up time is paid by every run).
     from bridgegui.engine.bidding import System
 
 DEFAULT_SYSTEM = "standard"

@@ -1,8 +1,9 @@
 """The command line's practice sets: ``--rotate``, ``--level`` and several scenarios in one set.
 
-Part of the ``bridgegui-deal`` front end (issue 14, "Sets"); ``bridgegui.cli`` calls ``wanted`` and
-``run``.  The dealing is the engine's (``engine.mixing``, ``engine.rotation``, ``engine.levelling``);
-the sources are resolved by ``bridgegui.set_sources``, as the window's Deal Set dialog resolves them.
+Part of the ``bridgegui-deal`` front end, so a script deals the sets the window deals; ``bridgegui.cli``
+calls ``wanted`` and ``run``.  The dealing is the engine's (``engine.mixing``, ``engine.rotation``,
+``engine.levelling``); the sources are resolved by ``bridgegui.set_sources``, as the window's Deal Set
+dialog resolves them.
 
 * ``bridgegui-deal -p 24 stayman.dl transfers.dl "preset:Weak two"``: 24 boards, 8 of each, in a
   seeded order in which no scenario comes twice in a row when the counts allow it; ``A.dl:2 B.dl:1``
@@ -34,7 +35,8 @@ if TYPE_CHECKING:
     from bridgegui.engine.mixing import SetSource
 
 # The dealing modules load only when a set is dealt: every run of bridgegui-deal imports this module
-# (for its flags), and a plain run must not load the script compiler that levelling uses (issue 17).
+# (for its flags), and a plain run must not load the script compiler that levelling uses:
+# start-up time is paid by every command-line run.
 
 ROTATE_WORDS = {"law2": "law2", "ns": "ns"}
 """What ``--rotate`` may be followed by (nothing means ``law2``)."""

@@ -2,7 +2,7 @@
 
 On a Debian or Ubuntu desktop without the whole X11 client stack, Qt cannot load its ``xcb``
 platform plugin, prints a message naming one package (``libxcb-cursor0``, often already installed:
-on the machine of issue 15 the missing ones were ``libxcb-icccm4`` and ``libxcb-keysyms1``) and
+on one user's Debian/Ubuntu desktop the missing ones were ``libxcb-icccm4`` and ``libxcb-keysyms1``) and
 aborts the process, so nothing after ``QApplication(...)`` can catch it.  ``xcb_problem`` therefore
 runs first: on Linux only, only when the platform would be xcb, it loads the plugin itself
 (``dlopen``, a few milliseconds: the libraries it maps are the ones Qt is about to map anyway).  Only

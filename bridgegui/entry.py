@@ -3,7 +3,7 @@
 numpy's OpenBLAS starts a thread for every core when numpy is imported; on this 2-core machine that
 costs about 0.08 s of cpu per process (measured with ``/usr/bin/time``: ``import numpy`` 0.18-0.21 s
 against 0.10-0.13 s with one thread), half of what a whole 10,000-board ``bridgegui-deal`` run
-costs (issue 17).  bridgegui does no linear algebra worth a thread (a few small products in the
+costs.  bridgegui does no linear algebra worth a thread (a few small products in the
 teaching tables) and splits long runs across cores itself (``bridgegui.engine.parallel``), where
 BLAS threads would only compete.  So the commands ask OpenBLAS for one thread, unless the user has
 set a count.

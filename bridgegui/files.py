@@ -170,7 +170,8 @@ def _create_temporary(folder: str) -> tuple[int, str]:
     """A new file with a short random name in ``folder``, created with the usual mode (0666 less the umask).
 
     The name's eight hex digits come from ``os.urandom``, as ``secrets.token_hex`` would give them,
-    without loading ``secrets`` (and ``hashlib``) into every command-line run (issue 17: start-up)."""
+    without loading ``secrets`` (and ``hashlib``), whose imports would add to the start-up time of every
+    command-line run."""
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
     for _ in range(_TEMPORARY_TRIES):
         candidate = os.path.join(folder, f".~{os.urandom(4).hex()}.tmp")

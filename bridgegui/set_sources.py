@@ -1,8 +1,7 @@
 """The sources of a practice set: presets and dealer scripts, turned into the engine's scenarios.
 
-Issue 14 ("Sets").  The command line (``bridgegui-deal -p 24 stayman.dl transfers.dl "preset:Weak
-two"``) and the window's Deal Set dialog name a set's scenarios the same way, so both resolve them
-here:
+The command line (``bridgegui-deal -p 24 stayman.dl transfers.dl "preset:Weak two"``) and the window's
+Deal Set dialog name a set's scenarios the same way, so both resolve them here:
 
 * ``preset:NAME``: a shipped or saved preset, found by name without regard to case; a name that
   starts only one preset's name is enough (``preset:weak two`` finds "Weak two (2♥)").  An unknown

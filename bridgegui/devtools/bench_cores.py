@@ -1,10 +1,10 @@
 """One core against every core for long runs: ``python -m bridgegui.devtools.bench_cores``.
 
-Issue 17 asks for at least 1.7x on this 2-core machine for S0 at 10 million deals and for a
-rejection-bound request.  Everything is timed **in-process** (the engine's work only, no interpreter
-start-up and no output), wall-clock seconds, the median of ``--runs`` runs, one core and every core
-interleaved so that a change of load hits both alike (the ratio of the best runs is printed too: on a
-shared machine another job that takes a core for a while spoils a run, never speeds it up):
+The goal is at least 1.7x on a 2-core machine for S0 at 10 million deals and for a rejection-bound
+request.  Everything is timed **in-process** (the engine's work only, no interpreter start-up and no
+output), wall-clock seconds, the median of ``--runs`` runs, one core and every core interleaved so that
+a change of load hits both alike (the ratio of the best runs is printed too: on a shared machine another
+job that takes a core for a while spoils a run, never speeds it up):
 
 * **S0**: 10,000,000 random deals, the HCP and the shape of all four hands (a frequency table's work),
   in ``parallel.CHUNK_DEALS`` chunks: ``workers=1`` against every core, with threads; and the same

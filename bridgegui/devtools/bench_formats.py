@@ -1,7 +1,8 @@
 """Time writing and reading 10,000 boards in every board-set format: ``python -m bridgegui.devtools.bench_formats``.
 
-Issue 14 asks for the figures.  Everything is timed **in-process** (no interpreter start-up, no
-disk: the output stays in memory), the median of several runs, on one fixed dealt set:
+The figures say what each format costs to write and read.  Everything is timed **in-process** (no
+interpreter start-up, no disk: the output stays in memory), the median of several runs, on one fixed
+dealt set:
 
 * **stream**: ``registry.stream_writer``: ``begin``, ``write_batch`` over batches of 1,000 boards
   straight from the ``(n, 4)`` mask arrays, ``end``: what the command line does for a large set;

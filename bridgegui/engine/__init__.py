@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 # The package's names load on first use (PEP 562): ``import bridgegui.engine.cards`` runs this file, and a
 # command-line run that needs cards and the planner must not pay for the evaluation, trick and deal-number
-# tables (issue 17: ``bridgegui-deal -p 1`` under 0.2 s cpu, numpy's import being most of it).
+# tables (the aim: ``bridgegui-deal -p 1`` under 0.2 s cpu, numpy's import being most of it).
 _LAZY: dict[str, str] = {
     **dict.fromkeys(("evaluation", "stats", "tables"), ""),
     **dict.fromkeys(("Board", "board_dealer", "board_vulnerability", "boards_from_batch", "is_vulnerable"), "boards"),

@@ -67,12 +67,12 @@ class DoubleDummyUnavailableError(BridgeError):
 def install_command(direct_url: str | None = None, cwd: Path | None = None) -> str:
     """The pip command that adds the ``dd`` extra to this copy of bridgegui, for how it was installed.
 
-    One answer for the window and the command line (issue 15: they used to disagree).  pip records how
-    a package was installed in its ``direct_url.json`` (PEP 610): an editable install of a folder
+    One answer for the window and the command line (when each had its own, they disagreed).  pip records
+    how a package was installed in its ``direct_url.json`` (PEP 610): an editable install of a folder
     (``pip install -e .``) gets ``pip install -e 'FOLDER[dd]'``, an install from a folder gets ``pip
-    install 'FOLDER[dd]'`` (``.`` when the folder is the current one), and an install from an index
-    has no such file and gets ``pip install 'bridgegui[dd]'``.  Running from a source checkout without
-    any install counts as editable.  ``direct_url`` and ``cwd`` are for tests (default: this install's).
+    install 'FOLDER[dd]'`` (``.`` when the folder is the current one), and an install from an index has
+    no such file and gets ``pip install 'bridgegui[dd]'``.  Running from a source checkout without any
+    install counts as editable.  ``direct_url`` and ``cwd`` are for tests (default: this install's).
     """
     if direct_url is None:
         direct_url = _direct_url()

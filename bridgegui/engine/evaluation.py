@@ -142,7 +142,7 @@ def top_two_by_shape() -> np.ndarray:
     term; the exact sampler reads it too, at its join).
 
     Built on first use, not at import: only the rule of 20 needs it, and the 2 ms its sort takes were
-    paid by every command-line run (issue 17)."""
+    paid by every command-line run."""
     grid = np.stack(np.meshgrid(*(np.arange(SHAPE_RADIX),) * 4, indexing="ij"), axis=-1).reshape(-1, 4)
     longest = np.sort(grid, axis=1)
     table = (longest[:, 2] + longest[:, 3]).astype(np.int16)

@@ -98,7 +98,7 @@ def _group_rows(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     Each row is read as one number in a mixed radix, its first column the most significant, so the
     numbers sort as the rows do and ``np.unique`` sorts integers instead of rows (``axis=0`` sorts
     them as opaque bytes, several times slower: most of a seat's planning time, which every
-    command-line run pays; issue 17).  Same groups, same order, same first rows.
+    command-line run pays).  Same groups, same order, same first rows.
     """
     if keys.shape[0] == 0 or keys.shape[1] == 0:
         _, first, inverse = np.unique(keys, axis=0, return_index=True, return_inverse=True)

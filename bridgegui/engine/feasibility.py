@@ -3,7 +3,7 @@
 Why.  A request whose seats are each possible can still be impossible as a whole: North and South
 with no spades and an 8-card spade fit, "NS 0 HCP" with a North that must hold a quick trick, North
 with 12 controls and South with one more than the deck holds.  Rejection would search for minutes
-before giving up (issue 15: 664 s for the spade fit); these checks refuse such a request at once,
+before giving up (a user's spade-fit request searched for 664 s); these checks refuse such a request at once,
 with the reason, as a typed ``Problem`` the window shows at the field.
 
 What is proved, and why it is sound.  Each seat's hand is summarised by an interval for each of six

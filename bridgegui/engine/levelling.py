@@ -1,10 +1,10 @@
 """Even sub-cases ("levelling"): deal each alternative of a scenario equally often.
 
-Issue 14 ("Sets", even sub-cases).  A scenario such as "5+ hearts or 5+ spades" is dealt by the
-constrained dealer at its natural frequencies: the alternatives come up as often as real deals bring
-them.  A teacher practising both sometimes wants them equally often.  Levelling deals each
-alternative as a scenario of its own (the scenario *and* that alternative) and gives each the same
-number of boards (equal, or one more for the first ones); ``engine.mixing`` orders them.
+A scenario such as "5+ hearts or 5+ spades" is dealt by the constrained dealer at its natural
+frequencies: the alternatives come up as often as real deals bring them.  A teacher practising both
+sometimes wants them equally often.  Levelling deals each alternative as a scenario of its own (the
+scenario *and* that alternative) and gives each the same number of boards (equal, or one more for the
+first ones); ``engine.mixing`` orders them.
 
 What counts as an alternative (the README says the same):
 

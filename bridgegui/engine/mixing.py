@@ -1,9 +1,9 @@
 """Sets from several scenarios: counts per scenario, a seeded order that does not cluster, one deal each.
 
-Issue 14 ("Sets", mixed scenarios).  A teacher's evening mixes scenarios ("Stayman", "transfers",
-"weak twos") into one set.  Each scenario is dealt on its own, exactly as a set of that scenario
-alone would be (the constrained dealer's rejection law: every board is a draw from its scenario's
-distribution), and the boards are then put in a seeded random order:
+A teacher's evening mixes scenarios ("Stayman", "transfers", "weak twos") into one set.  Each scenario is
+dealt on its own, exactly as a set of that scenario alone would be (the constrained dealer's rejection
+law: every board is a draw from its scenario's distribution), and the boards are then put in a seeded
+random order:
 
 * **Counts.**  ``split_counts`` shares the total among the sources by weight with the largest
   remainder method; ties (equal weights) give the extra boards to the first sources.

@@ -12,15 +12,15 @@ Speed.  The number of deals tried falls by the drawn seat's frequency: a West 7-
 (p = 5.6e-5) is dealt with no rejection at all, and "West 10+ spades, East 8+ hearts" (p = 4e-8)
 needs a few tens of deals per board instead of tens of millions.
 
-Bounded effort.  A seat no hand can satisfy is reported at once, by its exact count of zero, and
-seats and sides that contradict one another (a fit the seats' lengths cannot reach, a side's HCP
-against what its seats imply, the deck's 40 HCP, 12 controls and 13 cards a suit) are refused before
-any dealing by ``feasibility.request_problems`` (issue 15).  What cannot be proved is bounded twice,
-by deals and by seconds in a row without a board (``DEFAULT_MAX_TRIES``, and ``max_seconds``:
-``DEFAULT_TIME_LIMIT`` on the command line), so rarity is judged, never the size of the set; an
-explicit ``max_tries`` is a total, as dealer's ``generate``.  The message then gives the deals
-tried, the time, and the frequency they imply: "rarer than about 1 in M" when none fitted, the rate
-seen when some did (so a large set of a common request is never called rare).
+Bounded effort.  A seat no hand can satisfy is reported at once, by its exact count of zero, and seats
+and sides that contradict one another (a fit the seats' lengths cannot reach, a side's HCP against what
+its seats imply, the deck's 40 HCP, 12 controls and 13 cards a suit) are refused before any dealing by
+``feasibility.request_problems``, instead of after minutes of search.  What cannot be proved is bounded
+twice, by deals and by seconds in a row without a board (``DEFAULT_MAX_TRIES``, and ``max_seconds``:
+``DEFAULT_TIME_LIMIT`` on the command line), so rarity is judged, never the size of the set; an explicit
+``max_tries`` is a total, as dealer's ``generate``.  The message then gives the deals tried, the time,
+and the frequency they imply: "rarer than about 1 in M" when none fitted, the rate seen when some did
+(so a large set of a common request is never called rare).
 
 Every core.  Once a stream has tried ``parallel.PARALLEL_MIN_DEALS`` deals (or from its start, when
 a short pilot shows it will try three times that: ``_long_from_the_start``) it goes on in chunks of
@@ -417,8 +417,8 @@ SWITCH_PILOT = 8192
 
 def _long_from_the_start(plan: DealPlan, count: int | None) -> bool:
     """Whether a run of ``count`` boards will surely try more than three times ``PARALLEL_MIN_DEALS``
-    deals, so it can use every core from its first deal instead of after a million (issue 17: the
-    serial first million would cap the speed-up).
+    deals, so it can use every core from its first deal instead of after a million (the serial
+    first million would cap the speed-up).
 
     Decided from the count alone when it is that large (a deal gives at most one board), else from a
     pilot of ``SWITCH_PILOT`` deals on a fixed seed, so the decision depends only on the request and
@@ -459,7 +459,7 @@ def keeps_few(plan: DealPlan, tried: int, matched: int) -> bool:
 
 @dataclass
 class _Budget:
-    """The effort a stream may spend before it calls a request too rare (issue 15).
+    """The effort a stream may spend before it calls a request too rare: a user must not wait minutes.
 
     Rarity is judged by the *drought*, the deals and the time since the last board found, never by the
     size of the set: ``DEFAULT_MAX_TRIES`` deals or ``max_seconds`` in a row without a board.  An explicit

@@ -7,7 +7,7 @@ on deals, so the boards keep exactly the scenario's distribution (every seat's h
 of the scenario, moved round the table together).  Batches are turned with one numpy gather.
 
 ``placements`` decides, for a whole set at once, how far each board is turned and who deals it, for
-the three rotations a practice set offers (issue 14, "Sets"):
+the three rotations a practice set offers:
 
 * ``"none"``: as dealt.  The scenario's own dealer deals when it names one; an auction scenario is
   still turned to each board's dealer (the dealer makes the auction's first call); otherwise the

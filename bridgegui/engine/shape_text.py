@@ -2,7 +2,7 @@
 
 A set of exact (S, H, D, C) shapes reaches the user from two places: a dealer script's ``shape(...)``
 lists (``any 5xxx`` is 30 exact shapes, ``not shape(north, any 0xxx)`` 405) and the intersection of
-two seat specs.  Written shape by shape, ``any 5xxx`` became 30 tokens in the seat editor (issue 15);
+two seat specs.  Written shape by shape, ``any 5xxx`` became 30 tokens in the seat editor, too many to read;
 this module finds a short equivalent instead: a few *patterns* whose shapes together make the set,
 optionally minus a few excluded patterns (``5xxx not 5332``; dealer's ``any 5xxx - any 5332``).
 

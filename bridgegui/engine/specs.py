@@ -151,7 +151,7 @@ def pattern_shapes(token: str) -> frozenset[tuple[int, int, int, int]]:
     ``4333`` / ``5xxx`` / ``4-3-3-3``: any suit order, ``x`` a wildcard.  ``5=4=x=x``: exact order
     (spades, hearts, diamonds, clubs).  ``balanced``/``semibalanced``: the named sets.  A length of
     10 or more is written between separators (``13-0-0-0``, ``10-x-x-x``, ``13=0=0=0``): ``13000``
-    could be read several ways, and ``11200`` is both 11-2-0-0 and 1-12-0-0 (issue 15).
+    could be read several ways, and ``11200`` is both 11-2-0-0 and 1-12-0-0.
     """
     t = token.strip().lower()
     if t in NAMED_SHAPES:
@@ -181,7 +181,7 @@ def pattern_shapes(token: str) -> frozenset[tuple[int, int, int, int]]:
         return frozenset(s for s in ALL_SHAPES if all(w is None or w == s[i] for i, w in enumerate(wanted)))
     # Any order: some permutation of the shape matches the token, which is exactly when the token's
     # fixed lengths, as a multiset, are among the shape's (the wildcards take the other suits).  Counting
-    # beats trying 24 orders of 560 shapes: "balanced" took 90 ms of every run's start (issue 17).
+    # beats trying 24 orders of 560 shapes: "balanced" took 90 ms of every run's start.
     shapes, counts = _length_counts()
     needed = np.bincount([w for w in wanted if w is not None], minlength=14)
     return frozenset(shapes[i] for i in np.flatnonzero((counts >= needed).all(axis=1)))
@@ -229,8 +229,8 @@ def compact_shape_tokens(shapes: frozenset[tuple[int, int, int, int]]) -> tuple[
     """The shortest seat-spec text for exactly ``shapes``: (``shape`` tokens, ``not`` tokens).
 
     ``any 5xxx`` imported from a dealer script reads ``5xxx``, not 30 exact shapes; ``not
-    shape(north, any 0xxx)`` reads ``not 0xxx`` (issue 15).  ``shape_text`` chooses the tokens;
-    ``SeatConstraint(shapes=..., exclude_shapes=...).allowed_shapes`` gives ``shapes`` back.
+    shape(north, any 0xxx)`` reads ``not 0xxx``: what a teacher would type.  ``shape_text`` chooses the
+    tokens; ``SeatConstraint(shapes=..., exclude_shapes=...).allowed_shapes`` gives ``shapes`` back.
     """
     from bridgegui.engine.shape_text import spec_shape_cover  # only when printing a set: keeps start-up light
 

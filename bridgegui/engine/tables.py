@@ -202,7 +202,7 @@ def _build_tables() -> dict[str, np.ndarray]:
 
     Each is the vectorised form of the ``suit_*`` function of the same name above, which stays the
     definition (the tests compare the two for all 8,192 holdings).  Building them holding by holding
-    in Python took about 50 ms of every program start (issue 17).
+    in Python took about 50 ms of every program start.
     """
     holdings = np.arange(N_HOLDINGS)
     held = (holdings[:, None] >> np.arange(13)) & 1

@@ -1,11 +1,12 @@
 """Vectorised text building for the board-set writers: a batch of deals to bytes with no per-board Python.
 
-The writers of LIN, CSV and the dealing-machine formats format a whole ``(n, 4)`` uint64 batch (rows
-N, E, S, W; see ``bridgegui.engine.cards``) at once, as issue 17 asks.  The trick that makes variable
-widths cheap: every piece of a record (a suit holding's ranks, a separator, a board number) is
-gathered into an ``(n, width)`` byte array padded with zeros, along with its true length; stacking the
-pieces gives ``(n, k, width)``, and selecting with the mask ``column < length`` returns, in C order,
-exactly the concatenation of every board's pieces.  One ``tobytes`` then yields the batch.
+The writers of LIN, CSV and the dealing-machine formats format a whole ``(n, 4)`` uint64 batch (rows N,
+E, S, W; see ``bridgegui.engine.cards``) at once: per-board Python would cost far more than the dealing.
+The trick that makes variable widths cheap: every piece of a record (a suit holding's ranks, a
+separator, a board number) is gathered into an ``(n, width)`` byte array padded with zeros, along with
+its true length; stacking the pieces gives ``(n, k, width)``, and selecting with the mask
+``column < length`` returns, in C order, exactly the concatenation of every board's pieces.  One
+``tobytes`` then yields the batch.
 
 Per-suit work uses the masks viewed as ``uint16``: each 16-bit field is one suit's 13-bit holding,
 and 8,192-entry tables built once give its text.

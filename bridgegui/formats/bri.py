@@ -9,7 +9,8 @@ number, and the reader gives each board Law 2's dealer and vulnerability.  It ha
 so a practice set (dealt to constraints, Law 6E3) cannot say so inside a BRI file: name the file
 for it.
 
-Writing is vectorised (issue 17): a batch of masks becomes an ``(n, 128)`` byte array in numpy.
+Writing is vectorised, so formatting costs no more than dealing: a batch of masks becomes an
+``(n, 128)`` byte array in numpy.
 """
 
 from __future__ import annotations

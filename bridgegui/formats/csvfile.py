@@ -15,7 +15,8 @@ and ``10`` for the ten.
 CSV has no comment lines, so a set dealt to constraints cannot carry the practice-set note (Law 6E3)
 without breaking the spreadsheet's columns; name the file for it.
 
-Writing is vectorised (issue 17): ``write_batch`` formats a batch of masks with 8,192-entry tables.
+Writing is vectorised, so formatting costs no more than dealing: ``write_batch`` formats a batch of
+masks with 8,192-entry tables.
 """
 
 from __future__ import annotations

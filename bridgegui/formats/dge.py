@@ -8,7 +8,8 @@ As in BRI, the board's place in the file is its number (the reader gives Law 2's
 vulnerability), and there is no header in which to say that a set dealt to constraints is for
 practice only (Law 6E3): name the file for it.
 
-Writing is vectorised (issue 17): each suit's ranks come from an 8,192-entry table of holdings.
+Writing is vectorised, so formatting costs no more than dealing: each suit's ranks come from an
+8,192-entry table of holdings.
 """
 
 from __future__ import annotations

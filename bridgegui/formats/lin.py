@@ -26,7 +26,8 @@ order, boards one per line or run together (a new board starts at ``qx``, ``pn``
 current one has its deal), names ``pn`` carried to later boards as vugraph files expect; the play
 (``pc``), claims and commentary are ignored.  Errors name the board.
 
-Writing is vectorised (issue 17): ``write_batch`` formats a batch of masks with 8,192-entry tables.
+Writing is vectorised, so formatting costs no more than dealing: ``write_batch`` formats a batch of
+masks with 8,192-entry tables.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """PBN written batch by batch from the engine's mask arrays: ``begin``, ``write_batch``, ``end``.
 
-The streaming protocol of ``bridgegui.formats.registry`` (issue 17): a set is
-``begin(info) + write_batch(batch_1, first_1, info) + ... + end(info)``, where ``info`` is a
+The streaming protocol of ``bridgegui.formats.registry`` (memory for one batch, whatever the set's size):
+a set is ``begin(info) + write_batch(batch_1, first_1, info) + ... + end(info)``, where ``info`` is a
 ``registry.SetInfo`` (generator, seed, notes, total, fixed dealer or vulnerability).  The result is
 byte for byte ``pbn.dumps`` of the same boards (``boards_from_batch`` numbering, Law 2 dealer and
 vulnerability unless ``info`` fixes them, ``Generator``/``GeneratorSeed`` tags, notes as ``%``

@@ -4,8 +4,8 @@ Front ends (the command line's ``--format`` and its choice by file extension, th
 and Open filters, its "this format drops ..." warning) ask here and nowhere else, so a new format is
 one entry in ``FORMATS`` and one module.
 
-Startup speed matters (issue 17): this module imports no format module and not numpy at import
-time.  Each entry names its module, imported the first time the format is used.
+Startup speed matters (every command-line run pays it): this module imports no format module and not
+numpy at import time.  Each entry names its module, imported the first time the format is used.
 
 Every format module offers ``dumps(boards, info)`` and, where the format can be read back,
 ``loads(data)``.  Modules that can write a set batch by batch, straight from the engine's ``(n, 4)``
@@ -328,7 +328,7 @@ def _lin_rewrites(boards: Sequence[Board]) -> list[str]:
 
 
 # --------------------------------------------------------------------------------------------------
-# Writing batch by batch (issue 17)
+# Writing batch by batch (memory for one batch, whatever the set's size)
 
 
 @dataclass

@@ -5,7 +5,7 @@ compass between them, South below.  It is meant for monospace text (a terminal, 
 post), so every line is plain characters, padded with spaces and with no trailing ones.
 
 A dealt set is written batch by batch with ``begin``/``write_batch``/``end`` (the streaming protocol
-of ``bridgegui.formats.registry``, issue 17): the same diagrams as ``deal_diagram`` with a board
+of ``bridgegui.formats.registry``): the same diagrams as ``deal_diagram`` with a board
 header, separated by a blank line, built for the whole batch at once from the mask array.
 """
 

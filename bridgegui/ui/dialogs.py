@@ -88,10 +88,10 @@ SOURCE_COUNT = 8
 class DealSetDialog(QDialog):
     """How many boards to deal, the first board's number, the rotation, and optionally several scenarios.
 
-    Issue 14 ("Sets").  With no scenarios listed, the set deals the window's constraints (or its
-    auction), as before.  Each listed scenario (a preset, or a dealer script's file) has its own count;
-    the set then holds their sum, in an order where no scenario comes twice in a row when the counts
-    allow it (``engine.mixing``), each board recording its scenario.  The rotation turns every deal
+    With no scenarios listed, the set deals the window's constraints (or its auction), as before.  Each
+    listed scenario (a preset, or a dealer script's file) has its own count; the set then holds their
+    sum, in an order where no scenario comes twice in a row when the counts allow it
+    (``engine.mixing``), each board recording its scenario.  The rotation turns every deal
     (``engine.rotation``): the scenario's dealer deals each board as Law 2 numbers it, or the
     partnerships change places on about half the boards, each chosen at random.
 

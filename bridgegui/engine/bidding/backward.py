@@ -286,7 +286,7 @@ def time_boards_for_auction(
     seed: int = 1,
 ) -> float:
     """Seconds to deal ``count`` boards for ``prefix``, setup included (for the benchmark script,
-    ``bridgegui.bench``: the issue's goal is 16 boards in under a second)."""
+    ``bridgegui.bench``: the goal is 16 boards in under a second, so a student never waits for a board)."""
     start = time.perf_counter()
     planner.deal(request_for_auction(system, prefix, dealer), count, seed=seed)
     return time.perf_counter() - start

@@ -461,7 +461,7 @@ def simulate_model(
 
     The Shuffle lab's worker runs this and checks its cancel flag between yields; 100,000 decks of
     the Markov model take a few seconds.  Decks are dealt from ``dealer``'s left (default North).
-    The chunks are shuffled and tallied on every core (issue 17), each from its own generator, the
+    The chunks are shuffled and tallied on every core, each from its own generator, the
     ``i``-th child of a ``SeedSequence`` drawn from ``rng`` (``parallel.chunk_rng``), and summed in
     chunk order: a seeded run gives the same summaries whatever the core count.
     """

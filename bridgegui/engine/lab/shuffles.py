@@ -27,12 +27,12 @@ generator that reports progress between batches and stops when its ``cancel`` ev
 one code path behind ``bridgegui-deal --shuffle`` and the window's "Deal a Set with This Model".
 A request that no deal can meet is refused before any dealing (the planner's proofs hold for any
 model: they are about the hands, not their law), and what cannot be proved is bounded by
-``max_tries`` deals and ``max_seconds`` (issue 15: a contradiction under ``riffle:7`` ran over an hour).
+``max_tries`` deals and ``max_seconds`` (unbounded, a contradiction under ``riffle:7`` ran over an hour).
 
-Every core (issue 17): ``ShuffleModel.deal`` of ``parallel.PARALLEL_MIN_DEALS`` decks or more, and
-``deal_with_model`` once it has made that many, go on in fixed chunks, each from its own child of a
-seed sequence drawn from ``rng``, on every core, combined in chunk order (``parallel``): the same seed
-gives the same set with any number of cores; shorter runs are unchanged.
+Every core, so a long run is not held to one: ``ShuffleModel.deal`` of ``parallel.PARALLEL_MIN_DEALS``
+decks or more, and ``deal_with_model`` once it has made that many, go on in fixed chunks, each from its
+own child of a seed sequence drawn from ``rng``, on every core, combined in chunk order (``parallel``):
+the same seed gives the same set with any number of cores; shorter runs are unchanged.
 """
 
 from __future__ import annotations

@@ -48,7 +48,7 @@ class ScriptCondition:
     parallel_safe: bool = False
     """True when the residual draws no ``rnd()`` numbers: each batch's verdict then depends on the batch
     alone (the compiled filter keeps its caches per batch), so the planner may run it on every core and a
-    seeded run still gives the same boards whatever the core count (issue 17)."""
+    seeded run still gives the same boards whatever the core count."""
 
     def __call__(self, batch: np.ndarray) -> np.ndarray:
         return self.residual(batch)
@@ -140,7 +140,7 @@ def _request_from_script(script: Script) -> DealRequest:
             elif term.kind == "length" and term.suit is not None:
                 lengths[term.suit] = _open_range(term.lo, term.hi, 13)
             elif term.kind == "shape" and term.shapes is not None:
-                # The fewest patterns, both ways (issue 15): ``any 5xxx`` reads ``5xxx``, not 30 shapes, and
+                # The fewest patterns, both ways: ``any 5xxx`` reads ``5xxx``, not 30 shapes, and
                 # ``not shape(north, any 0xxx)`` reads ``not 0xxx``, so a 10+ card suit never needs printing.
                 if term.shapes:
                     shapes, excluded = compact_shape_tokens(term.shapes)
@@ -203,7 +203,7 @@ def run_script_exact(
     the deals tried, as dealer's ``-g`` does; ``produce`` overrides the script's count (``-p``).
     ``on_batch`` is called with each batch of produced deals as soon as it is dealt, and the deals
     are then not kept (``ScriptRun.deals`` is empty), so a caller that writes them batch by batch
-    needs memory for one batch only, whatever the count (issue 17).  When the generate limit stops
+    needs memory for one batch only, whatever the count.  When the generate limit stops
     the run, the result says so (``ScriptRun.short``), even with no board at all: that is dealer's
     ``-g`` meaning, fewer boards than asked, not a proof.  A contradiction the planner proves from
     the script's terms raises ``ImpossibleError`` before any dealing.  ``processes``: a long

@@ -1,5 +1,6 @@
 """Bidding practice as a library: a student bids some seats of a board, the system bids the others
-and judges every student call against its own.  No Qt here (issue 13; the window drives it).
+and judges every student call against its own.  No Qt here: the window drives it, and tests
+and scripts use it without a display.
 
 The loop, for one board::
 

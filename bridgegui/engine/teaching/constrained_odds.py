@@ -2,8 +2,8 @@
 
 The frequency tables compare a set with exact odds.  For a set dealt to constraints the odds of a
 *random* deal are the wrong yardstick: a set of 15-17 balanced North hands fails the chi-square
-against them (χ² 99, p < 0.0001) and was called "not random" (issue 15).  This module says, for one
-table, which yardstick is right:
+against them (χ² 99, p < 0.0001) and was called "not random", though it was dealt fairly.  This module
+says, for one table, which yardstick is right:
 
 * ``RANDOM``: the set was dealt with no constraints, so the random-deal odds are the truth;
 * ``CONSTRAINED``: the exact odds under the set's own constraints, computed here;

@@ -5,7 +5,7 @@ editors' (with the live feedback's plan when it is for the very same request), o
 chosen (``auction_target``), the request for that auction with each board turned to its dealer.  The
 seed is the seed bar's: a fresh one shown in Random mode, the typed one in Fixed mode.
 
-Practice sets (issue 14, "Sets"): a Deal Set with a rotation, or with several scenarios listed in the
+Practice sets: a Deal Set with a rotation, or with several scenarios listed in the
 dialog, is dealt by ``engine.mixing.deal_set`` as a generator task on the window's job runner (the
 "mixed" job): it yields progress for the status bar's bar, and returns the boards, which replace the
 set in one step, each tagged with its scenario.  ``bridgegui-deal`` deals the same set from the same

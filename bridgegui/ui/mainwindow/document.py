@@ -3,7 +3,7 @@
 The boards live in the board list's model (``BoardListModel``, a ``Board`` and an "unsaved" flag per
 row); this object owns the rest: the path, the header line saying what constraints dealt the set,
 opening and saving it (PBN through ``pbn.save``, which keeps the constraints; every other format of
-``formats.registry`` through ``file_formats``, issue 14), the double-dummy analysis that may come
+``formats.registry`` through ``file_formats``), the double-dummy analysis that may come
 before a PBN save, the recent-files menu, and dealer scripts read into or written from the editors.
 A malformed file reports what is wrong and leaves the open set and the editors as they were.
 
@@ -461,7 +461,7 @@ class BoardSetDocument(QObject):
                 )
             )
         # The script's "produce" is not made the next Deal Set's count: that is the teacher's own
-        # setting, and a script read for its constraints must not change it (issue 15).
+        # setting, and a script read for its constraints must not change it behind the teacher's back.
         self.window.undo.mark_constraints_kept()
         self.settings["files/last_dir"] = str(path.resolve().parent)
         # The notes can be long (every line the window cannot use): they go under the editors, where

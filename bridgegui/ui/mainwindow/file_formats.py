@@ -1,4 +1,4 @@
-"""Every board-set format in the window's Open and Save As (issue 14, Formats): filters, choice, and what is lost.
+"""Every board-set format in the window's Open and Save As: filters, choice, and what is lost.
 
 The formats themselves, and what each can hold, live in ``bridgegui.formats.registry``; this module
 turns them into the window's choices and questions, so a new format there appears here unchanged:

@@ -1,7 +1,7 @@
 """What constraints a saved board set was dealt with: written into its header, read back when it is opened.
 
-A teacher's lesson file must remember its constraints (issue 15: the next F5 after opening an "8-9
-South" lesson dealt South 11).  The PBN reader skips ``%`` lines, so this reads the header itself:
+A teacher's lesson file must remember its constraints: without them, the next F5 after opening an
+"8-9 South" lesson dealt South 11.  The PBN reader skips ``%`` lines, so this reads the header itself:
 
 * ``% Constraints: N: hcp 8-9; S: hcp 15-17, balanced; condition …; dealer S`` — what the window
   writes (``ConstraintsDock.request_text``); the command line writes ``North: …`` with whole seat

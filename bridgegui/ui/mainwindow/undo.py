@@ -1,7 +1,8 @@
 """The window's undo stack: every change to the board set and to the constraints, one ``QUndoStack``.
 
-Why one stack for both: a teacher who re-deals a board, tightens North's points and deals again
-expects Ctrl+Z to walk back through exactly that, in that order (issue 15, "no undo").
+Why one stack for both: a teacher who re-deals a board, tightens North's points and deals again expects
+Ctrl+Z to walk back through exactly that, in that order.  Without it, F5 on a saved set's board replaced
+the board at once, with no way back.
 
 * Board-set commands change the board list's model themselves (``redo`` applies, ``undo`` reverts);
   a re-deal or an insert keeps only the rows it touched, and whole-set changes (Deal Set, a set dealt

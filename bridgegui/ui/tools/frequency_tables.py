@@ -38,7 +38,7 @@ def sample_steps(
 
     ``frequencies.sample_batches`` is the engine's sample batch by batch: reproducible from its seed and
     size, on every core from a million deals (seed-derived chunks, so the same sample whatever the core
-    count: issue 17), and it stops at ``cancel`` between batches.
+    count), and it stops at ``cancel`` between batches.
     """
     for deals in frequencies.sample_batches(request, count, seed=seed, cancel=cancel):
         if cancel.is_set():
@@ -194,7 +194,7 @@ def fit_verdict_text(table: FrequencyTable, odds: TableOdds) -> str:
 
     The chi-square asks whether the deals follow the exact column: the odds of a random deal for a set
     dealt without constraints, the odds under the set's own constraints where ``constrained_odds``
-    computes them (issue 15: a 15-17 balanced set was called "not random" against random odds), and
+    computes them (against random odds, a fairly dealt 15-17 balanced set was called "not random"), and
     no test at all where neither is honest; the line then says why.
     """
     tr = QCoreApplication.translate

@@ -75,7 +75,8 @@ class FrequencyWindow(ToolWindow):
     ``boards_provider()`` returns the main window's current boards and ``request_provider()`` its
     current constraints; ``set_constraints_provider()`` the line saying what dealt the current set (the
     saved file's ``Constraints:`` header: ``N: hcp 15-17, balanced; dealer S``), so that a constrained
-    set is judged against the odds under its own constraints (issue 15); without it a set is judged
+    set is judged against the odds under its own constraints (against random-deal odds, a
+    fairly dealt set of 15-17 balanced North hands fails the chi-square); without it a set is judged
     as random deals and the fit line says the set does not record how it was dealt.  All are called
     on the GUI thread when the user counts, never kept.  A sample
     is reproducible: its seed is drawn once per sample (or given to ``start_sample``) and shown.

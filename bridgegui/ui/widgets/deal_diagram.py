@@ -103,7 +103,7 @@ class DealDiagram(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("dealDiagram")
-        # The window starts with the focus here (issue 15): a focused button would take Space, the
+        # The window starts with the focus here: a focused button would take Space, the
         # practice-mode key for revealing the hands.  Click or Tab focuses it again.
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
