@@ -2,8 +2,8 @@
 
 Representation (shared by every engine module):
 
-* A card is an integer ``0..51`` in seed 002's order: spades first, ace to deuce, then hearts,
-  diamonds, clubs.  So ``card = suit * 13 + rank`` with ``rank`` 0 for the ace and 12 for the deuce.
+* A card is an integer ``0..51`` in the order of Andrews, "Encoding Bridge Deals": spades first, ace to deuce, then
+  hearts, diamonds, clubs.  So ``card = suit * 13 + rank`` with ``rank`` 0 for the ace and 12 for the deuce.
 * A hand is a 64-bit mask with one 16-bit field per suit (spades in the lowest field).  Inside a
   field, bit 12 is the ace and bit 0 the deuce, so a field read as an integer orders holdings by
   strength and every per-suit measure is a lookup in an 8192-entry table (``tables.py``).  Viewing
@@ -36,7 +36,7 @@ FULL_SUIT = 0x1FFF
 
 
 def card_bit(card: int) -> int:
-    """The bit of ``card`` (0..51, seed 002 order) in a hand mask."""
+    """The bit of ``card`` (0..51, in the order of Andrews, "Encoding Bridge Deals") in a hand mask."""
     suit, rank = divmod(card, 13)
     return 1 << (suit * HOLDING_BITS + 12 - rank)
 
@@ -118,7 +118,8 @@ def parse_holding(text: str, suit_name: str = "suit") -> int:
 
 @dataclass(frozen=True, slots=True)
 class Hand:
-    """Thirteen (or, for a partly known deal, fewer) cards; evaluation as seed 003 and the clarifications define it."""
+    """Thirteen (or, for a partly known deal, fewer) cards; evaluation as the Old Lady write-up
+    "Tricky Trick-y Algorithm" and the clarifications define it."""
 
     mask: int
 
@@ -192,7 +193,8 @@ class Hand:
 
     @property
     def quick_tricks(self) -> float:
-        """Seed 003: AK 2, AQ 1.5, A 1, KQ 1, K with at least one other card 0.5."""
+        """Quick tricks as the Old Lady write-up "Tricky Trick-y Algorithm" counts them: AK 2, AQ 1.5, A 1, KQ 1, K with
+        at least one other card 0.5."""
         return self._sum("QUICK_TRICKS_HALVES") / 2
 
     @property
@@ -202,7 +204,8 @@ class Hand:
 
     @property
     def playing_tricks(self) -> int:
-        """Seed 003's per-suit play-out heuristic, steps 1-6 (see ``tables.suit_playing_tricks``)."""
+        """The per-suit play-out heuristic of the Old Lady write-up "Tricky Trick-y Algorithm", steps 1-6 (see
+        ``tables.suit_playing_tricks``)."""
         return self._sum("PLAYING_TRICKS")
 
 
@@ -250,7 +253,7 @@ class Deal:
 
     @property
     def owner(self) -> list[int]:
-        """The seat of each card 0..51 (seed 002's "WSSSSEN…" string as numbers)."""
+        """The seat of each card 0..51 (the "WSSSSEN…" string of Andrews, "Encoding Bridge Deals", as numbers)."""
         self.require_complete()
         result = [0] * 52
         for seat, mask in enumerate(self.hands):

@@ -1,9 +1,10 @@
-"""Deal numbers: every bridge deal as one integer in ``[0, D)`` (seed 002, Andrews' squashed order).
+"""Deal numbers: every bridge deal as one integer in ``[0, D)`` (the squashed order of Andrews,
+"Encoding Bridge Deals").
 
-North's 13 card positions (cards in seed 002's order, the ace of spades being 0) form a 13-subset
-``Nseq`` of 0..51; East's positions *among the 39 cards North does not hold* form ``Eseq``, a
-13-subset of 0..38; South's among the remaining 26 form ``Sseq``.  A k-subset ``x_1 < … < x_k`` has
-the squashed-order index ``C(x_k, k) + … + C(x_1, 1)``, and
+North's 13 card positions (cards in the order of Andrews, "Encoding Bridge Deals", the ace of spades being 0) form a
+13-subset ``Nseq`` of 0..51; East's positions *among the 39 cards North does not hold* form ``Eseq``, a 13-subset of
+0..38; South's among the remaining 26 form ``Sseq``.  A k-subset ``x_1 < … < x_k`` has the squashed-order index
+``C(x_k, k) + … + C(x_1, 1)``, and
 
     DealIndex = Nindex · C(39,13) · C(26,13) + Eindex · C(26,13) + Sindex.
 
@@ -50,7 +51,7 @@ def subset_from_index(index: int, k: int) -> list[int]:
 
 
 def _seat_sequences(owner: Sequence[int]) -> tuple[list[int], list[int], list[int]]:
-    """Nseq, Eseq, Sseq of seed 002 from the seat (0..3 = N E S W) of each card."""
+    """Nseq, Eseq, Sseq of Andrews, "Encoding Bridge Deals", from the seat (0..3 = N E S W) of each card."""
     seqs: list[list[int]] = []
     remaining = list(range(52))
     for seat in range(3):

@@ -1,9 +1,10 @@
 """Uniform dealing in batches: one random key per card, a 16-bit sort per deal, and an exactness repair.
 
-Method (the numpy form of seed 001's "random sort" shuffle, made exact).  For each deal, every card
-still to be dealt gets a 16-bit key: ten random bits above, the card's identity in the low six bits
-(its bit position in a hand mask, so that ``1 << (key & 63)`` is the card's bit).  Sorting the keys of a row (numpy 2 sorts 16-bit rows with SIMD) puts the cards in random
-order; the first ``c_N`` go to North, the next ``c_E`` to East, and so on.
+Method (the numpy form of the "random sort" shuffle in Ted's Computer World, "Shuffling and Dealing", made exact).  For
+each deal, every card still to be dealt gets a 16-bit key: ten random bits above, the card's identity in the low six
+bits (its bit position in a hand mask, so that ``1 << (key & 63)`` is the card's bit).  Sorting the keys of a row (numpy
+2 sorts 16-bit rows with SIMD) puts the cards in random order; the first ``c_N`` go to North, the next ``c_E`` to East,
+and so on.
 
 Why this is exactly uniform.  Let the random parts ``X_1..X_52`` be i.i.d. (any distribution will do;
 only exchangeability is used).  Call a deal *clean* when no two cards on opposite sides of a hand
@@ -19,8 +20,8 @@ coin: that is the order of an idealised tie-free key, so the same argument appli
 then an independent uniform random order, and the keys stay exchangeable).  The rare rows with three
 or more tied cards at a boundary are redrawn until clean, which samples exactly from the law
 conditioned on "clean": uniform.  Without the repair, a tie across a boundary would favour
-low-numbered cards (the spades) for the earlier seats: the bias seed 001 warns of for the random
-sort, which ``test_tie_repair_matters`` measures.
+low-numbered cards (the spades) for the earlier seats: the bias Ted's Computer World, "Shuffling and Dealing"
+warns of for the random sort, which ``test_tie_repair_matters`` measures.
 
 The same code deals the rest of a deal around cards already placed (predealt cards, or a hand the
 exact sampler drew): those cards get the largest possible key, so they sort after every card still

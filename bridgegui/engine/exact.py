@@ -1,14 +1,13 @@
 """Count one seat's hands exactly, and draw them exactly from their conditional distribution.
 
 Why this is possible.  Every per-seat measure bridgegui constrains (HCP, suit lengths, quick
-tricks, losing-trick count, seed 003's playing tricks, controls, total points, dummy points with a
-given trump suit, a suit's quality, a stopper) is a *sum over suits* of a value that depends only on
-that suit's holding (``tables.suit_tables``: one table per suit where the suits weigh differently).
-So a hand is a choice of four holdings, and whether it fits depends only on the vector (length,
-measures) of each holding.  A measure that looks at one suit alone (quality, stoppers) needs no
-column at all: it just narrows that suit's holdings.  The rule of 20 is no sum over suits, but it
-is a function of the four lengths and the HCP sum, which the join below sees together, so it is
-enforced exactly there.
+tricks, losing-trick count, the playing tricks of the Old Lady write-up "Tricky Trick-y Algorithm", controls, total
+points, dummy points with a given trump suit, a suit's quality, a stopper) is a *sum over suits* of a value that depends
+only on that suit's holding (``tables.suit_tables``: one table per suit where the suits weigh differently).  So a hand
+is a choice of four holdings, and whether it fits depends only on the vector (length, measures) of each holding.  A
+measure that looks at one suit alone (quality, stoppers) needs no column at all: it just narrows that suit's holdings.
+The rule of 20 is no sum over suits, but it is a function of the four lengths and the HCP sum, which the join below sees
+together, so it is enforced exactly there.
 
 Method.  For each suit, enumerate the holdings that are possible from the cards still available
 (and that contain the seat's predealt cards) and group them into *classes* with the same
@@ -21,7 +20,7 @@ proportional to its number of hands, split each half into its two suit classes i
 their sizes, and pick a holding uniformly inside each class.  Every fitting hand is then equally
 likely: exactly the conditional law of "deal at random and keep the hand if it fits".
 
-Contrast with seed 000 (Pavlicek 1999), which first fixes the pattern by ad-hoc weights on
+Contrast with Pavlicek, "Main Article 7Z71" (1999), which first fixes the pattern by ad-hoc weights on
 "excess space" and then fills HCP from a table that ignores the pattern: the pattern weights are
 not the true conditional probabilities (its author later calls the method flawed), and HCP and
 shape are drawn as if independent.  Here pattern and honours are drawn jointly by exact counts.

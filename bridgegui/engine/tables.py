@@ -33,7 +33,8 @@ def suit_controls(holding: int) -> int:
 
 
 def suit_quick_tricks_halves(holding: int) -> int:
-    """Seed 003 in half tricks: AK 4, AQ 3, A 2, KQ 2, K with at least one other card 1."""
+    """Quick tricks as the Old Lady write-up "Tricky Trick-y Algorithm" counts them, in half tricks: AK 4, AQ 3, A 2,
+    KQ 2, K with at least one other card 1."""
     a, k, q = bool(holding & ACE), bool(holding & KING), bool(holding & QUEEN)
     if a and k:
         return 4
@@ -61,7 +62,8 @@ def suit_losers(holding: int) -> int:
 
 
 def suit_play_rounds(holding: int) -> tuple[int, int, int]:
-    """Seed 003's play-out of one suit: ``(rounds won, rounds lost, cards still held at the end)``.
+    """The play-out of one suit from the Old Lady write-up "Tricky Trick-y Algorithm":
+    ``(rounds won, rounds lost, cards still held at the end)``.
 
     The opponents' cards of the suit form one pool.  Each round we lead our highest card; if the pool
     holds a higher one it gives up its highest and its lowest card (one card if one is left) and we
@@ -85,7 +87,8 @@ def suit_play_rounds(holding: int) -> tuple[int, int, int]:
 
 
 def suit_playing_tricks(holding: int) -> int:
-    """Seed 003's trick-count heuristic for one suit (steps 1-6, as the clarifications pin them down).
+    """The trick-count heuristic of the Old Lady write-up "Tricky Trick-y Algorithm" for one suit (steps 1-6, as the
+    clarifications pin them down).
 
     Tricks are the rounds won plus every card still held.  Step 6 adds one trick when the suit had
     7+ cards and more than three rounds were lost ("opponents won't play perfectly").  Applied as

@@ -18,11 +18,11 @@ Features of the suit model (from the two hands only; "trumps" is the strain of t
                  high cards count less the longer the fit ((HCP - 20) and (NLTC - 16) times
                  (trumps - 9), centred on an average pair and a 9-card fit).
 The notrump model uses ``hcp``, ``controls``, ``unstopped`` (suits no hand stops with A, Kx, Qxx or
-Jxxx) and ``combined_pt``: seed 003's playing tricks (``tables.PLAYING_TRICKS``) of each suit's
-combined holding, capped by the longer hand's length.  Forward selection (``fit_tricks.py fit
---select``) also tried, in suit contracts, unstopped suits, seed 003's tricks, side-suit losers of the
-combined hands and HCP in trumps: each gained under 0.003 MAE, several with signs that only make
-sense as corrections of NLTC, so they were left out.
+Jxxx) and ``combined_pt``: the playing tricks of the Old Lady write-up "Tricky Trick-y Algorithm"
+(``tables.PLAYING_TRICKS``) of each suit's combined holding, capped by the longer hand's length.  Forward selection
+(``fit_tricks.py fit --select``) also tried, in suit contracts, unstopped suits, the playing tricks of the Old Lady
+write-up "Tricky Trick-y Algorithm", side-suit losers of the combined hands and HCP in trumps: each gained under 0.003
+MAE, several with signs that only make sense as corrections of NLTC, so they were left out.
 
 Ground truth and measurement (``scripts/bench_tricks.py``).  Random deals (``deal_batch(n, seed)``);
 the side whose longest fit is longer declares it when it has 8+ cards (``fit_contracts``: ties to the

@@ -287,7 +287,7 @@ def parse_deal_number(text: str) -> int:
 
 
 class GoToDealNumberDialog(QDialog):
-    """Type a deal number (seed 002) and the window shows that deal."""
+    """Type a deal number (Andrews, "Encoding Bridge Deals") and the window shows that deal."""
 
     def __init__(self, parent: QWidget | None = None, *, current: int | None = None) -> None:
         super().__init__(parent)

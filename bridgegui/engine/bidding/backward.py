@@ -23,12 +23,12 @@ exact dealer draws from "uniform, given the seat constraints", and rejection on 
 turns that into "uniform, given the system bids the prefix": the law of plain rejection ("deal at
 random, let the system bid, keep the deals whose auction starts this way"), only much faster.
 
-Playing tricks.  A meaning may use ``tricks N`` (seed 003's playing-trick count, the heuristic
-Old Lady could evaluate only forwards: given a hand, count its tricks, but never "which hands
-take 6 tricks?").  bridgegui's trick count is a sum over suits of a per-holding table (all 8192
-holdings of a suit, tabulated once), and the exact dealer counts and draws hands from such sums.
-So dealing for an auction with a three-level preempt draws the preemptor's hand exactly from the
-hands with that many playing tricks, instead of hoping to meet one.
+Playing tricks.  A meaning may use ``tricks N`` (the playing-trick count of the Old Lady write-up
+"Tricky Trick-y Algorithm", the heuristic Old Lady could evaluate only forwards: given a hand, count its tricks, but
+never "which hands take 6 tricks?").  bridgegui's trick count is a sum over suits of a per-holding table (all 8192
+holdings of a suit, tabulated once), and the exact dealer counts and draws hands from such sums.  So dealing for an
+auction with a three-level preempt draws the preemptor's hand exactly from the hands with that many playing tricks,
+instead of hoping to meet one.
 
 An unreachable prefix (an illegal call, a call no reachable rule makes at its position, or calls
 whose meanings no single hand satisfies) raises ``ImpossibleError`` naming the call and its

@@ -4,11 +4,11 @@
 
 * **Flatness** (the main test).  Hand-shuffled decks hold runs of one suit, and dealing one card at a
   time round the table spreads each run over the four hands, so long suits become rarer than chance
-  (seed 004, Table 1: 4-3-3-3 12.9 % instead of 10.5 %; seed 001's riffles do the same).  The
-  statistic is ``F``, the number of pairs of cards of one suit held by one player in a deal
-  (``sum of C(length, 2)`` over the 16 seat-suit holdings); its exact mean and variance under random
-  dealing are in ``flatness_moments``, so the test is a z-test on the set's mean ``F``, two-sided at
-  level ``alpha``: too low reads "long suits are rarer than chance: looks hand-shuffled", too high
+  (Bredrup & Zhang, "Imperfectly shuffled decks in bridge", Table 1: 4-3-3-3 12.9 % instead of 10.5 %; the riffles of
+  Ted's Computer World, "Shuffling and Dealing" do the same).  The statistic is ``F``, the number of pairs of cards of
+  one suit held by one player in a deal (``sum of C(length, 2)`` over the 16 seat-suit holdings); its exact mean and
+  variance under random dealing are in ``flatness_moments``, so the test is a z-test on the set's mean ``F``, two-sided
+  at level ``alpha``: too low reads "long suits are rarer than chance: looks hand-shuffled", too high
   "long suits are more common than chance".
 * Pattern frequencies and HCP of each seat: chi-square against ``stats.pattern_probabilities`` and
   ``stats.hcp_probabilities`` (``stats.chi_square_test`` pools bins expected below 5).
@@ -22,10 +22,10 @@ The secondary checks (8 chi-square tests and card by seat) each use level ``alph
 so a random set fails somewhere with probability at most about ``2 * alpha``.
 
 What cannot be tested: a deal records who holds each card, not the order the cards came off the
-deck, so seed 004's ties test does not apply to a board set (it needs decks: ``ties_test``).  And
-small sets have little power: the flatness effect of the Tromsø club decks (Markov ``p = 0.384``)
-needs about ``boards_needed(REFERENCE_EFFECTS["markov:0.384"])`` = 165 boards to be detected nine
-times in ten at ``alpha = 0.01``, and decks riffled four times about 2,300 (see ``REFERENCE_EFFECTS``).
+deck, so the ties test of Bredrup & Zhang, "Imperfectly shuffled decks in bridge" does not apply to a board set (it
+needs decks: ``ties_test``).  And small sets have little power: the flatness effect of the Tromsø club decks (Markov
+``p = 0.384``) needs about ``boards_needed(REFERENCE_EFFECTS["markov:0.384"])`` = 165 boards to be detected nine times
+in ten at ``alpha = 0.01``, and decks riffled four times about 2,300 (see ``REFERENCE_EFFECTS``).
 
 ``simulate_model(model, n, rng)`` is the Shuffle lab's engine: it deals ``n`` decks from a model in
 chunks and yields running tallies of hand patterns, the split of the four cards missing from a
@@ -172,8 +172,8 @@ def fit_split_counts(batch: np.ndarray) -> tuple[int, int, int]:
     """How the four missing cards split, over every suit in which one side holds exactly nine.
 
     Counts both sides (N-S with nine, the E-W split; E-W with nine, the N-S split), as 2-2, 3-1, 4-0.
-    Random dealing gives 40.7 %, 49.7 %, 9.6 % (``stats.suit_split_probabilities(4)``); seed 004's
-    Table 1 decks 41.8 %, 50.1 %, 8.1 %.
+    Random dealing gives 40.7 %, 49.7 %, 9.6 % (``stats.suit_split_probabilities(4)``); the Table 1
+    decks of Bredrup & Zhang, "Imperfectly shuffled decks in bridge" give 41.8 %, 50.1 %, 8.1 %.
     """
     lengths = evaluation.suit_lengths(np.asarray(batch, dtype=np.uint64)).astype(np.int64)  # (n, seat, suit)
     ns = lengths[:, 0] + lengths[:, 2]

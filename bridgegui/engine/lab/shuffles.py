@@ -4,11 +4,11 @@ Bridge players argue about whether hand-shuffled deals "feel" different from com
 module makes the question concrete with three models of how a deck ends up ordered before the deal:
 
 * ``UniformShuffle``: every order equally likely (what ``dealing.deal_batch`` deals), for comparison.
-* ``RiffleShuffle``: seed 001's human riffle (cut 24-28 cards, packets of 1-7 cards), ``k`` times, from
-  a deck gathered after play (tricks of four, mostly of one suit) or from a sorted deck.
-* ``MarkovShuffle``: seed 004's model (Bredrup & Zhang): the suit sequence is a Markov chain whose
-  next card repeats the previous card's suit with probability ``p`` (the tie probability),
-  conditioned *exactly* on 13 cards of each suit; ranks are random within suits.
+* ``RiffleShuffle``: the human riffle of Ted's Computer World, "Shuffling and Dealing" (cut 24-28 cards, packets of 1-7
+  cards), ``k`` times, from a deck gathered after play (tricks of four, mostly of one suit) or from a sorted deck.
+* ``MarkovShuffle``: the model of Bredrup & Zhang, "Imperfectly shuffled decks in bridge": the suit sequence is a Markov
+  chain whose next card repeats the previous card's suit with probability ``p`` (the tie probability), conditioned
+  *exactly* on 13 cards of each suit; ranks are random within suits.
 
 A deck is an ``(n, 52)`` uint8 array of card numbers (``suit * 13 + rank``, see ``cards``) in dealing
 order: column 0 is the top card, the first one dealt.  ``deal_decks`` deals it the way people do, one
@@ -76,10 +76,10 @@ def deal_decks(decks: np.ndarray, dealer: int | np.ndarray = 0) -> np.ndarray:
 
     Card ``i`` of a deck (``i = 0`` is the top card) goes to seat ``(dealer + 1 + i) % 4``: the
     dealer's left-hand opponent gets the first card and the dealer the last, the real-world rule
-    (seed 001's "one card at a time around the table").  ``dealer`` is one seat for every deck or an
+    (Ted's Computer World: "one card at a time around the table").  ``dealer`` is one seat for every deck or an
     array with one seat per deck (``dealers_for_boards`` gives Law 2's dealers).  Order matters only
     for non-uniform decks: a riffle of a gathered deck leaves suit runs that this spreads over the four
-    hands, which is why hand-shuffled deals come out flatter than chance (seed 004, Table 1).
+    hands, which is why hand-shuffled deals come out flatter than chance (Bredrup & Zhang, Table 1).
     """
     d = np.asarray(decks)
     if d.ndim != 2 or d.shape[1] != 52:
@@ -97,7 +97,7 @@ def deal_decks(decks: np.ndarray, dealer: int | np.ndarray = 0) -> np.ndarray:
 
 
 def deck_suits(decks: np.ndarray) -> np.ndarray:
-    """The ``(n, 52)`` suit sequence (0..3 = ♠ ♥ ♦ ♣) of decks: what seed 004's ties test reads."""
+    """The ``(n, 52)`` suit sequence (0..3 = ♠ ♥ ♦ ♣) of decks: what the ties test of Bredrup & Zhang reads."""
     return (np.asarray(decks) // 13).astype(np.int8)
 
 
@@ -208,25 +208,25 @@ def _deal_on_every_core(model: ShuffleModel, n: int, rng: np.random.Generator, s
 
 
 # --------------------------------------------------------------------------------------------
-# Riffle shuffles (seed 001)
+# Riffle shuffles (Ted's Computer World)
 
 Weights = tuple[tuple[int, float], ...]
 """``(size, weight)`` pairs; weights need not sum to one."""
 
 RIFFLE_CUT_WEIGHTS: Weights = ((24, 1.0), (25, 2.0), (26, 4.0), (27, 2.0), (28, 1.0))
-"""Cards in the top half of the cut.  Seed 001 observed cuts of 24-28 cards in 100 shuffles but gives
+"""Cards in the top half of the cut.  Ted's Computer World observed cuts of 24-28 cards in 100 shuffles but gives
 no frequencies; a triangular 1:2:4:2:1 peaked at the middle is the simplest shape that fits."""
 
 RIFFLE_PACKET_WEIGHTS: Weights = ((1, 0.40), (2, 0.24), (3, 0.15), (4, 0.09), (5, 0.06), (6, 0.04), (7, 0.02))
-"""Cards in one packet dropped from one half.  Seed 001 saw packets of 1-7 cards ("the packeting
+"""Cards in one packet dropped from one half.  Ted's Computer World saw packets of 1-7 cards ("the packeting
 factor of used, sticky cards") without frequencies.  These fall off roughly geometrically (each size
 about 0.6 times as likely as the one below), mean 2.3 cards: singles are the commonest drop, as in the
 Gilbert-Shannon-Reeds model that describes amateur riffles (mean packet about 2), a little clumpier
-for sticky club cards, and capped at the 7 that seed 001 observed."""
+for sticky club cards, and capped at the 7 observed in Ted's Computer World."""
 
 GATHER_CONTINUE_SUIT = 0.5
 """In the play that gathers a deck, the chance that the winner of a trick leads the same suit again
-(if he holds it): suits are "played for several consecutive rounds" (seed 004, section 2.1)."""
+(if he holds it): suits are "played for several consecutive rounds" (Bredrup & Zhang, section 2.1)."""
 
 
 def gathered_decks(n: int, rng: np.random.Generator, *, continue_suit: float = GATHER_CONTINUE_SUIT) -> np.ndarray:
@@ -241,7 +241,7 @@ def gathered_decks(n: int, rng: np.random.Generator, *, continue_suit: float = G
     in the order its cards were played) and one pile goes on the other, in random order.  This is a
     plausible stand-in, not a calibrated one: what matters for the shuffle is that the gathered deck
     holds runs of three or four cards of one suit (about 30 ties against 12 in a shuffled deck), the
-    "dependence between two consecutive cards" seed 004 attributes to play.
+    "dependence between two consecutive cards" that Bredrup & Zhang attributes to play.
     """
     rows = np.arange(n)
     # Each seat's 13 cards (seat j holds positions j, j + 4, ... of a uniform deck), grouped by suit
@@ -333,7 +333,7 @@ def riffle(
     cut_weights: Weights = RIFFLE_CUT_WEIGHTS,
     packet_weights: Weights = RIFFLE_PACKET_WEIGHTS,
 ) -> np.ndarray:
-    """One human riffle of every deck (seed 001): cut near the middle, then drop packets alternately.
+    """One human riffle of every deck (Ted's Computer World): cut near the middle, then drop packets alternately.
 
     The deck is cut into a top half of ``c`` cards (``c`` drawn from ``cut_weights``) and the rest.
     Packets drop from the bottoms of the two halves alternately (``riffle_interleavings``), so the
@@ -353,9 +353,9 @@ def riffle(
 
 @dataclass(frozen=True)
 class RiffleShuffle(ShuffleModel):
-    """``k`` human riffles (seed 001) of a deck gathered after play (``start="gathered"``) or sorted.
+    """``k`` human riffles (Ted's Computer World) of a deck gathered after play (``start="gathered"``) or sorted.
 
-    Seed 001 found three riffles far from random, six much better and ten better still, and notes
+    Ted's Computer World found three riffles far from random, six much better and ten better still, and notes
     that the "seven shuffles suffice" result ignores the packeting of sticky cards; this model lets
     the ties test and the pattern tables show how many riffles it takes.
     """
@@ -392,7 +392,7 @@ class RiffleShuffle(ShuffleModel):
 
 
 # --------------------------------------------------------------------------------------------
-# The conditioned Markov chain (seed 004)
+# The conditioned Markov chain (Bredrup & Zhang)
 
 
 def _check_tie_probability(p: float) -> None:
@@ -430,7 +430,7 @@ class MarkovTables:
 
     @property
     def deck_probability(self) -> float:
-        """Seed 004's ``f(p) = P(D | p)``: the chance that the unconditioned chain is a deck."""
+        """The ``f(p) = P(D | p)`` of Bredrup & Zhang: the chance that the unconditioned chain is a deck."""
         full = self.full_state
         return float(sum(self.weights[full - int(st), t] for t, st in enumerate(self.strides))) / self.suits
 
@@ -441,12 +441,12 @@ class MarkovTables:
 
 @lru_cache(maxsize=16)
 def markov_tables(p: float, suits: int = 4, per_suit: int = 13) -> MarkovTables:
-    """Backward dynamic program for the chain conditioned on ``per_suit`` cards of each suit (seed 004).
+    """Backward dynamic program for the chain conditioned on ``per_suit`` cards of each suit (Bredrup & Zhang).
 
-    The chain (seed 004, equations 3-5): the first suit is uniform, and each next card keeps the
+    The chain (Bredrup & Zhang, equations 3-5): the first suit is uniform, and each next card keeps the
     suit with probability ``p`` and moves to each other suit with ``q = (1 - p) / (suits - 1)``.  A
     sequence ``x`` then has probability ``pi(x) = (1/suits) * prod_i w(x_i, x_{i+1})`` with
-    ``w(s, s) = p`` and ``w(s, t) = q``.  Seed 004's model is this chain *conditioned* on the event
+    ``w(s, s) = p`` and ``w(s, t) = q``.  The model of Bredrup & Zhang is this chain *conditioned* on the event
     ``D`` that the sequence is a deck: ``P(x | D) = pi(x) / Z`` for decks, ``Z = sum of pi over decks``.
 
     Let ``W(c, s)`` be the total weight ``sum_y prod w`` of the ways to continue from current suit
@@ -457,8 +457,8 @@ def markov_tables(p: float, suits: int = 4, per_suit: int = 13) -> MarkovTables:
     the probability ``prod`` of these ratios, which telescopes to ``pi(x) / Z``: exactly the
     conditioned chain (this is Doob's h-transform; no approximation and no rejection).  The naive
     method, running the chain and keeping only decks, accepts about one chain in 650 at ``p = 0.384``
-    (seed 004's 76,402 decks from 50 million chains).  At ``p = 1/suits`` every weight is equal and the
-    ratios reduce to ``c_t / sum(c)``: the uniform deck (seed 004, Lemma 4).
+    (Bredrup & Zhang: 76,402 decks from 50 million chains).  At ``p = 1/suits`` every weight is equal and the
+    ratios reduce to ``c_t / sum(c)``: the uniform deck (Bredrup & Zhang, Lemma 4).
 
     Weights are probabilities (at most 1) and ``W`` is at most the number of decks (5.4e28), so
     float64 does not overflow.  ``p`` must be below 1: at ``p = 1`` the chain never changes suit and
@@ -506,7 +506,7 @@ def markov_tables(p: float, suits: int = 4, per_suit: int = 13) -> MarkovTables:
 def markov_suit_sequences(
     n: int, p: float, rng: np.random.Generator, *, suits: int = 4, per_suit: int = 13
 ) -> np.ndarray:
-    """``n`` suit sequences (``(n, suits * per_suit)`` int8) from seed 004's conditioned Markov chain.
+    """``n`` suit sequences (``(n, suits * per_suit)`` int8) from the conditioned Markov chain of Bredrup & Zhang.
 
     Exact (see ``markov_tables``) and vectorised: one step of the chain for all ``n`` sequences at a
     time, a table lookup and a comparison with a uniform number.
@@ -536,7 +536,7 @@ def decks_from_suits(suits: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 
     The ``j``-th spade of a deck gets the ``j``-th entry of a random permutation of the 13 spade
     ranks, and so on: given the suit sequence, every placement of the ranks is equally likely, which
-    is seed 004's "no distinction is made between the cards within the same suit".  A stable sort of
+    is Bredrup & Zhang: "no distinction is made between the cards within the same suit".  A stable sort of
     the suit sequence lists the positions of the spades in order of appearance, then the hearts...,
     so position ``order[j]`` receives the card of suit ``j // 13`` and the ``j % 13``-th random rank.
     """
@@ -552,7 +552,7 @@ def decks_from_suits(suits: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 
 @dataclass(frozen=True)
 class MarkovShuffle(ShuffleModel):
-    """Seed 004's imperfectly shuffled deck: suit ties with probability ``p``, exactly 13 of each suit.
+    """The imperfectly shuffled deck of Bredrup & Zhang: suit ties with probability ``p``, exactly 13 of each suit.
 
     ``p = 0.25`` is a perfect shuffle; Bredrup & Zhang estimated ``p = 0.384`` from 24 club decks
     (mean 18.8 ties against 12), which gives their Table 1.
@@ -765,7 +765,7 @@ def parse_shuffle(text: str) -> ShuffleModel:
     """A model from the command line's ``--shuffle`` value.
 
     ``uniform`` (the default dealing); ``riffle:K`` (K riffles of a deck gathered after play) or
-    ``riffle:K:sorted`` (of a sorted deck); ``markov:P`` (seed 004's chain with tie probability P).
+    ``riffle:K:sorted`` (of a sorted deck); ``markov:P`` (the chain of Bredrup & Zhang, with tie probability P).
     Raises ``BridgeError`` (a ``ValueError``) with a message for the user.
     """
     t = text.strip().lower()

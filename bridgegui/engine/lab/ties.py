@@ -1,9 +1,10 @@
-"""Seed 004's test of a shuffle: count the ties (adjacent cards of one suit) in decks.
+"""The test of a shuffle from Bredrup & Zhang, "Imperfectly shuffled decks in bridge": count the ties (adjacent cards of
+one suit) in decks.
 
-Bredrup & Zhang (seed 004) model an imperfectly shuffled deck as a suit Markov chain that repeats the
-previous card's suit with probability ``p``, conditioned on 13 cards of each suit (see
-``shuffles.MarkovShuffle``); ``p = 1/4`` is a perfect shuffle.  Their test of ``H0: p = 1/4`` against
-``H1: p > 1/4`` needs only the number of ties ``K`` of each deck, read in dealing order:
+Bredrup & Zhang, "Imperfectly shuffled decks in bridge", model an imperfectly shuffled deck as a suit Markov chain that
+repeats the previous card's suit with probability ``p``, conditioned on 13 cards of each suit (see
+``shuffles.MarkovShuffle``); ``p = 1/4`` is a perfect shuffle.  Their test of ``H0: p = 1/4`` against ``H1: p > 1/4``
+needs only the number of ties ``K`` of each deck, read in dealing order:
 
 * ``K = sum_{i=1..51} [x_i == x_{i+1}]``; under a perfect shuffle ``E[K] = 12`` (Lemma 3).
 * Quick-fit estimate (equation 8), from the mean ``K̄`` over ``n`` decks:
@@ -49,7 +50,7 @@ from bridgegui.engine.lab.shuffles import MarkovShuffle, RiffleShuffle, ShuffleM
 POSITIONS = 52
 PAIRS = POSITIONS - 1
 NULL_MEAN_TIES = 12.0
-"""``E[K]`` for a perfectly shuffled deck (seed 004, Lemma 3)."""
+"""``E[K]`` for a perfectly shuffled deck (Bredrup & Zhang, "Imperfectly shuffled decks in bridge", Lemma 3)."""
 
 
 @cache
@@ -107,7 +108,8 @@ def decks_by_ties(suits: int = 4, per_suit: int = 13) -> np.ndarray:
 
 
 def ties_distribution(p: float = 0.25) -> np.ndarray:
-    """``P(K = k)`` for ``k = 0 .. 48`` under seed 004's conditioned chain (``p = 0.25``: a perfect shuffle).
+    """``P(K = k)`` for ``k = 0 .. 48`` under the conditioned chain of Bredrup & Zhang,
+    "Imperfectly shuffled decks in bridge" (``p = 0.25``: a perfect shuffle).
 
     Exact: every deck with ``k`` ties has chain weight ``p^k ((1 - p)/3)^(51 - k) / 4``, so the law
     is ``decks_by_ties`` reweighted.
@@ -131,7 +133,8 @@ def _log_weights(p: float) -> np.ndarray:
 
 
 def deck_probability(p: float) -> float:
-    """Seed 004's ``f(p) = P(D | p)``: the chance that the unconditioned chain is a deck (exact).
+    """The ``f(p) = P(D | p)`` of Bredrup & Zhang, "Imperfectly shuffled decks in bridge": the chance that the
+    unconditioned chain is a deck (exact).
 
     The paper estimated it from 50 million chains a point (Figure 1); here it is the sum over ``K``
     of ``(1/4) N_K p^K ((1 - p)/3)^(51 - K)``.  ``f(0.25) = 1/378``, ``f(0.384) = 1/652`` (the paper's
@@ -143,14 +146,16 @@ def deck_probability(p: float) -> float:
 
 
 def expected_ties(p: float) -> float:
-    """``E[K]`` of one deck under seed 004's conditioned chain with tie probability ``p`` (exact)."""
+    """``E[K]`` of one deck under the conditioned chain of Bredrup & Zhang, "Imperfectly shuffled decks in bridge", with
+    tie probability ``p`` (exact)."""
     lw = _log_weights(p)
     w = np.exp(lw - lw.max())
     return float((np.arange(w.size) * w).sum() / w.sum())
 
 
 def maximum_likelihood_p(mean_ties: float) -> float:
-    """The maximum-likelihood ``p̂`` of seed 004, equation 6, computed exactly rather than by simulation.
+    """The maximum-likelihood ``p̂`` of Bredrup & Zhang, "Imperfectly shuffled decks in bridge", equation 6, computed
+    exactly rather than by simulation.
 
     The model is a one-parameter exponential family in ``K``, so ``l'(p) = 0`` exactly when
     ``expected_ties(p) = K̄``; ``expected_ties`` increases with ``p``, and bisection finds the root.
@@ -216,7 +221,8 @@ def count_ties(suits: np.ndarray) -> np.ndarray:
 
 
 def quick_fit_p(mean_ties: float) -> float:
-    """Seed 004's quick-fit tie probability, equation 8: ``13 K̄ / (13 K̄ + 12 (51 - K̄))``.
+    """The quick-fit tie probability of Bredrup & Zhang, "Imperfectly shuffled decks in bridge", equation 8:
+    ``13 K̄ / (13 K̄ + 12 (51 - K̄))``.
 
     Motivation (the paper's): an unconditioned chain has ``E[K] = 51 p``; weighting by ``a = 12/13``
     so that a perfect deck (``K̄ = 12``) gives ``p = 1/4`` yields this formula.
@@ -250,7 +256,7 @@ def critical_mean_ties(decks: int, alpha: float = 0.05) -> float:
 
 @dataclass(frozen=True)
 class TiesTestResult:
-    """The ties test on ``decks`` decks (seed 004, section 2.3).
+    """The ties test on ``decks`` decks (Bredrup & Zhang, "Imperfectly shuffled decks in bridge", section 2.3).
 
     ``rejects`` follows equation 11 (``z > z_alpha``); ``critical_mean_ties`` is equation 12, its
     first-order equivalent on the scale of ``K̄``.  ``p_value`` is ``P(N(0, 1) >= z)``.
@@ -386,8 +392,8 @@ def detection_power(
 ) -> PowerPoint:
     """Simulate ``replicates`` ties tests of ``decks_per_test`` decks each from ``model``.
 
-    The default 24 decks is the Tromsø club's evening (seed 004, section 3).  The tests use the
-    paper's rule (equation 11); the decks of all replicates are drawn in one batch.
+    The default 24 decks is the Tromsø club's evening (Bredrup & Zhang, "Imperfectly shuffled decks in bridge",
+    section 3).  The tests use the paper's rule (equation 11); the decks of all replicates are drawn in one batch.
     """
     if decks_per_test < 1 or replicates < 1:
         raise ValueError("need at least one deck per test and one test")

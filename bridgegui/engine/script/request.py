@@ -356,7 +356,8 @@ def _range_terms(expr: str, r: Range | None, scale: int = 1) -> list[str]:
 
 
 def _quick_tricks_halves_expr(seat: str) -> str:
-    """Seed 003's quick tricks, in halves, from ``hascard`` (dealer has no quick-trick function)."""
+    """Quick tricks as the Old Lady write-up "Tricky Trick-y Algorithm" counts them, in halves, from ``hascard`` (dealer
+    has no quick-trick function)."""
     suits = []
     for suit, word in zip("SHDC", SUIT_WORDS, strict=True):
         a, k, q = (f"hascard({seat}, {rank}{suit})" for rank in "AKQ")
@@ -376,8 +377,8 @@ def export_script(
 ) -> tuple[str, list[str]]:
     """The request in dealer's language, and warnings for parts dealer cannot express.
 
-    Quick tricks become ``hascard`` arithmetic (exact); playing tricks (seed 003's play-out) have no
-    dealer equivalent and are left out with a warning and a comment in the script.
+    Quick tricks become ``hascard`` arithmetic (exact); playing tricks (the play-out of the Old Lady write-up
+    "Tricky Trick-y Algorithm") have no dealer equivalent and are left out with a warning and a comment in the script.
     """
     lines = ["# Written by bridgegui", f"produce {produce}"]
     if dealer_seat:

@@ -6,8 +6,9 @@ Pure logic for the keyboard-driven quiz window (menu Practice → Evaluation qui
   (``planner.deal`` with the same ``DealRequest`` the main window uses) and asks one question per
   board.  Dealing a rare request can take a while, so the GUI calls it from a worker, a batch at a
   time, and keeps the questions in a queue.  ``questions_from_deals`` does the same for deals in hand.
-* A question asks for one hand's HCP, quick tricks, losing-trick count or playing tricks (seed 003's
-  heuristic, ``tables.PLAYING_TRICKS``), or a partnership's tricks in a strain (``tricks.estimate_tricks``).
+* A question asks for one hand's HCP, quick tricks, losing-trick count or playing tricks (the
+  heuristic of the Old Lady write-up "Tricky Trick-y Algorithm", ``tables.PLAYING_TRICKS``), or a partnership's tricks
+  in a strain (``tricks.estimate_tricks``).
 * ``check(question, "11")`` reads the answer (``"2.5"``, ``"2½"``, ``"2 1/2"`` and ``"2,5"`` all read as
   2.5) and returns a ``Result``: right or wrong, the right value, and ``explanation``, a ``Breakdown``
   that explains the count suit by suit as numbers and reason codes (``SuitCount``) for a window to
@@ -407,7 +408,8 @@ def loser_count(suit: int, holding: int) -> SuitCount:
 
 
 def playing_trick_count(suit: int, holding: int) -> SuitCount:
-    """Playing tricks of one suit by the per-suit play-out (seed 003): rounds won, lost, cards left over."""
+    """Playing tricks of one suit by the per-suit play-out of the Old Lady write-up "Tricky Trick-y Algorithm": rounds
+    won, lost, cards left over."""
     if not holding:
         return SuitCount(suit, holding, 0.0, "void")
     rounds = tables.suit_play_rounds(holding)
@@ -530,7 +532,8 @@ def loser_lines(hand: Hand) -> list[str]:
 
 
 def playing_trick_line(suit: int, holding: int) -> str:
-    """Seed 003's play-out of one suit: rounds won and lost against the opponents' pool, then cards left."""
+    """The play-out of one suit from the Old Lady write-up "Tricky Trick-y Algorithm": rounds won and lost against the
+    opponents' pool, then cards left."""
     return suit_line(PLAYING_TRICKS, playing_trick_count(suit, holding))
 
 

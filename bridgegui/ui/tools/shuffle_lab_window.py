@@ -1,12 +1,13 @@
 """The Shuffle lab: how hand-shuffled decks differ from computer dealing, simulated and shown plainly.
 
 Bridge players argue about whether hand-shuffled deals are "flatter" than computer deals.  The lab
-lets a player see it: pick a model of how a deck is ordered before the deal (a perfect shuffle, seed
-001's human riffles, or seed 004's Markov deck with tie probability ``p``), simulate 100,000 decks in
-the worker (``engine.lab.audit.simulate_model``, partial tallies as they come) and compare with the
-exact perfect-shuffle odds (``engine.stats``): hand patterns, suit lengths (a painted chart), the split
-of the four cards missing from a nine-card fit, and seed 004's ties test.  On demand it also measures
-which numbers of riffles the ties test detects (``engine.lab.ties.iter_riffle_power``).
+lets a player see it: pick a model of how a deck is ordered before the deal (a perfect shuffle, the human
+riffles of Ted's Computer World, "Shuffling and Dealing", or the Markov deck of Bredrup & Zhang,
+"Imperfectly shuffled decks in bridge", with tie probability ``p``), simulate 100,000 decks in the worker
+(``engine.lab.audit.simulate_model``, partial tallies as they come) and compare with the exact perfect-shuffle odds
+(``engine.stats``): hand patterns, suit lengths (a painted chart), the split of the four cards missing from a nine-card
+fit, and Bredrup & Zhang's ties test ("Imperfectly shuffled decks in bridge").  On demand it also measures which numbers
+of riffles the ties test detects (``engine.lab.ties.iter_riffle_power``).
 
 Honesty rules of the display: every simulated figure stands beside the exact one; a difference is
 bold only when it exceeds three standard errors (``standard_error``), so sampling noise is never
@@ -73,7 +74,8 @@ SIMULATION_CHUNK = 5_000
 
 POWER_RIFFLES = tuple(range(1, 11))
 POWER_DECKS_PER_TEST = 24
-"""One evening of the Tromsø club (seed 004): the test as a club could run it."""
+"""One evening of the Tromsø club (Bredrup & Zhang, "Imperfectly shuffled decks in bridge"): the test as a club
+could run it."""
 
 POWER_REPLICATES = 200
 """Tests per riffle count: about two seconds for the ten rows, power known to about ±3.5 points."""

@@ -1,14 +1,12 @@
 """The evaluation panel: one seat's hand measured the ways bidding systems count it.
 
 Every value carries a one-sentence tooltip, because the panel is where a student meets these measures.
-The numbers come from the engine's ``Hand`` (seed 003's definitions: Milton Work points, quick tricks,
-the standard losing-trick count, the per-suit playing-trick heuristic, controls), from
-``bridgegui.engine.evaluation`` (what the bidding systems count: total points, the rule of 20,
-stoppers for notrump) and from
-``bridgegui.engine.tricks`` (the partnership's tricks: bridgegui's estimate, fitted to double dummy,
-beside the classic LTC and NLTC, each with its measured accuracy in the tooltip); the panel only
-formats them.  When the hand is hidden (bidding practice), every value reads "?" so the panel never
-gives away what the diagram hides.
+The numbers come from the engine's ``Hand`` (the definitions of the Old Lady write-up "Tricky Trick-y Algorithm": Milton
+Work points, quick tricks, the standard losing-trick count, the per-suit playing-trick heuristic, controls), from
+``bridgegui.engine.evaluation`` (what the bidding systems count: total points, the rule of 20, stoppers for notrump) and
+from ``bridgegui.engine.tricks`` (the partnership's tricks: bridgegui's estimate, fitted to double dummy, beside the
+classic LTC and NLTC, each with its measured accuracy in the tooltip); the panel only formats them.  When the hand is
+hidden (bidding practice), every value reads "?" so the panel never gives away what the diagram hides.
 
 Two shapes, one content: ``wide=False`` is a tall form (label above label), for West and East beside
 their hands; ``wide=True`` puts the seat's measures on one line and the partnership's on a second,
