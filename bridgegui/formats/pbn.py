@@ -639,7 +639,8 @@ def export_form(board: Board) -> Board:
     for name in sections:
         extra = [line for text in by_anchor.pop(name, []) for line in _comment_lines(text)]
         if extra:
-            sections[name] = "\n".join(part for part in (sections[name], *extra) if part)
+            # Read back, a section's text ends at its last non-blank character (a form feed too).
+            sections[name] = "\n".join(part for part in (sections[name], *extra) if part).rstrip()
     order = ["", *MANDATORY_TAGS, *dict.fromkeys(n for n, _ in rest)]
     comments = [(anchor, text) for anchor in order for text in by_anchor.get(anchor, [])]
 

@@ -576,3 +576,18 @@ def test_endplay_reads_our_output():
         assert other.deal.to_pbn() == ours.deal.to_pbn("N")
         assert other.board_num == ours.number
         assert "NESW"[int(other.dealer)] == ours.effective_dealer
+
+
+def test_a_comment_ending_in_a_form_feed_after_a_section_tag_round_trips() -> None:
+    """Hypothesis found it: a '}' comment ending in a form feed after [Auction] becomes section text,
+    whose trailing white space reading drops; the export form must drop it too."""
+    from bridgegui.engine.boards import Board
+
+    board = Board(
+        None,
+        None,
+        tags=(("Auction", ""), ("Play", ""), ("ScoreTable", "")),
+        sections=(("Auction", ""), ("Play", ""), ("ScoreTable", "")),
+        comments=(("Auction", "}\x0c"),),
+    )
+    assert pbn.loads(pbn.dumps([board])) == [pbn.export_form(board)]
