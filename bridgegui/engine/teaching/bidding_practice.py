@@ -644,6 +644,19 @@ class PracticeScore:
         """The score with ``board``'s calls, and its contract when its auction is over."""
         return self.add_record(board.record())
 
+    def add_calls(self, board: PracticeBoard) -> PracticeScore:
+        """The score with the calls of a board still being bid (its contract counts once it ends).
+
+        Unlike ``add`` it does not need the system's own auction for the board, which costs a whole
+        auction's bidding on a student's first call of every board."""
+        verdicts = board.history
+        return replace(
+            self,
+            calls_agreeing=self.calls_agreeing + sum(v.agrees for v in verdicts),
+            calls_made=self.calls_made + len(verdicts),
+            calls_acceptable=self.calls_acceptable + sum(v.is_acceptable for v in verdicts),
+        )
+
     def add_record(self, record: BoardRecord) -> PracticeScore:
         return replace(
             self,

@@ -74,6 +74,11 @@ STUDENT_AUCTION_TAG = "StudentAuction"
 """With "Save the System's Auction as the Board's", the tag holding the student's auction instead."""
 
 
+INFERENCE_DELAY_MS = 150
+"""The "what we know" lines are worked out this long after a call, once the verdict is painted: dealing
+for them in the worker competes with the GUI thread, and the verdict is what the student waits for."""
+
+
 class BiddingPractice(QObject):
     """The practice loop in the window.  Signals (GUI thread): ``changed()`` when undo may have become
     (un)available or a board was finished (the window derives its actions again)."""
@@ -150,7 +155,14 @@ class BiddingPractice(QObject):
         layout.addWidget(self.auction_view)
         layout.addWidget(self.stack, 1)  # the bidding box takes the dock's spare height (its calls scale)
         layout.addWidget(self.verdict)
-        self.inference = InferencePanel(holder)  # "what we know" after every call (inference_panel)
+        self.inference = InferencePanel(holder)  # "what we know" after every call
+        self._pending_inference: tuple[System, Auction, KnownHand, str] | None = None
+        self._inference_timer = QTimer(self)
+        self._inference_timer.setSingleShot(True)
+        self._inference_timer.setInterval(INFERENCE_DELAY_MS)
+        self._inference_timer.timeout.connect(
+            self._start_inference
+        )  # "what we know" after every call (inference_panel)
         layout.addWidget(self.inference)
         layout.addWidget(self.result)
         layout.addWidget(self.score_label)
@@ -404,10 +416,20 @@ class BiddingPractice(QObject):
         """What the auction so far shows to the student, from the student's own hand (never the hidden ones)."""
         viewer = self._viewer(pb)
         if pb.is_complete or viewer is None or self.system is None or (pb.handover_needed and not self._handover_done):
+            self._inference_timer.stop()
+            self._pending_inference = None
             self.inference.clear()
             return
         known = KnownHand(viewer, pb.deal.hand(viewer).mask)
-        self.inference.show_for(self.system, pb.auction, known, self._vulnerable())
+        self._pending_inference = (self.system, pb.auction, known, self._vulnerable())
+        self._inference_timer.start()  # after the verdict is on screen: the dealing competes for the GIL
+
+    @Slot()
+    def _start_inference(self) -> None:
+        if self._pending_inference is not None:
+            system, auction, known, vulnerable = self._pending_inference
+            self._pending_inference = None
+            self.inference.show_for(system, auction, known, vulnerable)
 
     def decision_point(self) -> tuple[Auction, str, list[Call]] | None:
         """Where Simulate compares calls, and the calls: at the student's turn, the auction so far with the
@@ -458,6 +480,8 @@ class BiddingPractice(QObject):
 
     def shutdown(self) -> None:
         """The window is closing: stop the inference job and wait for its thread."""
+        self._inference_timer.stop()
+        self._pending_inference = None
         self.inference.shutdown()
 
     def _own(self, pb: PracticeBoard) -> list[str]:
@@ -580,7 +604,7 @@ class BiddingPractice(QObject):
         s = self.score
         pb = self.board
         if pb is not None and not pb.is_complete and pb.history:
-            s = s.add(pb)
+            s = s.add_calls(pb)
         if not (s.calls_made or s.boards_finished):
             self.score_label.setText(self.tr("Score: no calls yet."))
         elif s.calls_acceptable:

@@ -495,3 +495,20 @@ def test_an_also_alternative_is_scored_acceptable_not_wrong():
     assert PracticeScore.from_tags(score.to_tags()) == score
     wrong = PracticeBoard(system, deal, "N", "N").student_call("2C")
     assert not wrong.is_acceptable
+
+
+def test_a_board_still_being_bid_adds_its_calls_without_bidding_the_systems_auction():
+    """The running score counts a board's calls while it is bid; the system's own auction (a whole
+    auction's bidding) is needed only once the board ends, for its contract."""
+    from bridgegui.engine.bidding import load_system
+    from bridgegui.engine.cards import parse_deal
+    from bridgegui.engine.teaching.bidding_practice import PracticeBoard, PracticeScore
+
+    deal = parse_deal("N:AKQ2.K72.Q84.J93 T987.AJ5.K72.K82 J6.Q984.AJ5.Q765 543.T63.T963.AT4")
+    board = PracticeBoard(load_system("sayc"), deal, "N", "N")
+    board.student_call("1NT")
+    running = PracticeScore().add_calls(board)
+    assert board._system_result is None  # not bid yet: the running score did not need it
+    assert (running.calls_made, running.calls_agreeing, running.contracts_matching) == (1, 1, 0)
+    full = PracticeScore().add(board)
+    assert (full.calls_made, full.calls_agreeing) == (running.calls_made, running.calls_agreeing)
