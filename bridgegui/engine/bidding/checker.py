@@ -30,7 +30,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from bridgegui.engine.bidding.calls import PASS, Auction, AuctionError, Call
-from bridgegui.engine.bidding.system import NO_RULE, Block, Rule, System, call_from_code
+from bridgegui.engine.bidding.system import NO_RULE, Block, Rule, System, bid_deals, call_from_code
 from bridgegui.engine.boards import board_dealer, board_vulnerability
 from bridgegui.engine.cards import FULL_DECK_MASK, seat_index
 from bridgegui.engine.constraints import SeatConstraint
@@ -171,22 +171,45 @@ def _holds(outer: Rule, inner: Rule) -> bool:
 # --- the positions a block answers ------------------------------------------------------------------
 
 
-def observed_bidding(system: System, boards: int = 2000, seed: int = 7) -> tuple[tuple[Auction, ...], frozenset[int]]:
-    """What ``boards`` random boards bid by the system pass through (North dealing, each vulnerability
-    in turn): every auction so far, and every rule that chose a call.  A rule chosen there is reachable
-    by example; the auctions are the positions a catch-all block (``after **``) really answers, which
-    no pattern spells."""
-    seen: dict[tuple[object, ...], Auction] = {}
-    used: set[int] = set()
+UNCONSTRAINED_FACTOR = 10
+"""How many times more hands are drawn for a rule with no meaning and no ``where``."""
+
+OBSERVED_BOARDS = 2000
+"""Random boards whose bidding shows which rules are reachable by example, and which auctions occur."""
+
+
+@dataclass(frozen=True)
+class RandomBidding:
+    """Random boards bid to the end (board i has Law 2's dealer and vulnerability for number i+1): what
+    both the reachability check and the coverage figures read, bid once for both."""
+
+    deals: np.ndarray
+    dealers: tuple[str, ...]
+    auctions: tuple[Auction, ...]
+    rule_history: np.ndarray
+
+
+def random_bidding(system: System, boards: int, *, seed: int = 1) -> RandomBidding:
+    """``boards`` random deals (``seed``) bid by ``system`` at their boards' dealers and vulnerabilities."""
     deals = deal_batch(boards, seed=seed)
-    for part, vulnerable in enumerate(("None", "NS", "EW", "All")):
-        auctions, rules = system.bid_batch_with_rules(deals[part::4], "N", vulnerable)
-        used.update(int(i) for i in np.unique(rules).tolist() if i != NO_RULE)
-        for auction in auctions:
-            for i in range(len(auction.calls)):
-                key = tuple(auction.calls[:i])
-                if key not in seen:
-                    seen[key] = Auction("N", auction.calls[:i])
+    numbers = [i % 16 + 1 for i in range(boards)]
+    dealers = tuple(board_dealer(n) for n in numbers)
+    auctions, rule_history = bid_deals(system, deals, dealers, [board_vulnerability(n) for n in numbers])
+    return RandomBidding(deals, dealers, tuple(auctions), rule_history)
+
+
+def observed_bidding(bidding: RandomBidding) -> tuple[tuple[Auction, ...], frozenset[int]]:
+    """What random boards bid by the system pass through: every auction so far (written from North
+    dealing: a rule sees only the calls and the caller's place), and every rule that chose a call.  A
+    rule chosen there is reachable by example; the auctions are the positions a catch-all block
+    (``after **``) really answers, which no pattern spells."""
+    seen: dict[tuple[object, ...], Auction] = {}
+    used = {int(i) for i in np.unique(bidding.rule_history).tolist() if i != NO_RULE}
+    for auction in bidding.auctions:
+        for i in range(len(auction.calls)):
+            key = tuple(auction.calls[:i])
+            if key not in seen:
+                seen[key] = Auction("N", auction.calls[:i])
     return tuple(seen.values()), frozenset(used)
 
 
@@ -325,17 +348,22 @@ def reach(
     system gives to this rule in some context, and which rules took the others (by index)."""
     takers: Counter[int] = Counter()
     fitting = 0
-    for auction, vulnerable in contexts(block, rule, observed=observed, system=system):
-        seat = seat_index(auction.next_seat)
-        hands = draw_meaning(rule, samples, rng, seat)
-        fitting = max(fitting, int(hands.size))
-        if hands.size == 0:
-            continue
-        _, rule_indices = system.choose(hands, auction, vulnerable)
-        reached = int(np.count_nonzero(rule_indices == rule.index))
-        if reached:
-            return fitting, reached, takers
-        takers.update(int(i) for i in rule_indices[rule_indices != NO_RULE][:64].tolist())
+    # A rule with no meaning of its own ("otherwise bid 2♣") gives the draws no help: the hands it gets
+    # are what every rule above leaves, often a rare shape.  When its draws reach nothing, it is drawn
+    # again, ten times as many.
+    rounds = (samples, samples * UNCONSTRAINED_FACTOR) if rule.always_fits else (samples,)
+    for count in rounds:
+        for auction, vulnerable in contexts(block, rule, observed=observed, system=system):
+            seat = seat_index(auction.next_seat)
+            hands = draw_meaning(rule, count, rng, seat)
+            fitting = max(fitting, int(hands.size))
+            if hands.size == 0:
+                continue
+            _, rule_indices = system.choose(hands, auction, vulnerable)
+            reached = int(np.count_nonzero(rule_indices == rule.index))
+            if reached:
+                return fitting, reached, takers
+            takers.update(int(i) for i in rule_indices[rule_indices != NO_RULE][:64].tolist())
     return fitting, 0, takers
 
 
@@ -395,7 +423,14 @@ def check_system(
     rng = np.random.default_rng(seed)
     problems: list[RuleProblem] = []
     checked = 0
-    observed, used = observed_bidding(system, seed=seed)
+    # One bidding of random boards serves the coverage figures and the reachability check (they used
+    # to bid the same deals twice); the check wants at least OBSERVED_BOARDS of them.
+    coverage_bidding = random_bidding(system, coverage_boards, seed=seed) if coverage_boards else None
+    if coverage_bidding is not None and coverage_boards >= OBSERVED_BOARDS:
+        observed_from = coverage_bidding
+    else:
+        observed_from = random_bidding(system, OBSERVED_BOARDS, seed=seed)
+    observed, used = observed_bidding(observed_from)
     by_block = observed_by_block(system, observed)
     for b, block in enumerate(system.blocks):
         observed = tuple(by_block.get(b, ()))
@@ -409,10 +444,6 @@ def check_system(
                 problems.append(RuleProblem("note", rule, detail=detail))
             if rule.index in used:
                 continue  # chosen on a random board: reachable by example
-            taker = proved_taker(system, block, rule)
-            if taker is not None:
-                problems.append(RuleProblem("unreachable", rule, taker=taker, proved=True))
-                continue
             if not any(True for _ in contexts(block, rule, observed=observed, system=system)):
                 problems.append(
                     RuleProblem(
@@ -425,12 +456,19 @@ def check_system(
             fitting, reached, takers = reach(system, block, rule, samples=samples, rng=rng, observed=observed)
             if reached:
                 continue
+            # Only a rule the draws did not reach is worth a proof (exact counts cost milliseconds a pair).
+            taker = proved_taker(system, block, rule)
+            if taker is not None:
+                problems.append(RuleProblem("unreachable", rule, taker=taker, proved=True))
+                continue
             if fitting == 0:
                 problems.append(RuleProblem("contradictory", rule, detail="no hand fits its meaning", drawn=samples))
                 continue
             top = system.rules[takers.most_common(1)[0][0]] if takers else None
             problems.append(RuleProblem("unreachable", rule, taker=top, drawn=fitting))
-    coverage = measure_coverage(system, coverage_boards, seed=seed) if coverage_boards else None
+    coverage = (
+        measure_coverage(system, coverage_boards, seed=seed, bidding=coverage_bidding) if coverage_boards else None
+    )
     return CheckReport(system, _by_line(system, problems), coverage, checked)
 
 
@@ -454,41 +492,34 @@ def _by_line(system: System, problems: list[RuleProblem]) -> tuple[RuleProblem, 
     return tuple(kept)
 
 
-def measure_coverage(system: System, boards: int, *, seed: int = 1) -> Coverage:
+def measure_coverage(system: System, boards: int, *, seed: int = 1, bidding: RandomBidding | None = None) -> Coverage:
     """Bid ``boards`` random boards (board i has Law 2's dealer and vulnerability for number i+1) and
-    count the calls that came from catch-all rules (``fallback``, or nothing fitting), per auction."""
-    deals = deal_batch(boards, seed=seed)
+    count the calls that came from catch-all rules (``fallback``, or nothing fitting), per auction.
+    ``bidding``: those boards already bid (``random_bidding`` with the same count and seed)."""
+    if bidding is None:
+        bidding = random_bidding(system, boards, seed=seed)
     catch_all_rules = np.array([r.catch_all for r in system.rules] + [True], dtype=bool)  # last: NO_RULE
     per_context: Counter[str] = Counter()
     per_context_calls: Counter[str] = Counter()
     calls = catch_all = strong_passes = 0
-    numbers = np.arange(boards) % 16
-    points = hcp(deals)
-    for number in range(16):
-        rows = np.flatnonzero(numbers == number)
-        if rows.size == 0:
-            continue
-        dealer = board_dealer(number + 1)
-        vulnerable = board_vulnerability(number + 1)
-        auctions, rule_history = system.bid_batch_with_rules(deals[rows], dealer, vulnerable)
-        for k, auction in enumerate(auctions):
-            made = len(auction.calls)
-            history = rule_history[k, :made]
-            flags = catch_all_rules[history]
-            calls += made
-            catch_all += int(np.count_nonzero(flags))
-            texts = [str(c) for c in auction.calls]
-            for i in range(made):
-                key = " ".join(texts[:i]) or "(opening)"
-                per_context_calls[key] += 1
-                if flags[i]:
-                    per_context[key] += 1
-            for i in range(min(4, made)):
-                seat = (seat_index(dealer) + i) % 4
-                if auction.calls[i] == PASS and points[rows[k], seat] >= 20:
-                    strong_passes += 1
+    points = hcp(bidding.deals)
+    for k, (auction, dealer) in enumerate(zip(bidding.auctions, bidding.dealers, strict=True)):
+        made = len(auction.calls)
+        flags = catch_all_rules[bidding.rule_history[k, :made]]
+        calls += made
+        catch_all += int(np.count_nonzero(flags))
+        texts = [str(c) for c in auction.calls]
+        for i in range(made):
+            key = " ".join(texts[:i]) or "(opening)"
+            per_context_calls[key] += 1
+            if flags[i]:
+                per_context[key] += 1
+        for i in range(min(4, made)):
+            seat = (seat_index(dealer) + i) % 4
+            if auction.calls[i] == PASS and points[k, seat] >= 20:
+                strong_passes += 1
     contexts_found = tuple(ContextCoverage(a, per_context_calls[a], n) for a, n in per_context.most_common())
-    return Coverage(boards, calls, catch_all, strong_passes, contexts_found)
+    return Coverage(len(bidding.auctions), calls, catch_all, strong_passes, contexts_found)
 
 
 __all__ = [
@@ -503,5 +534,6 @@ __all__ = [
     "measure_coverage",
     "note_disagreements",
     "observed_bidding",
+    "random_bidding",
     "reach",
 ]
