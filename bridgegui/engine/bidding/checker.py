@@ -30,7 +30,15 @@ from dataclasses import dataclass
 import numpy as np
 
 from bridgegui.engine.bidding.calls import PASS, Auction, AuctionError, Call
-from bridgegui.engine.bidding.system import NO_RULE, Block, Rule, System, bid_deals, call_from_code
+from bridgegui.engine.bidding.system import (
+    NO_RULE,
+    Block,
+    Rule,
+    System,
+    bid_deals,
+    board_vulnerability_for,
+    call_from_code,
+)
 from bridgegui.engine.boards import board_dealer, board_vulnerability
 from bridgegui.engine.cards import FULL_DECK_MASK, seat_index
 from bridgegui.engine.constraints import SeatConstraint
@@ -40,9 +48,6 @@ from bridgegui.engine.evaluation import hcp
 from bridgegui.engine.exact import SeatPlan, SeatSampler, plan_seat
 
 DEFAULT_SAMPLES = 2000
-VULNERABILITY_FOR_STATE = {"none": "None", "we": "NS", "they": "EW", "both": "All"}
-"""A board vulnerability giving each state to North or South (the contexts put the caller there or
-at East/West: ``_board_vulnerability`` turns the state round for East and West)."""
 
 
 @dataclass(frozen=True)
@@ -273,7 +278,7 @@ def contexts(
         if rule.seats is not None and position not in rule.seats:
             continue
         for state in states[:2]:
-            yield auction, _board_vulnerability(state, auction.next_seat)
+            yield auction, board_vulnerability_for(state, auction.next_seat)
             produced += 1
         if produced >= 2 * limit:
             return
@@ -294,12 +299,6 @@ def _auction(tokens: tuple[str, ...]) -> Auction | None:
         except AuctionError:
             return None
     return auction
-
-
-def _board_vulnerability(state: str, seat: str) -> str:
-    """The board vulnerability that is ``state`` from ``seat``'s side."""
-    ours, theirs = ("NS", "EW") if seat in ("N", "S") else ("EW", "NS")
-    return {"none": "None", "we": ours, "they": theirs, "both": "All"}[state]
 
 
 # --- the checks -------------------------------------------------------------------------------------

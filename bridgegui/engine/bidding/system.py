@@ -40,6 +40,13 @@ VULNERABILITY_STATES = ("none", "we", "they", "both")
 """The vulnerability as a rule sees it, from the calling side: neither, only us, only them, both."""
 
 
+def board_vulnerability_for(state: str, seat: str) -> str:
+    """The board's vulnerability (PBN spelling) that is ``state`` (``VULNERABILITY_STATES``) as seen
+    by ``seat``: the inverse of ``vulnerability_state``."""
+    ours, theirs = ("NS", "EW") if seat in ("N", "S") else ("EW", "NS")
+    return {"none": "None", "we": ours, "they": theirs, "both": "All"}[state]
+
+
 def vulnerability_state(vulnerable: str | None, seat: str) -> str:
     """The board's vulnerability (PBN ``None``/``NS``/``EW``/``All``; None is ``None``) as seen by
     ``seat``: ``"none"``, ``"we"`` (only the caller's side), ``"they"`` or ``"both"``."""
@@ -690,6 +697,7 @@ __all__ = [
     "Rule",
     "System",
     "bid_deals",
+    "board_vulnerability_for",
     "call_code",
     "call_from_code",
     "time_auctions",

@@ -15,7 +15,6 @@ Standard English's calls as alternatives), the case counts as a miss.
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -25,8 +24,7 @@ from bridgegui.engine.bidding.calls import Auction, Call
 from bridgegui.engine.cards import SEATS, Hand
 from bridgegui.engine.dealing import deal_batch
 from tests.engine.bidding.conftest import deal_for
-
-CORPUS = Path(__file__).parent / "corpus" / "acol.cases"
+from tests.engine.bidding.corpus import agreement, read_cases
 
 OVERALL = 0.98
 """Least share of all cases on which the system agrees with the source (311 of 316 when written)."""
@@ -55,26 +53,6 @@ PER_AREA: dict[str, float] = {
 """Least share of agreement per area (every area has at least fourteen cases)."""
 
 
-def board_vulnerability(vul: str, seat: str) -> str:
-    """The board's vulnerability (PBN spelling) from the bidder's view: ``we`` is the bidder's side."""
-    ours, theirs = ("NS", "EW") if seat in "NS" else ("EW", "NS")
-    return {"none": "None", "both": "All", "we": ours, "they": theirs}[vul]
-
-
-def read_cases(path: Path = CORPUS) -> list[tuple[str, str, str, str, str, tuple[str, ...], str]]:
-    """The corpus's cases: area, auction ("" before the opening), vulnerability, hand, call, the other
-    acceptable calls and the source."""
-    cases = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        area, auction, vul, hand, call, also, source = (f.strip() for f in line.split(" | "))
-        others = () if also == "-" else tuple(a.strip() for a in also.split(","))
-        cases.append((area, "" if auction == "-" else auction, vul, hand, call, others, source))
-    return cases
-
-
 @pytest.fixture(scope="module")
 def system():
     return load_system("acol")
@@ -82,18 +60,11 @@ def system():
 
 @pytest.fixture(scope="module")
 def results(system) -> list[tuple[str, bool]]:
-    out = []
-    for area, auction, vul, hand, call, others, _source in read_cases():
-        before = Auction.parse("N", auction) if auction else Auction("N")
-        vulnerable = board_vulnerability(vul, before.next_seat)
-        choice = system.call_for(deal_for(before, hand), before, vulnerable)
-        accepted = {Call.parse(call), *(Call.parse(a) for a in others)}
-        out.append((area, choice.call in accepted))
-    return out
+    return agreement(system, read_cases("acol"))
 
 
 def test_the_corpus_is_large_and_sourced():
-    cases = read_cases()
+    cases = read_cases("acol")
     assert len(cases) >= 300
     assert all(source for *_, source in cases)
     assert set(PER_AREA) == {area for area, *_ in cases}

@@ -10,15 +10,11 @@ system reaches, so a change that makes it bid worse fails here.
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
 from bridgegui.engine.bidding import load_system
-from bridgegui.engine.bidding.calls import Auction, Call
-from tests.engine.bidding.conftest import deal_for
-
-CORPUS = Path(__file__).parent / "corpus" / "sayc.cases"
+from tests.engine.bidding.corpus import agreement, read_cases
 
 OVERALL = 0.99
 """Least share of all cases on which the system agrees with the source."""
@@ -47,39 +43,13 @@ PER_AREA: dict[str, float] = {
 """Least share of agreement per area (areas with at least ten cases)."""
 
 
-def board_vulnerability(vul: str, seat: str) -> str:
-    """The board's vulnerability (PBN spelling) from the bidder's view: ``we`` is the bidder's side."""
-    ours, theirs = ("NS", "EW") if seat in "NS" else ("EW", "NS")
-    return {"none": "None", "both": "All", "we": ours, "they": theirs}[vul]
-
-
-def read_cases(path: Path = CORPUS) -> list[tuple[str, str, str, str, str, tuple[str, ...], str]]:
-    cases = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        area, auction, vul, hand, call, also, source = (f.strip() for f in line.split(" | "))
-        others = () if also == "-" else tuple(a.strip() for a in also.split(","))
-        cases.append((area, "" if auction == "-" else auction, vul, hand, call, others, source))
-    return cases
-
-
 @pytest.fixture(scope="module")
 def results() -> list[tuple[str, bool]]:
-    system = load_system("sayc")
-    out = []
-    for area, auction, vul, hand, call, others, _source in read_cases():
-        before = Auction.parse("N", auction) if auction else Auction("N")
-        vulnerable = board_vulnerability(vul, before.next_seat)
-        choice = system.call_for(deal_for(before, hand), before, vulnerable)
-        accepted = {Call.parse(call), *(Call.parse(a) for a in others)}
-        out.append((area, choice.call in accepted))
-    return out
+    return agreement(load_system("sayc"), read_cases("sayc"))
 
 
 def test_the_corpus_is_large_and_sourced():
-    cases = read_cases()
+    cases = read_cases("sayc")
     assert len(cases) >= 400
     assert all(source for *_, source in cases)
 
