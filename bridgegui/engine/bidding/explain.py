@@ -22,8 +22,6 @@ NOT_COVERED = "Not covered by this system"
 """How a catch-all (``fallback``) rule's explanation starts: teachers, tests and the checker count them."""
 
 SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")
-_SUIT_SYMBOLS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣"}
-_SINGULAR = {"spades": "spade", "hearts": "heart", "diamonds": "diamond", "clubs": "club"}
 _SEAT_ORDINALS = ("first", "second", "third", "fourth")
 _VUL_WORDS = {
     "none": "neither side vulnerable",
@@ -135,18 +133,13 @@ def term_words(term: str) -> str:
         if "{s}" in phrase:
             suit = groups[0].lower()
             rest = groups[1] if len(groups) > 1 else None
-            return phrase.format(s=suit, r2=_counted(range_words(rest), suit) if rest else "")
+            return phrase.format(s=suit, r2=range_words(rest) if rest else "")
         if "{r}" in phrase:
             return phrase.format(r=range_words(groups[0]))
         if "{x}" in phrase:
             return phrase.format(x=groups[0])
         return phrase
     return term
-
-
-def _counted(words: str, suit: str) -> str:
-    """The range words, singular-aware: ``"1"`` of spades reads "1 spade" further on (kept plain)."""
-    return words
 
 
 def seat_words(seats: frozenset[int]) -> str:
@@ -197,16 +190,6 @@ def split_terms(meaning: str) -> list[str]:
     if meaning.strip().lower() in ("", "any"):
         return []
     return [t.strip() for t in meaning.split(",") if t.strip()]
-
-
-def singular_suit(word: str) -> str:
-    """``"spades"`` → ``"spade"`` (for "a spade stopper" style phrases)."""
-    return _SINGULAR.get(word, word)
-
-
-def suit_symbol(word: str) -> str:
-    """``"spades"`` → ``"♠"``."""
-    return _SUIT_SYMBOLS[word]
 
 
 __all__ = [
