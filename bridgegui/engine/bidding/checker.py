@@ -382,7 +382,7 @@ def proved_taker(system: System, block: Block, rule: Rule) -> Rule | None:
         # may be insufficient where this rule's call is legal (unless every auction of the block ends
         # below it), and then it takes no hands there.
         if earlier.call.is_bid and not (rule.call.is_bid and earlier.call.rank > rule.call.rank):
-            last = _fixed_last_bid(block)
+            last = block.pattern.fixed_last_bid
             if last is None or earlier.call.rank <= last:
                 continue
         if earlier.call.is_double or earlier.call.is_redouble:
@@ -390,21 +390,6 @@ def proved_taker(system: System, block: Block, rule: Rule) -> Rule | None:
         if _holds(earlier, rule):
             return earlier
     return None
-
-
-def _fixed_last_bid(block: Block) -> int | None:
-    """The rank of the last bid of every auction the block answers (-1: none), when its pattern is
-    literal single calls and passes; None when it depends on the auction."""
-    last = -1
-    for element in block.pattern.elements:
-        if element == "P*":
-            continue
-        if not isinstance(element, frozenset) or len(element) != 1:
-            return None
-        code = next(iter(element))
-        if code < 35:
-            last = code
-    return last
 
 
 def check_system(

@@ -25,7 +25,7 @@ from functools import cached_property
 
 import numpy as np
 
-from bridgegui.engine.bidding.calls import DOUBLE, PASS, REDOUBLE, Auction, Call
+from bridgegui.engine.bidding.calls import DOUBLE, PASS, REDOUBLE, Auction, AuctionError, Call
 from bridgegui.engine.bidding.explain import Explanation
 from bridgegui.engine.cards import SEATS, Deal, seat_index
 from bridgegui.engine.constraints import SeatConstraint
@@ -116,6 +116,45 @@ class Pattern:
         self.__dict__.update(state)
 
     @cached_property
+    def literal_auctions(self) -> tuple[tuple[Call, ...], ...] | None:
+        """The call sequences a pattern of literal calls spells: alternatives (``P|X``) multiply them,
+        a leading ``P*`` is no pass and a later one none or one; None for the other wildcards or more
+        than ``MAX_SPELLINGS`` spellings."""
+        spellings: list[tuple[Call, ...]] = [()]
+        for i, element in enumerate(self.elements):
+            if element == "P*":
+                if i:
+                    spellings = [*spellings, *((*s, PASS) for s in spellings)]
+            elif isinstance(element, frozenset):
+                spellings = [(*s, call_from_code(code)) for s in spellings for code in sorted(element)]
+            else:
+                return None
+            if len(spellings) > MAX_SPELLINGS:
+                return None
+        return tuple(spellings)
+
+    @cached_property
+    def spells_illegal_auction(self) -> bool:
+        """Whether every auction a literal pattern spells is one the Laws forbid: it never matches."""
+        spellings = self.literal_auctions
+        return spellings is not None and not any(_legal(calls) for calls in spellings)
+
+    @cached_property
+    def fixed_last_bid(self) -> int | None:
+        """The rank of the last bid of every legal auction a literal pattern spells (-1: no bid yet);
+        None when the pattern is not literal, spells no legal auction, or its auctions end differently.
+        A bid above it is legal wherever the pattern matches."""
+        spellings = self.literal_auctions
+        if spellings is None:
+            return None
+        ranks = set()
+        for calls in spellings:
+            if _legal(calls):
+                bids = [c.rank for c in calls if c.is_bid]
+                ranks.add(bids[-1] if bids else -1)
+        return ranks.pop() if len(ranks) == 1 else None
+
+    @cached_property
     def _automaton(self) -> _Automaton:
         return _Automaton.build([self.elements])
 
@@ -127,6 +166,19 @@ class Pattern:
         """``matches`` for an auction given as ``call_code`` numbers."""
         automaton = self._automaton
         return bool(automaton.run(codes) & automaton.accepts[0])
+
+
+MAX_SPELLINGS = 64
+"""A literal pattern is read call by call (``Pattern.literal_auctions``) up to this many spellings."""
+
+
+def _legal(calls: tuple[Call, ...]) -> bool:
+    """Whether ``calls`` are a legal auction (from any dealer: legality does not depend on who deals)."""
+    try:
+        Auction("N", calls)
+    except AuctionError:
+        return False
+    return True
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from bridgegui.engine.bidding.calls import Auction, AuctionError, Call, quoted
+from bridgegui.engine.bidding.calls import Call, quoted
 from bridgegui.engine.bidding.explain import (
     SUIT_WORDS,
     Explanation,
@@ -24,7 +24,7 @@ from bridgegui.engine.bidding.explain import (
     vulnerability_words,
     where_words,
 )
-from bridgegui.engine.bidding.system import Pattern, WhereFunction, call_from_code
+from bridgegui.engine.bidding.system import Pattern, WhereFunction
 from bridgegui.engine.bidding.system_tokens import SystemFileError, _Reader
 from bridgegui.engine.constraints import SeatConstraint
 
@@ -243,8 +243,8 @@ def _read_block(
             pattern = reader.pattern(bound.text, line, column)
         except SystemFileError as exc:
             raise _remapped(exc, defined, bound) from None
-        last_bid = _fixed_last_bid(pattern)
-        if values and last_bid is None and _spells_illegal_auction(pattern):
+        last_bid = pattern.fixed_last_bid
+        if values and last_bid is None and pattern.spells_illegal_auction:
             continue  # "1{suit} P 1{suit2}" for spades then hearts: no auction is ever so
         key = _pattern_key(pattern)
         drafts, drops = _read_rules(lines, values, reader, context, version, op, last_bid)
@@ -267,51 +267,6 @@ def _read_block(
                     )
                 earlier.rules = kept
             earlier.rules = [*drafts, *earlier.rules]
-
-
-_MAX_SPELLINGS = 64
-
-
-def _literal_auctions(pattern: Pattern) -> list[tuple[Call, ...]] | None:
-    """Every call sequence a pattern of literal calls spells (alternatives such as ``P|X`` multiply
-    them), after an optional leading ``P*``; None for other wildcards or too many spellings."""
-    elements = pattern.elements[1:] if pattern.elements[:1] == ("P*",) else pattern.elements
-    spellings: list[tuple[Call, ...]] = [()]
-    for element in elements:
-        if not isinstance(element, frozenset):
-            return None
-        spellings = [(*s, call_from_code(code)) for s in spellings for code in sorted(element)]
-        if len(spellings) > _MAX_SPELLINGS:
-            return None
-    return spellings
-
-
-def _legal(calls: tuple[Call, ...]) -> bool:
-    try:
-        Auction("N", calls)
-    except AuctionError:
-        return False
-    return True
-
-
-def _spells_illegal_auction(pattern: Pattern) -> bool:
-    """Whether every auction a literal pattern spells is one the Laws forbid (so it never matches)."""
-    spellings = _literal_auctions(pattern)
-    return spellings is not None and not any(_legal(calls) for calls in spellings)
-
-
-def _fixed_last_bid(pattern: Pattern) -> int | None:
-    """The rank of the last bid of every legal auction a literal pattern matches (-1: no bid yet);
-    None when the pattern is not literal, spells no legal auction, or its auctions end differently."""
-    spellings = _literal_auctions(pattern)
-    if spellings is None:
-        return None
-    ranks = set()
-    for calls in spellings:
-        if _legal(calls):
-            bids = [c.rank for c in calls if c.is_bid]
-            ranks.add(bids[-1] if bids else -1)
-    return ranks.pop() if len(ranks) == 1 else None
 
 
 def _pattern_key(pattern: Pattern) -> str:
