@@ -68,7 +68,7 @@ def _is_path(text: str) -> bool:
 
 def read_system_text(path: Path) -> str:
     """A system file's text, refusing at once what is not a regular file or is too large."""
-    shown = cut(path.name)
+    shown = cut(str(path))  # the path as given: "zero" alone would not say which file
     try:
         info = os.stat(path)
     except OSError as exc:
