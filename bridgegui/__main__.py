@@ -6,7 +6,7 @@ import sys
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from bridgegui.ui.main_window import MainWindow
+    from bridgegui.ui.mainwindow.window import MainWindow
 
 USAGE = """usage: bridgegui [FILE.pbn] [--self-test] [--version] [Qt options]
 
@@ -22,7 +22,7 @@ def open_window(args: list[str]) -> MainWindow:
     """Create the application (or reuse the running one), the window, and open a PBN file named in ``args``."""
     from bridgegui.settings import Settings
     from bridgegui.ui.app import apply_theme, create_application
-    from bridgegui.ui.main_window import MainWindow
+    from bridgegui.ui.mainwindow.window import MainWindow
 
     app = create_application(args)
     settings = Settings.load()
@@ -42,7 +42,7 @@ def main(argv: list[str] | None = None) -> int:
     args = sys.argv if argv is None else argv
     if "--self-test" in args[1:]:
         # Before any QApplication: the self-test makes its own offscreen one (no display needed).
-        from bridgegui.self_test import run_self_test
+        from bridgegui.ui.self_test import run_self_test
 
         return run_self_test()
     if "--version" in args[1:]:
@@ -55,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     # Qt aborts the process when no platform plugin loads or its display cannot be opened: look
     # before creating the application.
-    from bridgegui.desktop_check import display_problem, xcb_problem
+    from bridgegui.ui.desktop_check import display_problem, xcb_problem
 
     problem = xcb_problem(args) or display_problem(args)
     if problem is not None:

@@ -41,7 +41,7 @@ def deal() -> int:
     single_blas_thread()
     stop_on_termination()
     gc.disable()
-    from bridgegui.cli import main
+    from bridgegui.cli.deal import main
 
     gc.freeze()
     gc.enable()
@@ -51,10 +51,10 @@ def deal() -> int:
 
 
 def system() -> int:
-    """``bridgegui-system``: check, show and print bidding systems (``bridgegui.cli_system.main``)."""
+    """``bridgegui-system``: check, show and print bidding systems (``bridgegui.cli.system.main``)."""
     single_blas_thread()
     stop_on_termination()
-    from bridgegui.cli_system import main
+    from bridgegui.cli.system import main
 
     status = main()
     hard_exit(status)

@@ -245,7 +245,7 @@ tournament, small enough that reading and parsing it cannot exhaust a desktop's 
 
 
 _PATH_ECHO = 240
-"""The most of a file name a refusal repeats (``engine.specs.PATH_ECHO_CHARS``, without importing it here)."""
+"""The most of a file name a refusal repeats (``engine.dealer.specs.PATH_ECHO_CHARS``, without importing it here)."""
 
 
 class FileRefusedError(BridgeError):

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from importlib.abc import Traversable
 from pathlib import Path
 
-from bridgegui.engine.constraints import DealRequest
+from bridgegui.engine.dealer.constraints import DealRequest
 from bridgegui.engine.errors import BridgeError
 from bridgegui.files import atomic_write
 from bridgegui.resource_files import resource

@@ -10,7 +10,7 @@ Deal Set dialog name a set's scenarios the same way, so both resolve them here:
   ``stayman``).
 * ``SOURCE:N`` gives the source a weight of ``N`` (``A.dl:2 B.dl:1`` deals twice as many of A).
 
-The scenario's dealer (``engine.mixing.Scenario``): a preset's ``dealer`` seat, a script's ``dealer``
+The scenario's dealer (``engine.dealer.mixing.Scenario``): a preset's ``dealer`` seat, a script's ``dealer``
 statement, else North; an auction preset is written for North and follows each board's dealer.
 No Qt here.
 """
@@ -20,13 +20,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from bridgegui.engine.constraints import DealRequest
+from bridgegui.engine.dealer.constraints import DealRequest
+from bridgegui.engine.dealer.levelling import levelled, request_alternatives, script_alternatives
+from bridgegui.engine.dealer.mixing import Scenario, SetSource
+from bridgegui.engine.dealer.specs import PATH_ECHO_CHARS, echo
 from bridgegui.engine.errors import BridgeError
-from bridgegui.engine.levelling import levelled, request_alternatives, script_alternatives
-from bridgegui.engine.mixing import Scenario, SetSource
 from bridgegui.engine.script import ScriptError, compile_script
 from bridgegui.engine.script.request import request_from_script
-from bridgegui.engine.specs import PATH_ECHO_CHARS, echo
 from bridgegui.files import TEXT_FILE_LIMIT, FileRefusedError, read_user_text
 from bridgegui.presets import Preset, builtin_presets, preset_name_key, user_presets
 

@@ -12,7 +12,7 @@ if __name__ == "__main__":
 
     single_blas_thread()
     if "--self-test" in sys.argv[1:]:
-        from bridgegui.self_test import run_self_test
+        from bridgegui.ui.self_test import run_self_test
 
         sys.exit(run_self_test())
     from bridgegui.__main__ import main

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from bridgegui import bench_compare
+from bridgegui.devtools import bench_compare
 
 
 def test_a_child_is_measured_with_its_output_in_a_file(tmp_path: Path) -> None:

@@ -6,14 +6,15 @@ import sys
 
 import pytest
 
-from bridgegui import cli, engine
-from bridgegui.engine.constraints import parse_seat_spec
+from bridgegui import engine
+from bridgegui.cli import deal as deal_cli
+from bridgegui.engine.dealer.constraints import parse_seat_spec
 from bridgegui.formats import pbn
 
 
 def run(*argv: str) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
-    code = cli.main(list(argv), stdout=out, stderr=err)
+    code = deal_cli.main(list(argv), stdout=out, stderr=err)
     return code, out.getvalue(), err.getvalue()
 
 
@@ -98,11 +99,11 @@ def test_impossible_requests_exit_3(argv, fragment):
 
 def test_version_and_help(capsys):
     with pytest.raises(SystemExit) as info:
-        cli.main(["--version"])
+        deal_cli.main(["--version"])
     assert info.value.code == 0
     assert "bridgegui-deal" in capsys.readouterr().out
     with pytest.raises(SystemExit):
-        cli.main(["--help"])
+        deal_cli.main(["--help"])
     help_text = capsys.readouterr().out
     assert "shape 5xxx 6xxx" in help_text and "examples:" in help_text
     # issue 15: one install hint, right for how this copy was installed; the help named a fixed one
@@ -199,7 +200,9 @@ def test_pdf_sheets_from_the_command_line(tmp_path):
     # must not become the test session's application (pytest-qt needs a QApplication).
     target = tmp_path / "records.pdf"
     argv = ["-p", "6", "-s", "9", "--pdf", str(target), "--sheets", "records", "-o", str(tmp_path / "s.pbn")]
-    done = subprocess.run([sys.executable, "-m", "bridgegui.cli", *argv], capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "bridgegui.cli.deal", *argv], capture_output=True, text=True, check=False
+    )
     assert done.returncode == 0, done.stderr
     assert target.read_bytes().startswith(b"%PDF")
     if shutil.which("pdftotext") is None:
@@ -275,7 +278,7 @@ SHUFFLE_DEALS = [  # bridgegui-deal -p 6 -s 4242 --shuffle riffle:3 --south "hcp
 def test_shuffle_output_is_byte_for_byte_what_it_was():
     """Dealing with a model moved from here into the engine; the set a seed gives must not change."""
     boards = [
-        SHUFFLE_BOARD.format(number=n, dealer=d, vulnerable=v, deal=deal, generator=cli.GENERATOR)
+        SHUFFLE_BOARD.format(number=n, dealer=d, vulnerable=v, deal=deal, generator=deal_cli.GENERATOR)
         for n, (d, v, deal) in enumerate(SHUFFLE_DEALS, start=1)
     ]
     expected = (SHUFFLE_HEADER + "\n".join(boards)).replace("\n", "\r\n")
@@ -286,7 +289,7 @@ def test_shuffle_output_is_byte_for_byte_what_it_was():
 
 def test_the_shuffle_help_names_the_models_source_not_our_folder(capsys):
     with pytest.raises(SystemExit):
-        cli.main(["--help"])
+        deal_cli.main(["--help"])
     help_text = " ".join(capsys.readouterr().out.split())
     assert "Bredrup & Zhang's Markov model of hand shuffling" in help_text
     assert "seed 00" not in help_text
@@ -304,7 +307,7 @@ def test_text_output_that_cannot_be_written_leaves_the_old_file_whole(tmp_path, 
         raise OSError(errno.ENOSPC, "No space left on device")
 
     monkeypatch.setattr(os, "fsync", disk_full)
-    status = cli.main(["-p", "2", "-s", "1", "--format", "text", "-o", str(target)])
+    status = deal_cli.main(["-p", "2", "-s", "1", "--format", "text", "-o", str(target)])
     assert status != 0
     assert target.read_text() == "last week's boards\n"
     assert [p.name for p in tmp_path.iterdir()] == ["boards.txt"], "no temporary file is left behind"
@@ -355,20 +358,20 @@ def test_a_closed_standard_output_is_an_io_error(monkeypatch, tmp_path):
     """``bridgegui-deal -p 2 >&-`` starts Python with ``sys.stdout`` None."""
     monkeypatch.setattr(sys, "stdout", None)
     err = io.StringIO()
-    assert cli.main(["-p", "2", "-s", "1"], stderr=err) == 1
+    assert deal_cli.main(["-p", "2", "-s", "1"], stderr=err) == 1
     assert err.getvalue() == "bridgegui-deal: standard output is closed\n"
     # Output to a file does not need standard output.
-    assert cli.main(["-p", "2", "-s", "1", "-o", str(tmp_path / "s.pbn")], stderr=err) == 0
+    assert deal_cli.main(["-p", "2", "-s", "1", "-o", str(tmp_path / "s.pbn")], stderr=err) == 0
     assert len(pbn.load(tmp_path / "s.pbn")) == 2
     closed = io.StringIO()
     closed.close()
-    assert cli.main(["-p", "1", "--format", "text"], stdout=closed, stderr=err) == 1
+    assert deal_cli.main(["-p", "1", "--format", "text"], stdout=closed, stderr=err) == 1
 
 
 @pytest.mark.parametrize("argv", [["-p", "2"], ["-p", "2", "--format", "text"]])
 def test_a_closed_standard_output_in_a_real_process(argv):
     done = subprocess.run(
-        ["sh", "-c", 'exec "$0" -m bridgegui.cli "$@" >&-', sys.executable, *argv],
+        ["sh", "-c", 'exec "$0" -m bridgegui.cli.deal "$@" >&-', sys.executable, *argv],
         capture_output=True,
         text=True,
         check=False,
@@ -382,7 +385,7 @@ def test_a_script_run_into_a_closed_standard_output(tmp_path, monkeypatch):
     path.write_text(SCRIPT)
     monkeypatch.setattr(sys, "stdout", None)
     err = io.StringIO()
-    assert cli.main([str(path), "-s", "1"], stderr=err) == 1
+    assert deal_cli.main([str(path), "-s", "1"], stderr=err) == 1
     assert "standard output is closed" in err.getvalue()
 
 
@@ -395,7 +398,11 @@ def test_a_broken_pipe_ends_quietly():
     """``bridgegui-deal | head``: the reader has what it wanted; no "[Errno 32] Broken pipe", status 141
     (128 + SIGPIPE, what a shell reports for ``cat`` or ``seq`` there)."""
     err = io.StringIO()
-    assert cli.main(["-p", "2", "--format", "text"], stdout=BrokenPipe(), stderr=err) == cli.EXIT_BROKEN_PIPE == 141
+    assert (
+        deal_cli.main(["-p", "2", "--format", "text"], stdout=BrokenPipe(), stderr=err)
+        == deal_cli.EXIT_BROKEN_PIPE
+        == 141
+    )
     assert err.getvalue() == ""
 
 
@@ -415,7 +422,7 @@ def test_piped_into_head_the_command_says_nothing(tmp_path):
 
 def test_a_closed_standard_error_still_gives_the_exit_status(monkeypatch):
     monkeypatch.setattr(sys, "stderr", None)
-    assert cli.main(["-s", "-1"], stdout=io.StringIO()) == 2
+    assert deal_cli.main(["-s", "-1"], stdout=io.StringIO()) == 2
 
 
 def test_an_unconstrained_request_beyond_the_limit_is_not_called_rare(tmp_path):
@@ -484,8 +491,8 @@ import errno, os, sys
 def disk_full(_fd):
     raise OSError(errno.ENOSPC, "No space left on device")
 os.fsync = disk_full
-from bridgegui import cli
-sys.exit(cli.main(sys.argv[1:]))
+from bridgegui.cli import deal as deal_cli
+sys.exit(deal_cli.main(sys.argv[1:]))
 """
 
 
@@ -503,7 +510,9 @@ def test_a_full_disk_keeps_the_old_file_and_fails(small_disk, tmp_path, name, ar
     folder = small_disk if small_disk is not None else tmp_path / "disk"
     target = folder / name
     target.write_bytes(b"last week's boards\n")
-    command = [sys.executable, "-m", "bridgegui.cli"] if small_disk is not None else [sys.executable, "-c", FULL_DISK]
+    command = (
+        [sys.executable, "-m", "bridgegui.cli.deal"] if small_disk is not None else [sys.executable, "-c", FULL_DISK]
+    )
     done = subprocess.run([*command, "-s", "1", "-q", *argv, str(target)], capture_output=True, text=True, check=False)
     assert done.returncode == 1, done.stderr
     assert "No space left on device" in done.stderr and "Traceback" not in done.stderr
@@ -514,10 +523,10 @@ def test_a_full_disk_keeps_the_old_file_and_fails(small_disk, tmp_path, name, ar
 def test_an_unconstrained_set_larger_than_the_try_limit_is_dealt(monkeypatch, tmp_path):
     # issue 15: an unconstrained -p larger than the try limit ended in "rarer than about 1 in 17,000,000";
     # the limit judges deals in a row without a board, not the size of the set.
-    monkeypatch.setattr(engine.planner, "DEFAULT_MAX_TRIES", 500)
+    monkeypatch.setattr(engine.dealer.planner, "DEFAULT_MAX_TRIES", 500)
     out = tmp_path / "big.pbn"
     err = io.StringIO()
-    assert cli.main(["-p", "2000", "-s", "4", "-q", "-o", str(out)], stderr=err) == 0, err.getvalue()
+    assert deal_cli.main(["-p", "2000", "-s", "4", "-q", "-o", str(out)], stderr=err) == 0, err.getvalue()
     assert len(pbn.load(out)) == 2000
 
 
@@ -525,15 +534,15 @@ def test_a_contradiction_under_a_shuffle_model_is_refused_at_once(tmp_path):
     # issue 15: any contradiction under a shuffle model ran for over an hour; it is proved before dealing.
     err = io.StringIO()
     argv = ["--shuffle", "riffle:7", "--north", "spades 0", "--south", "spades 0", "--fit", "NS 8+ spades"]
-    assert cli.main([*argv, "-o", str(tmp_path / "x.pbn")], stderr=err) == cli.EXIT_IMPOSSIBLE
+    assert deal_cli.main([*argv, "-o", str(tmp_path / "x.pbn")], stderr=err) == deal_cli.EXIT_IMPOSSIBLE
     assert "fit 8+ spades" in err.getvalue()
 
 
 def test_a_seat_given_twice_is_refused_not_replaced(capsys):
     # `--north balanced --north "spades 7+"` dealt unbalanced hands: the first spec was silently dropped.
     with pytest.raises(SystemExit) as info:
-        cli.main(["-p", "1", "--north", "balanced", "--north", "spades 7+"])
-    assert info.value.code == cli.EXIT_SPEC
+        deal_cli.main(["-p", "1", "--north", "balanced", "--north", "spades 7+"])
+    assert info.value.code == deal_cli.EXIT_SPEC
     assert "--north is given twice" in capsys.readouterr().err
 
 
@@ -542,11 +551,11 @@ def test_a_request_only_too_rare_to_find_is_not_called_impossible(tmp_path):
     # see): it is searched for until the limit, and the message gives the figures without claiming a proof.
     err = io.StringIO()
     argv = ["--north", "controls 0", "--south", "controls 0", "--ns", "hcp 13+", "--time-limit", "0.5"]
-    assert cli.main([*argv, "-o", str(tmp_path / "x.pbn")], stderr=err) == cli.EXIT_IMPOSSIBLE
+    assert deal_cli.main([*argv, "-o", str(tmp_path / "x.pbn")], stderr=err) == deal_cli.EXIT_IMPOSSIBLE
     assert "impossible request" not in err.getvalue() and "no deal fitting every constraint" in err.getvalue()
     err = io.StringIO()
     argv = ["--north", "spades 0", "--south", "spades 0", "--fit", "NS 8+ spades"]
-    assert cli.main([*argv, "-o", str(tmp_path / "y.pbn")], stderr=err) == cli.EXIT_IMPOSSIBLE
+    assert deal_cli.main([*argv, "-o", str(tmp_path / "y.pbn")], stderr=err) == deal_cli.EXIT_IMPOSSIBLE
     assert "impossible request" in err.getvalue()
 
 
@@ -556,8 +565,8 @@ def test_a_scripts_generate_limit_is_exact(tmp_path):
     script.write_text("produce 3000\ncondition hcp(north) + hcp(south) >= 35\n")
     for limit in (5000, 100_000):
         out, err = io.StringIO(), io.StringIO()
-        status = cli.main(["-g", str(limit), "-s", "5", "-v", str(script)], stdout=out, stderr=err)
-        assert status == cli.EXIT_SHORT
+        status = deal_cli.main(["-g", str(limit), "-s", "5", "-v", str(script)], stdout=out, stderr=err)
+        assert status == deal_cli.EXIT_SHORT
         assert f"Generated {limit} hands" in out.getvalue() + err.getvalue()
 
 
@@ -570,14 +579,20 @@ def test_a_script_takes_max_tries_and_a_time_limit_when_given(tmp_path):
         "produce 100\ncondition hcp(north) + hcp(south) >= 38 && losers(north) <= 2 && spades(east) >= 6\n"
     )
     out, err = io.StringIO(), io.StringIO()
-    assert cli.main(["-v", "-s", "3", "--max-tries", "30000", str(script)], stdout=out, stderr=err) == cli.EXIT_SHORT
+    assert (
+        deal_cli.main(["-v", "-s", "3", "--max-tries", "30000", str(script)], stdout=out, stderr=err)
+        == deal_cli.EXIT_SHORT
+    )
     assert "Generated 30000 hands" in out.getvalue() + err.getvalue()
     out, err = io.StringIO(), io.StringIO()
     argv = ["-q", "-s", "3", "--time-limit", "0.2", str(script), "-o", str(tmp_path / "s.pbn")]
-    assert cli.main(argv, stdout=out, stderr=err) == cli.EXIT_SHORT
+    assert deal_cli.main(argv, stdout=out, stderr=err) == deal_cli.EXIT_SHORT
     assert "0.2 s passed without a board (--time-limit)" in err.getvalue()
     err = io.StringIO()
-    assert cli.main(["-g", "5", "--max-tries", "6", str(script)], stdout=io.StringIO(), stderr=err) == cli.EXIT_SPEC
+    assert (
+        deal_cli.main(["-g", "5", "--max-tries", "6", str(script)], stdout=io.StringIO(), stderr=err)
+        == deal_cli.EXIT_SPEC
+    )
     assert "-g or --max-tries, not both" in err.getvalue()
 
 
@@ -592,7 +607,7 @@ def test_an_error_after_the_progress_line_starts_a_line_of_its_own():
     """On a terminal a run that gives up printed its message glued to the bar ("… 0.9 sbridgegui-deal: …")."""
     err = _Terminal()
     argv = ["-p", "2", "-s", "3", "--time-limit", "0.3", "--ns", "hcp 39+", "--ew", "fit 12+ spades"]
-    assert cli.main(argv, stdout=io.StringIO(), stderr=err) == cli.EXIT_IMPOSSIBLE
+    assert deal_cli.main(argv, stdout=io.StringIO(), stderr=err) == deal_cli.EXIT_IMPOSSIBLE
     said = err.getvalue()
     assert "\r[" in said  # the progress line was drawn
     assert "\nbridgegui-deal: " in said and " sbridgegui-deal" not in said

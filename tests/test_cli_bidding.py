@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bridgegui import cli
+from bridgegui.cli import deal as deal_cli
 from bridgegui.engine.bidding import Auction, load_system
 from bridgegui.formats import pbn
 
@@ -48,7 +48,7 @@ def mini(tmp_path: Path) -> Path:
 
 def run(*argv: str) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
-    status = cli.main(list(argv), stdout=out, stderr=err)
+    status = deal_cli.main(list(argv), stdout=out, stderr=err)
     return status, out.getvalue(), err.getvalue()
 
 
@@ -147,7 +147,7 @@ def test_an_auction_only_the_ranking_forbids_is_refused_at_once(tmp_path: Path, 
     """1♦ is never bid (1♣ with its 'where' always comes first), which no proof from the meanings shows:
     exact draws from 1♦'s meaning find no hand the system gives it, so the request is refused at once
     with status 3, naming the rule that takes the hands (it used to search until the effort bound)."""
-    from bridgegui import cli_bidding
+    from bridgegui.cli import bidding as bidding_cli
 
     shadowed = tmp_path / "shadowed.system"
     shadowed.write_text(
@@ -157,7 +157,7 @@ def test_an_auction_only_the_ranking_forbids_is_refused_at_once(tmp_path: Path, 
         "  P   any                             -- Pass.\n",
         encoding="utf-8",
     )
-    monkeypatch.setattr(cli_bidding, "AUCTION_MAX_TRIES", 20_000)
+    monkeypatch.setattr(bidding_cli, "AUCTION_MAX_TRIES", 20_000)
     status, _out, err = run("--system", str(shadowed), "--auction", "1D", "-p", "1")
     assert status == 3 and "practically never bids 1♦ as the first call" in err
     assert "the 1♣ rule at shadowed.system:4 takes most of them first" in err
@@ -175,7 +175,7 @@ def test_printed_sheets_carry_the_systems_answers(tmp_path: Path) -> None:
     def run_apart(*argv: str) -> int:
         # In a separate process: printing starts an offscreen QGuiApplication, which must not become the
         # test session's application (every later Qt test needs a QApplication).
-        command = [sys.executable, "-m", "bridgegui.cli", *argv]
+        command = [sys.executable, "-m", "bridgegui.cli.deal", *argv]
         return subprocess.run(command, capture_output=True, text=True, check=False).returncode
 
     plain, answers = tmp_path / "plain.pdf", tmp_path / "answers.pdf"
@@ -188,7 +188,7 @@ def test_printed_sheets_carry_the_systems_answers(tmp_path: Path) -> None:
 def test_bid_boards_in_batches_equals_bidding_each_board_at_its_own_dealer_and_vulnerability() -> None:
     """--bid turns every board to North dealing and bids one batch per vulnerability: the auctions and
     notes must be those of bidding each board alone, at its Law 2 dealer and vulnerability."""
-    from bridgegui.cli_bidding import bid_boards
+    from bridgegui.cli.bidding import bid_boards
     from bridgegui.engine.bidding import parse_system
     from bridgegui.engine.boards import Board
     from bridgegui.engine.cards import Deal

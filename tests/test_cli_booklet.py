@@ -17,7 +17,7 @@ import pytest
 from bml import bml as bml_reader
 from bml import bss as bml_bss
 
-from bridgegui.cli_system import main
+from bridgegui.cli.system import main
 from bridgegui.engine.bidding import Auction, load_system
 
 # A PDF needs a QGuiApplication: pytest-qt's QApplication, so that the command does not make an

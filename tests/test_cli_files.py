@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from bridgegui import cli
+from bridgegui.cli import deal as deal_cli
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def run(*argv: str) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
-    code = cli.main(list(argv), stdout=out, stderr=err)
+    code = deal_cli.main(list(argv), stdout=out, stderr=err)
     return code, out.getvalue(), err.getvalue()
 
 

@@ -14,7 +14,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from bridgegui import cli, cli_inference
+from bridgegui.cli import deal as deal_cli
+from bridgegui.cli import inference as inference_cli
 from bridgegui.engine.bidding import Auction, load_system
 from bridgegui.engine.bidding.inference import DEFAULT_INFERENCE_DEALS, KnownHand, shown_hands
 from bridgegui.engine.scoring import duplicate_score, imps
@@ -26,7 +27,7 @@ SUMMARY_KEYS = {"min", "p05", "mean", "p95", "max"}
 
 def _main(*argv: str) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
-    status = cli.main(list(argv), out, err)
+    status = deal_cli.main(list(argv), out, err)
     return status, out.getvalue(), err.getvalue()
 
 
@@ -67,12 +68,12 @@ def test_infer_prints_a_table_by_default() -> None:
 
 
 def test_help_states_the_default_sample_sizes() -> None:
-    text = cli.build_parser().format_help()
+    text = deal_cli.build_parser().format_help()
     assert f"default {DEFAULT_INFERENCE_DEALS:,}" in text
     from bridgegui.engine.bidding.simulation import DEFAULT_SIMULATION_DEALS
 
-    assert cli_inference.DEFAULT_INFER_DEALS == DEFAULT_INFERENCE_DEALS
-    assert cli_inference.DEFAULT_SIMULATE_DEALS == DEFAULT_SIMULATION_DEALS
+    assert inference_cli.DEFAULT_INFER_DEALS == DEFAULT_INFERENCE_DEALS
+    assert inference_cli.DEFAULT_SIMULATE_DEALS == DEFAULT_SIMULATION_DEALS
     assert f"(default {DEFAULT_SIMULATION_DEALS})" in " ".join(text.split())
 
 
@@ -180,8 +181,8 @@ def test_no_dask_without_cluster() -> None:
     """A run without --cluster imports nothing of Dask (a fresh interpreter, so other tests cannot hide it)."""
     pytest.importorskip("endplay")
     code = (
-        "import sys, io; from bridgegui import cli; "
-        "cli.main(['--auction', '1NT P', '-d', 'N', '--simulate', '2C,3NT', '-p', '2', '-s', '1', '--json'], io.StringIO(), io.StringIO()); "
+        "import sys, io; from bridgegui.cli import deal as deal_cli; "
+        "deal_cli.main(['--auction', '1NT P', '-d', 'N', '--simulate', '2C,3NT', '-p', '2', '-s', '1', '--json'], io.StringIO(), io.StringIO()); "
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')))"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120)
@@ -190,8 +191,8 @@ def test_no_dask_without_cluster() -> None:
 
 def test_the_readme_states_the_same_defaults() -> None:
     readme = " ".join((Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8").split())
-    assert f"({cli_inference.DEFAULT_INFER_DEALS:,} unless -p says otherwise" in readme.replace("`", "")
-    assert f"({cli_inference.DEFAULT_SIMULATE_DEALS} unless -p says otherwise" in readme.replace("`", "")
+    assert f"({inference_cli.DEFAULT_INFER_DEALS:,} unless -p says otherwise" in readme.replace("`", "")
+    assert f"({inference_cli.DEFAULT_SIMULATE_DEALS} unless -p says otherwise" in readme.replace("`", "")
     from bridgegui.engine.bidding.simulation import CHUNK_DEALS
 
     assert f"chunks of {CHUNK_DEALS} boards" in readme

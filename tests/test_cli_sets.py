@@ -1,7 +1,7 @@
-"""``bridgegui-deal``'s practice sets (issue 14, "Sets"): ``bridgegui.cli_sets`` through its functions.
+"""``bridgegui-deal``'s practice sets (issue 14, "Sets"): ``bridgegui.cli.sets`` through its functions.
 
-``bridgegui.cli`` hooks the module in (``wanted``/``run``); these tests build the real parser and
-call ``run`` with ``cli.write_output``, so they hold whether or not the hook has landed.
+``bridgegui.cli.deal`` hooks the module in (``wanted``/``run``); these tests build the real parser and
+call ``run`` with ``deal_cli.write_output``, so they hold whether or not the hook has landed.
 """
 
 from __future__ import annotations
@@ -16,10 +16,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from bridgegui import cli, cli_sets
+from bridgegui.cli import deal as deal_cli
+from bridgegui.cli import sets as sets_cli
 from bridgegui.engine.boards import board_dealer
 from bridgegui.engine.cards import SEATS
-from bridgegui.engine.constraints import DealRequest
+from bridgegui.engine.dealer.constraints import DealRequest
 from bridgegui.engine.errors import BridgeError
 from bridgegui.formats import pbn
 from bridgegui.set_sources import SourceError, find_preset, load_source, split_weight
@@ -30,9 +31,9 @@ MAJORS = "condition hearts(north) >= 5 || spades(north) >= 5\n"
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = cli.build_parser()
+    parser = deal_cli.build_parser()
     if not any("--rotate" in action.option_strings for action in parser._actions):
-        cli_sets.add_arguments(parser)  # the command line's hook has not landed yet
+        sets_cli.add_arguments(parser)  # the command line's hook has not landed yet
     return parser
 
 
@@ -45,7 +46,7 @@ def _args(argv: list[str], sources: list[str] | None = None) -> argparse.Namespa
 
 def _run(args: argparse.Namespace) -> list:
     out = io.StringIO()
-    assert cli_sets.run(args, out, io.StringIO(), cli.write_output) == 0
+    assert sets_cli.run(args, out, io.StringIO(), deal_cli.write_output) == 0
     return pbn.loads(out.getvalue())
 
 
@@ -60,22 +61,22 @@ def scripts(tmp_path: Path) -> dict[str, str]:
 
 
 def test_wanted_takes_a_string_or_a_list() -> None:
-    assert not cli_sets.wanted(argparse.Namespace(script=None, rotate=None, level=False))
-    assert not cli_sets.wanted(argparse.Namespace(script="a.dl", rotate=None, level=False))
-    assert not cli_sets.wanted(argparse.Namespace(script=["a.dl"], rotate=None, level=False))
-    assert cli_sets.wanted(argparse.Namespace(script=["a.dl", "b.dl"], rotate=None, level=False))
-    assert cli_sets.wanted(argparse.Namespace(script=None, rotate="law2", level=False))
-    assert cli_sets.wanted(argparse.Namespace(script=[], rotate=None, level=True))
-    assert not cli_sets.wanted(argparse.Namespace())
+    assert not sets_cli.wanted(argparse.Namespace(script=None, rotate=None, level=False))
+    assert not sets_cli.wanted(argparse.Namespace(script="a.dl", rotate=None, level=False))
+    assert not sets_cli.wanted(argparse.Namespace(script=["a.dl"], rotate=None, level=False))
+    assert sets_cli.wanted(argparse.Namespace(script=["a.dl", "b.dl"], rotate=None, level=False))
+    assert sets_cli.wanted(argparse.Namespace(script=None, rotate="law2", level=False))
+    assert sets_cli.wanted(argparse.Namespace(script=[], rotate=None, level=True))
+    assert not sets_cli.wanted(argparse.Namespace())
 
 
 def test_the_flags_parse() -> None:
-    assert _args(["--rotate"]).rotate == "law2" and cli_sets.rotation_of(_args(["--rotate"])) == "law2"
-    assert cli_sets.rotation_of(_args(["--rotate", "ns"])) == "ns"
-    assert cli_sets.rotation_of(_args([])) == "none"
+    assert _args(["--rotate"]).rotate == "law2" and sets_cli.rotation_of(_args(["--rotate"])) == "law2"
+    assert sets_cli.rotation_of(_args(["--rotate", "ns"])) == "ns"
+    assert sets_cli.rotation_of(_args([])) == "none"
     assert _args(["--level"]).level is True
-    with pytest.raises(cli_sets.SetError, match="after the scripts"):
-        cli_sets.rotation_of(argparse.Namespace(rotate="stayman.dl"))
+    with pytest.raises(sets_cli.SetError, match="after the scripts"):
+        sets_cli.rotation_of(argparse.Namespace(rotate="stayman.dl"))
 
 
 def test_a_mixed_set_from_scripts_and_a_preset(scripts: dict[str, str]) -> None:
@@ -128,8 +129,8 @@ def test_rotate_with_seat_specs_and_a_dealer() -> None:
 def test_level_from_the_command_line(scripts: dict[str, str]) -> None:
     out = io.StringIO()
     assert (
-        cli_sets.run(
-            _args(["-p", "9", "-s", "4", "--level"], [scripts["majors"]]), out, io.StringIO(), cli.write_output
+        sets_cli.run(
+            _args(["-p", "9", "-s", "4", "--level"], [scripts["majors"]]), out, io.StringIO(), deal_cli.write_output
         )
         == 0
     )
@@ -142,22 +143,22 @@ def test_level_from_the_command_line(scripts: dict[str, str]) -> None:
 
 def test_mistakes_are_errors_with_a_message(scripts: dict[str, str]) -> None:
     with pytest.raises(SourceError, match=r"the presets are: .*Weak two"):
-        cli_sets.run(_args(["--rotate"], ["preset:no such thing"]), io.StringIO(), io.StringIO(), cli.write_output)
+        sets_cli.run(_args(["--rotate"], ["preset:no such thing"]), io.StringIO(), io.StringIO(), deal_cli.write_output)
     with pytest.raises(BridgeError, match="not both"):
-        cli_sets.run(
+        sets_cli.run(
             _args(["--north", "hcp 12+"], [scripts["weak"], scripts["stayman"]]),
             io.StringIO(),
             io.StringIO(),
-            cli.write_output,
+            deal_cli.write_output,
         )
     with pytest.raises(BridgeError, match="--auction"):
-        cli_sets.run(_args(["--rotate", "--auction", "1NT"]), io.StringIO(), io.StringIO(), cli.write_output)
+        sets_cli.run(_args(["--rotate", "--auction", "1NT"]), io.StringIO(), io.StringIO(), deal_cli.write_output)
     with pytest.raises(BridgeError, match="--shuffle"):
-        cli_sets.run(_args(["--rotate", "--shuffle", "riffle:3"]), io.StringIO(), io.StringIO(), cli.write_output)
+        sets_cli.run(_args(["--rotate", "--shuffle", "riffle:3"]), io.StringIO(), io.StringIO(), deal_cli.write_output)
     with pytest.raises(SourceError, match="cannot be read"):
-        cli_sets.run(_args([], ["missing.dl", scripts["weak"]]), io.StringIO(), io.StringIO(), cli.write_output)
+        sets_cli.run(_args([], ["missing.dl", scripts["weak"]]), io.StringIO(), io.StringIO(), deal_cli.write_output)
     with pytest.raises(BridgeError, match="nothing to level"):
-        cli_sets.run(_args(["--level"], [scripts["weak"]]), io.StringIO(), io.StringIO(), cli.write_output)
+        sets_cli.run(_args(["--level"], [scripts["weak"]]), io.StringIO(), io.StringIO(), deal_cli.write_output)
 
 
 def test_sources_and_weights() -> None:
@@ -176,16 +177,16 @@ def test_sources_and_weights() -> None:
 
 def test_main_deals_a_mixed_set_once_the_hook_is_in(scripts: dict[str, str], tmp_path: Path) -> None:
     """Through ``bridgegui.cli.main``, once the command line hands sets to this module."""
-    if "cli_sets.run" not in inspect.getsource(cli.run):
-        pytest.skip("bridgegui.cli does not hand sets to cli_sets yet")
+    if "sets_cli.run" not in inspect.getsource(deal_cli.run):
+        pytest.skip("bridgegui.cli.deal does not hand sets to cli_sets yet")
     target = tmp_path / "set.pbn"
     argv = ["-p", "6", "-s", "8", scripts["stayman"], scripts["weak"], "--rotate", "-o", str(target)]
-    assert cli.main(argv, io.StringIO(), io.StringIO()) == 0
+    assert deal_cli.main(argv, io.StringIO(), io.StringIO()) == 0
     boards = pbn.load(target)
     assert Counter(b.tag("Scenario") for b in boards) == {"stayman": 3, "weak": 3}
     assert all(b.effective_dealer == board_dealer(b.number) for b in boards)
     err = io.StringIO()
-    assert cli.main(["preset:nothing like it", scripts["weak"]], io.StringIO(), err) == 2
+    assert deal_cli.main(["preset:nothing like it", scripts["weak"]], io.StringIO(), err) == 2
     assert "the presets are" in err.getvalue()
 
 
@@ -193,10 +194,12 @@ def test_one_preset_alone_is_dealt_and_a_missing_script_is_a_bad_argument(tmp_pa
     # A single "preset:NAME" source was read as a script's path ([Errno 2], exit 1); a missing script
     # alone exited 1 with a raw error, and 2 with "cannot be read" in a mixed set.
     out, err = tmp_path / "weak.pbn", io.StringIO()
-    assert cli.main(["-p", "2", "-s", "1", "-q", "preset:weak two", "-o", str(out)], stderr=err) == 0, err.getvalue()
+    assert deal_cli.main(["-p", "2", "-s", "1", "-q", "preset:weak two", "-o", str(out)], stderr=err) == 0, (
+        err.getvalue()
+    )
     assert [b.tag("Scenario") for b in pbn.load(out)] == ["Weak two (2♥)"] * 2
     err = io.StringIO()
-    assert cli.main([str(tmp_path / "nosuch.dl"), "-o", str(tmp_path / "x.pbn")], stderr=err) == cli.EXIT_SPEC
+    assert deal_cli.main([str(tmp_path / "nosuch.dl"), "-o", str(tmp_path / "x.pbn")], stderr=err) == deal_cli.EXIT_SPEC
     assert "nosuch.dl: cannot be read" in err.getvalue()
 
 
@@ -206,7 +209,7 @@ def test_d_names_the_scenarios_dealer_for_a_rotated_set(tmp_path):
 
     out, err = tmp_path / "east.pbn", io.StringIO()
     argv = ["-p", "8", "-s", "1", "-d", "E", "--east", "hcp 20+", "--rotate", "-q", "-o", str(out)]
-    assert cli.main(argv, stderr=err) == 0, err.getvalue()
+    assert deal_cli.main(argv, stderr=err) == 0, err.getvalue()
     for board in pbn.load(out):
         dealer = board.dealer or board_dealer(board.number)
         assert dealer == board_dealer(board.number)  # Law 2

@@ -13,16 +13,16 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from bridgegui import cli
-from bridgegui.engine import planner
+from bridgegui.cli import deal as deal_cli
 from bridgegui.engine.boards import boards_from_batch
-from bridgegui.engine.constraints import DealRequest
+from bridgegui.engine.dealer import planner
+from bridgegui.engine.dealer.constraints import DealRequest
 from bridgegui.formats import pbn, registry, text
 
 
 def run(*argv: str) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
-    code = cli.main(list(argv), stdout=out, stderr=err)
+    code = deal_cli.main(list(argv), stdout=out, stderr=err)
     return code, out.getvalue(), err.getvalue()
 
 
@@ -47,9 +47,9 @@ def test_streamed_pbn_is_what_dumps_writes(specs, count, seed, first):
     code, out, err = run(*argv)
     assert code == 0, err
     request = DealRequest.from_specs(**specs)
-    header = [f"Constraints: {cli.describe_request(request)}"] if not request.is_empty else []
+    header = [f"Constraints: {deal_cli.describe_request(request)}"] if not request.is_empty else []
     boards = boards_from_batch(_dealt(specs, count, seed), first)
-    assert out == pbn.dumps(boards, generator=cli.GENERATOR, seed=seed, extra_header=header)
+    assert out == pbn.dumps(boards, generator=deal_cli.GENERATOR, seed=seed, extra_header=header)
 
 
 def test_streamed_text_is_what_deal_diagram_writes(tmp_path):
@@ -166,7 +166,7 @@ def test_a_script_short_of_boards_says_so_and_exits_4(tmp_path, to_file):
     target = tmp_path / "out.pbn"
     extra = ["-o", str(target)] if to_file else []
     code, out, err = run(str(path), "-s", "3", *extra)
-    assert code == cli.EXIT_SHORT == 4
+    assert code == deal_cli.EXIT_SHORT == 4
     assert "of 40 boards produced: the limit of 5,000 deals generated was reached" in err
     produced = int(err.split("bridgegui-deal: ")[1].split(" of ")[0])
     assert 0 < produced < 40
@@ -187,12 +187,12 @@ def test_a_script_that_gets_its_boards_exits_0(tmp_path):
 def test_script_default_generate_is_dealers():
     from bridgegui.engine.script.script import DEFAULT_GENERATE
 
-    assert cli.SCRIPT_DEFAULT_GENERATE == DEFAULT_GENERATE
+    assert deal_cli.SCRIPT_DEFAULT_GENERATE == DEFAULT_GENERATE
 
 
 def test_help_states_the_limits_and_statuses(capsys):
     with pytest.raises(SystemExit):
-        cli.main(["--help"])
+        deal_cli.main(["--help"])
     help_text = " ".join(capsys.readouterr().out.split())
     assert "else 10,000,000" in help_text
     assert "4 fewer boards than asked" in help_text
@@ -202,9 +202,9 @@ def test_help_states_the_limits_and_statuses(capsys):
 def test_the_real_program_streams_to_a_pipe():
     """A whole process: PBN on standard output keeps its CRLF line ends (bytes through the buffer)."""
     done = subprocess.run(
-        [sys.executable, "-m", "bridgegui.cli", "-q", "-p", "3", "-s", "1"], capture_output=True, check=True
+        [sys.executable, "-m", "bridgegui.cli.deal", "-q", "-p", "3", "-s", "1"], capture_output=True, check=True
     )
-    expected = pbn.dumps(boards_from_batch(_dealt({}, 3, 1), 1), generator=cli.GENERATOR, seed=1)
+    expected = pbn.dumps(boards_from_batch(_dealt({}, 3, 1), 1), generator=deal_cli.GENERATOR, seed=1)
     assert done.stdout == expected.encode()
 
 
@@ -247,7 +247,7 @@ def test_a_dlm_set_numbered_past_99_says_it_is_renumbered(tmp_path):
     # silently when written straight to the file.
     err = io.StringIO()
     out = tmp_path / "fb.dlm"
-    assert cli.main(["--first-board", "50", "-p", "60", "-s", "3", "-o", str(out)], stderr=err) == 0
+    assert deal_cli.main(["--first-board", "50", "-p", "60", "-s", "3", "-o", str(out)], stderr=err) == 0
     assert "board numbers of 60 boards" in err.getvalue()
 
 
@@ -259,7 +259,7 @@ def test_a_script_that_finds_no_board_within_its_generate_limit_exits_4_not_3(tm
     rarer += "spades(north) == spades(south) && hearts(east) == hearts(west) && clubs(north) == clubs(east)\n"
     path.write_text(f"generate 200\nproduce 5\n{rarer}")
     code, _, err = run(str(path), "-s", "3", "-o", str(tmp_path / "out.pbn"))
-    assert code == cli.EXIT_SHORT, err
+    assert code == deal_cli.EXIT_SHORT, err
     assert "0 of 5 boards produced: the limit of 200 deals generated was reached" in err
 
 
@@ -267,4 +267,4 @@ def test_a_script_that_contradicts_itself_is_still_refused_at_once(tmp_path):
     path = tmp_path / "never.dl"
     path.write_text("condition hcp(north) >= 30 && hcp(south) >= 11\n")
     code, _, err = run(str(path), "-s", "3", "-o", str(tmp_path / "out.pbn"))
-    assert code == cli.EXIT_IMPOSSIBLE and "impossible" in err
+    assert code == deal_cli.EXIT_IMPOSSIBLE and "impossible" in err

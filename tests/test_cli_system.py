@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from bridgegui.cli_system import main
+from bridgegui.cli.system import main
 from bridgegui.engine.bidding import parse_system
 from bridgegui.engine.bidding.checker import check_system, note_disagreements
 

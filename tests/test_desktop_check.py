@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from bridgegui import __main__ as entry
-from bridgegui import desktop_check
-from bridgegui.desktop_check import (
+from bridgegui.ui import desktop_check
+from bridgegui.ui.desktop_check import (
     INSTALL_LINE,
     XCB_PACKAGES,
     missing_libraries,
@@ -146,7 +146,7 @@ def test_a_real_plugin_whose_libraries_are_missing(tmp_path):
     copy = tmp_path / "libqxcb.so"
     shutil.copyfile(REAL_PLUGIN, copy)
     code = (
-        "import sys; from pathlib import Path; from bridgegui.desktop_check import xcb_problem; "
+        "import sys; from pathlib import Path; from bridgegui.ui.desktop_check import xcb_problem; "
         "print(xcb_problem(['bridgegui'], {'QT_QPA_PLATFORM': 'xcb'}, plugin=Path(sys.argv[1])))"
     )
     result = subprocess.run([sys.executable, "-c", code, str(copy)], capture_output=True, text=True, check=True)

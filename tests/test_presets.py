@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bridgegui.engine.planner import plan_request
+from bridgegui.engine.dealer.planner import plan_request
 from bridgegui.presets import (
     Preset,
     PresetError,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bridgegui import desktop_check
+from bridgegui.ui import desktop_check
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from bridgegui import self_test
+from bridgegui.ui import self_test
 
 
 @pytest.mark.usefixtures("qapp")
@@ -41,7 +41,12 @@ def test_self_test_runs_without_a_display_or_an_application() -> None:
     DISPLAY; the self-test makes its own offscreen application."""
     env = {k: v for k, v in os.environ.items() if k not in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY")}
     result = subprocess.run(
-        [sys.executable, "-m", "bridgegui.self_test"], capture_output=True, text=True, env=env, timeout=120, check=False
+        [sys.executable, "-m", "bridgegui.ui.self_test"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
     )
     assert result.returncode == 0, result.stderr
     assert "self-test passed" in result.stdout

@@ -15,8 +15,8 @@ import pytest
 
 PROBE = """
 import json, sys
-from bridgegui import cli
-status = cli.main(sys.argv[1:])
+from bridgegui.cli import deal as deal_cli
+status = deal_cli.main(sys.argv[1:])
 print(json.dumps({"status": status, "modules": sorted(sys.modules)}))
 """
 
@@ -136,7 +136,7 @@ def test_the_command_ends_without_teardown_and_loses_nothing() -> None:
     wrote to a pipe, what it said on standard error and the exit status all arrive as with a normal exit."""
     argv = ["-s", "3", "-p", "400", "--north", "hcp 15-17, balanced", "--format", "text"]
     hard = _run_entry(*argv)
-    normal = subprocess.run([sys.executable, "-m", "bridgegui.cli", *argv], capture_output=True, check=False)
+    normal = subprocess.run([sys.executable, "-m", "bridgegui.cli.deal", *argv], capture_output=True, check=False)
     assert hard.returncode == normal.returncode == 0
     assert len(hard.stdout) > 20_000 and hard.stdout == normal.stdout  # a buffered pipe, flushed
     assert hard.stderr == normal.stderr
@@ -149,11 +149,11 @@ def test_the_command_collects_no_garbage_while_loading() -> None:
     """The modules load with the collector off and are frozen out of later collections; it is on again
     for the run (a long run's cycles are still collected)."""
     probe = (
-        "import gc, sys; from bridgegui import entry, cli\n"
+        "import gc, sys; from bridgegui import entry\nfrom bridgegui.cli import deal as deal_cli\n"
         "def main(argv=None):\n"
         "    print(gc.isenabled(), gc.get_freeze_count() > 10_000, gc.get_stats()[2]['collections'], flush=True)\n"
         "    return 0\n"
-        "cli.main = main\n"
+        "deal_cli.main = main\n"
         "before = gc.get_stats()[2]['collections']; print(before, flush=True); entry.deal()\n"
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
@@ -166,9 +166,9 @@ def test_the_command_collects_no_garbage_while_loading() -> None:
 def test_a_plain_run_builds_no_rule_of_20_table(tmp_path) -> None:
     """The rule of 20's shape table is built when the rule is used, not at import (2 ms of every run)."""
     probe = (
-        "import sys; from bridgegui import cli; from bridgegui.engine import evaluation\n"
-        "cli.main(sys.argv[1:]); print(evaluation.top_two_by_shape.cache_info().currsize)\n"
-        "cli.main(sys.argv[1:] + ['--south', 'rule20']); print(evaluation.top_two_by_shape.cache_info().currsize)\n"
+        "import sys; from bridgegui.cli import deal as deal_cli; from bridgegui.engine import evaluation\n"
+        "deal_cli.main(sys.argv[1:]); print(evaluation.top_two_by_shape.cache_info().currsize)\n"
+        "deal_cli.main(sys.argv[1:] + ['--south', 'rule20']); print(evaluation.top_two_by_shape.cache_info().currsize)\n"
     )
     argv = ["-q", "-p", "2", "--north", "hcp 15-17, balanced", "-o", str(tmp_path / "set.pbn")]
     done = subprocess.run([sys.executable, "-c", probe, *argv], capture_output=True, text=True, check=True)

@@ -36,8 +36,9 @@ from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 
-from bridgegui.engine import evaluation, parallel, planner
-from bridgegui.engine.constraints import DealRequest
+from bridgegui.engine import evaluation, parallel
+from bridgegui.engine.dealer import planner
+from bridgegui.engine.dealer.constraints import DealRequest
 from bridgegui.engine.dealing import deal_batch
 from bridgegui.engine.teaching import frequencies
 

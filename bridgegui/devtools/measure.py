@@ -31,7 +31,7 @@ import time, sys
 t0 = time.perf_counter()
 from bridgegui.settings import Settings
 from bridgegui.ui.app import apply_theme, create_application
-from bridgegui.ui.main_window import MainWindow
+from bridgegui.ui.mainwindow.window import MainWindow
 from PySide6.QtCore import QTimer
 app = create_application([])
 settings = Settings.load()
@@ -82,7 +82,7 @@ def main() -> int:
     from PySide6.QtCore import QEvent, QEventLoop, QObject, QTimer
 
     from bridgegui.ui.app import create_application
-    from bridgegui.ui.main_window import MainWindow
+    from bridgegui.ui.mainwindow.window import MainWindow
 
     app = create_application([])
     window = MainWindow()

@@ -36,7 +36,7 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtWidgets import QApplication, QLabel, QLineEdit, QPushButton, QSpinBox, QTableWidget, QToolButton
 
     from bridgegui.settings import Settings
-    from bridgegui.ui.main_window import MainWindow
+    from bridgegui.ui.mainwindow.window import MainWindow
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     window = MainWindow(Settings.load(Path(temp) / "settings.json"))

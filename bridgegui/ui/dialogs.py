@@ -79,7 +79,7 @@ def fit_title(dialog: QWidget) -> None:
 
 
 ROTATION_CHOICES = ("none", "law2", "ns")
-"""The Deal Set dialog's rotations, as ``engine.rotation.ROTATIONS`` names them."""
+"""The Deal Set dialog's rotations, as ``engine.dealer.rotation.ROTATIONS`` names them."""
 
 SOURCE_COUNT = 8
 """Boards a scenario gets when it is added to the Deal Set dialog's list (the user changes it there)."""
@@ -91,8 +91,8 @@ class DealSetDialog(QDialog):
     With no scenarios listed, the set deals the window's constraints (or its auction), as before.  Each
     listed scenario (a preset, or a dealer script's file) has its own count; the set then holds their
     sum, in an order where no scenario comes twice in a row when the counts allow it
-    (``engine.mixing``), each board recording its scenario.  The rotation turns every deal
-    (``engine.rotation``): the scenario's dealer deals each board as Law 2 numbers it, or the
+    (``engine.dealer.mixing``), each board recording its scenario.  The rotation turns every deal
+    (``engine.dealer.rotation``): the scenario's dealer deals each board as Law 2 numbers it, or the
     partnerships change places on about half the boards, each chosen at random.
 
     ``sources()`` gives ``("preset:NAME" or a script's path, count)`` pairs, the command line's spelling,

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from bridgegui import engine
 from bridgegui.engine import evaluation
-from bridgegui.engine.constraints import (
+from bridgegui.engine.dealer.constraints import (
     DealRequest,
     Range,
     SeatConstraint,

@@ -10,9 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgegui import engine
-from bridgegui.engine import exact, stats
+from bridgegui.engine import stats
 from bridgegui.engine.cards import CARD_BITS, FULL_DECK_MASK
-from bridgegui.engine.constraints import parse_seat_spec
+from bridgegui.engine.dealer import exact
+from bridgegui.engine.dealer.constraints import parse_seat_spec
 
 
 def count_by_enumeration(spec: str, cards: list[int]) -> tuple[int, list[int]]:

@@ -12,8 +12,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bridgegui.engine import evaluation, feasibility, planner
-from bridgegui.engine.constraints import DealRequest, parse_seat_spec
+from bridgegui.engine import evaluation
+from bridgegui.engine.dealer import feasibility, planner
+from bridgegui.engine.dealer.constraints import DealRequest, parse_seat_spec
 from bridgegui.engine.dealing import deal_batch
 from bridgegui.engine.errors import ImpossibleError
 

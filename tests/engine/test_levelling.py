@@ -7,10 +7,10 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from bridgegui.engine.constraints import DealRequest
+from bridgegui.engine.dealer.constraints import DealRequest
+from bridgegui.engine.dealer.levelling import LevelError, levelled, request_alternatives, script_alternatives
+from bridgegui.engine.dealer.mixing import Scenario, SetSource, deal_set_now
 from bridgegui.engine.evaluation import suit_lengths
-from bridgegui.engine.levelling import LevelError, levelled, request_alternatives, script_alternatives
-from bridgegui.engine.mixing import Scenario, SetSource, deal_set_now
 from bridgegui.engine.script import compile_script
 
 

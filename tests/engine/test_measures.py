@@ -13,9 +13,10 @@ import numpy as np
 import pytest
 
 from bridgegui import engine
-from bridgegui.engine import evaluation, exact, planner, stats, tables
+from bridgegui.engine import evaluation, stats, tables
 from bridgegui.engine.cards import CARD_BITS, FULL_DECK_MASK, Hand, parse_holding
-from bridgegui.engine.constraints import DealRequest, parse_seat_spec
+from bridgegui.engine.dealer import exact, planner
+from bridgegui.engine.dealer.constraints import DealRequest, parse_seat_spec
 
 # -- scalar definitions, from the words of each rule -------------------------------------------------
 

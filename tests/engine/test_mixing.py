@@ -7,10 +7,8 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from bridgegui.engine.constraints import DealRequest
-from bridgegui.engine.dealing import make_rng
-from bridgegui.engine.errors import BridgeError, ImpossibleError
-from bridgegui.engine.mixing import (
+from bridgegui.engine.dealer.constraints import DealRequest
+from bridgegui.engine.dealer.mixing import (
     Scenario,
     SetSource,
     board_order,
@@ -22,6 +20,8 @@ from bridgegui.engine.mixing import (
     set_counts,
     split_counts,
 )
+from bridgegui.engine.dealing import make_rng
+from bridgegui.engine.errors import BridgeError, ImpossibleError
 from bridgegui.engine.stats import chi2_sf
 
 P_THRESHOLD = 1e-4

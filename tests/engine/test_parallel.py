@@ -11,8 +11,9 @@ import threading
 import numpy as np
 import pytest
 
-from bridgegui.engine import parallel, planner
-from bridgegui.engine.constraints import DealRequest
+from bridgegui.engine import parallel
+from bridgegui.engine.dealer import planner
+from bridgegui.engine.dealer.constraints import DealRequest
 from bridgegui.engine.dealing import deal_batch, is_valid_batch
 from bridgegui.engine.teaching import frequencies
 

@@ -17,16 +17,17 @@ import time
 
 import pytest
 
-from bridgegui.engine import planner
-from bridgegui.engine.constraints import DealRequest
+from bridgegui.engine.dealer import planner
+from bridgegui.engine.dealer.constraints import DealRequest
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="workers are forked on Linux only")
 
 PROBE_HEAD = """
 import json, os, sys, threading
 import numpy as np
-from bridgegui.engine import parallel, planner
-from bridgegui.engine.constraints import DealRequest
+from bridgegui.engine import parallel
+from bridgegui.engine.dealer import planner
+from bridgegui.engine.dealer.constraints import DealRequest
 parallel.PARALLEL_MIN_DEALS = 4096
 planner.CHUNK_TRIES = 2 * planner.MAX_BATCH
 """

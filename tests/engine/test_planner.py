@@ -15,8 +15,9 @@ import numpy as np
 import pytest
 
 from bridgegui import engine
-from bridgegui.engine import evaluation, planner, stats
-from bridgegui.engine.constraints import DealRequest
+from bridgegui.engine import evaluation, stats
+from bridgegui.engine.dealer import planner
+from bridgegui.engine.dealer.constraints import DealRequest
 from bridgegui.engine.errors import ConstraintError, ImpossibleError
 
 

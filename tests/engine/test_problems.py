@@ -6,7 +6,7 @@ prints ``str(exc)``, which stays the sentence it always was (``tests/test_cli.py
 
 import pytest
 
-from bridgegui.engine.constraints import (
+from bridgegui.engine.dealer.constraints import (
     DealRequest,
     SeatConstraint,
     parse_fit,
@@ -14,8 +14,8 @@ from bridgegui.engine.constraints import (
     parse_seat_spec,
     seat_problems,
 )
+from bridgegui.engine.dealer.planner import deal, plan_request
 from bridgegui.engine.errors import PARTNERSHIP_FIELDS, SEAT_FIELDS, ConstraintError, ImpossibleError, Problem
-from bridgegui.engine.planner import deal, plan_request
 
 
 @pytest.mark.parametrize(

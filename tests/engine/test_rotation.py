@@ -6,8 +6,8 @@ import numpy as np
 
 from bridgegui.engine import deal_batch
 from bridgegui.engine.cards import Deal
+from bridgegui.engine.dealer.rotation import rotate_deals, turns_to_dealers
 from bridgegui.engine.dealing import make_rng
-from bridgegui.engine.rotation import rotate_deals, turns_to_dealers
 
 
 def test_a_turn_moves_every_hand_one_seat_clockwise() -> None:
@@ -40,11 +40,11 @@ import pytest  # noqa: E402
 
 from bridgegui.engine.boards import board_dealer  # noqa: E402
 from bridgegui.engine.cards import SEATS  # noqa: E402
-from bridgegui.engine.constraints import DealRequest  # noqa: E402
+from bridgegui.engine.dealer.constraints import DealRequest  # noqa: E402
+from bridgegui.engine.dealer.mixing import Scenario, SetSource, deal_set_now  # noqa: E402
+from bridgegui.engine.dealer.rotation import partnership_swaps, placements, turned_vulnerability  # noqa: E402
 from bridgegui.engine.errors import BridgeError  # noqa: E402
 from bridgegui.engine.evaluation import suit_lengths  # noqa: E402
-from bridgegui.engine.mixing import Scenario, SetSource, deal_set_now  # noqa: E402
-from bridgegui.engine.rotation import partnership_swaps, placements, turned_vulnerability  # noqa: E402
 from bridgegui.engine.stats import chi2_sf  # noqa: E402
 
 P_THRESHOLD = 1e-4

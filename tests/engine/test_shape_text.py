@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgegui.engine.constraints import SeatConstraint, parse_seat_spec
+from bridgegui.engine.dealer.constraints import SeatConstraint, parse_seat_spec
+from bridgegui.engine.dealer.specs import compact_shape_tokens, normalise_shape_token, pattern_shapes
 from bridgegui.engine.errors import ConstraintError
 from bridgegui.engine.shape_text import ALL, spec_any_order_text
-from bridgegui.engine.specs import compact_shape_tokens, normalise_shape_token, pattern_shapes
 
 EVERY = frozenset(ALL)
 PATTERNS = sorted({tuple(sorted(s, reverse=True)) for s in ALL}, reverse=True)

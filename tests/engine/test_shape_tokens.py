@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from itertools import permutations, product
 
-from bridgegui.engine.specs import ALL_SHAPES, pattern_shapes
+from bridgegui.engine.dealer.specs import ALL_SHAPES, pattern_shapes
 
 
 def _by_orders(wanted: tuple[int | None, ...]) -> frozenset[tuple[int, int, int, int]]:

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgegui.cli_bidding import auction_calls, split_auction
+from bridgegui.cli.bidding import auction_calls, split_auction
 from bridgegui.engine.bidding import Auction
 from bridgegui.engine.errors import BridgeError
 from bridgegui.files import FileRefusedError, decode_utf8

@@ -31,7 +31,7 @@ from bridgegui.engine.bidding.system import Block, Pattern, System, _PatternInde
 from bridgegui.engine.bidding.system_file import SystemFileError, parse_system
 from bridgegui.engine.boards import Board, boards_from_batch
 from bridgegui.engine.cards import SEATS
-from bridgegui.engine.constraints import DealRequest
+from bridgegui.engine.dealer.constraints import DealRequest
 from bridgegui.engine.dealing import deal_batch
 from bridgegui.engine.errors import BridgeError, ImpossibleError
 from bridgegui.formats import pbn

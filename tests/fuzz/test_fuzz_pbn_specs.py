@@ -22,8 +22,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bridgegui import cli
-from bridgegui.engine.constraints import (
+from bridgegui.cli import deal as deal_cli
+from bridgegui.engine.dealer.constraints import (
     PartnershipConstraint,
     SeatConstraint,
     parse_fit,
@@ -422,7 +422,7 @@ def argv(draw: st.DrawFn) -> list[str]:
 def check_cli(words: list[str]) -> None:
     out, err = io.StringIO(), io.StringIO()
     try:
-        code = cli.main(words, stdout=out, stderr=err)
+        code = deal_cli.main(words, stdout=out, stderr=err)
     except SystemExit as exc:  # argparse: a bad flag or value exits 2 (or 0 for --help), with usage on stderr
         code = exc.code
     assert code in (0, 1, 2, 3), code

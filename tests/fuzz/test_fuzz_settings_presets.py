@@ -251,7 +251,7 @@ def test_preset_from_json_gives_a_preset_or_a_preset_error(run_settings: setting
 def check_window_starts(case: tuple[dict[str, Any], bytes]) -> None:
     from PySide6.QtWidgets import QApplication
 
-    from bridgegui.ui.main_window import MainWindow
+    from bridgegui.ui.mainwindow.window import MainWindow
 
     values, preset = case
     with tempfile.TemporaryDirectory() as folder, pytest.MonkeyPatch.context() as patch:

@@ -18,11 +18,11 @@ from pathlib import Path
 
 import pytest
 
-from bridgegui.engine import planner
 from bridgegui.engine.bidding import Auction, System, load_system
 from bridgegui.engine.boards import Board
 from bridgegui.engine.cards import SEATS, SUIT_SYMBOLS, Deal, Hand, holding_text
-from bridgegui.engine.constraints import DealRequest
+from bridgegui.engine.dealer import planner
+from bridgegui.engine.dealer.constraints import DealRequest
 
 SEED = 11
 pytestmark = pytest.mark.usefixtures("qapp")

@@ -17,10 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from bridgegui.engine import planner
 from bridgegui.engine.boards import Board
 from bridgegui.engine.cards import FULL_SUIT, SEATS, SUIT_SYMBOLS, Deal, Hand, holding_text
-from bridgegui.engine.constraints import DealRequest
+from bridgegui.engine.dealer import planner
+from bridgegui.engine.dealer.constraints import DealRequest
 
 SEED = 7
 SKIPPED = 99

@@ -9,7 +9,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from bridgegui.settings import Settings
-from bridgegui.ui.main_window import MainWindow
+from bridgegui.ui.mainwindow.window import MainWindow
 
 
 @pytest.fixture

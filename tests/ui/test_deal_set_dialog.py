@@ -12,9 +12,9 @@ from pytestqt.qtbot import QtBot
 
 from bridgegui.engine.boards import board_dealer
 from bridgegui.engine.cards import SEATS
-from bridgegui.engine.constraints import DealRequest
+from bridgegui.engine.dealer.constraints import DealRequest
 from bridgegui.ui.dialogs import DealSetDialog
-from bridgegui.ui.main_window import MainWindow
+from bridgegui.ui.mainwindow.window import MainWindow
 
 NEVER = {
     "N": "hcp 10, qt 2, ltc 7, controls 4",

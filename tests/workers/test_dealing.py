@@ -9,11 +9,11 @@ import numpy as np
 import pytest
 from pytestqt.qtbot import QtBot
 
-from bridgegui.engine.constraints import DealRequest
+from bridgegui.engine.dealer.constraints import DealRequest
+from bridgegui.engine.dealer.planner import deal, plan_request
 from bridgegui.engine.errors import Problem
-from bridgegui.engine.planner import deal, plan_request
-from bridgegui.workers.dealing import DealingService, DealProgress, Feedback, compute_feedback
-from bridgegui.workers.jobs import JobFailure
+from bridgegui.workers.dealing_service import DealingService, DealProgress, Feedback, compute_feedback
+from bridgegui.workers.job_runner import JobFailure
 
 S1 = DealRequest.from_specs(north="hcp 15-17, balanced")
 # Four seats pinned to exact HCP, 4-3-3-3 (each long in another suit), quick and playing tricks and

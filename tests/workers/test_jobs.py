@@ -11,7 +11,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from bridgegui.engine.errors import BridgeError, ConstraintError, Problem
-from bridgegui.workers.jobs import JobFailure, JobRunner, live_pools
+from bridgegui.workers.job_runner import JobFailure, JobRunner, live_pools
 
 TIMEOUT = 5000
 
@@ -174,14 +174,14 @@ def test_an_internal_error_is_logged_and_reported(
         _ = 1 // 0
 
     with (
-        caplog.at_level(logging.ERROR, logger="bridgegui.workers.jobs"),
+        caplog.at_level(logging.ERROR, logger="bridgegui.workers.job_runner"),
         qtbot.waitSignal(runner.failed, timeout=TIMEOUT) as blocker,
     ):
         job = runner.start(work)
     failure = blocker.args[1]
     assert failure.internal and failure.problem is None
     assert failure.message == "internal error: ZeroDivisionError: integer division or modulo by zero"
-    [record] = [r for r in caplog.records if r.name == "bridgegui.workers.jobs"]
+    [record] = [r for r in caplog.records if r.name == "bridgegui.workers.job_runner"]
     assert str(job) in record.getMessage() and record.exc_info is not None  # the traceback is logged
 
 

@@ -8,7 +8,7 @@ No Qt here.
 
 from __future__ import annotations
 
-from bridgegui.engine.bidding.backward import AuctionCondition, request_for_auction
+from bridgegui.engine.bidding.auction_dealing import AuctionCondition, request_for_auction
 from bridgegui.engine.bidding.calls import DOUBLE, PASS, REDOUBLE, Auction, AuctionError, Call, Contract
 from bridgegui.engine.bidding.explain import NOT_COVERED, Explanation
 from bridgegui.engine.bidding.loader import load_system, shipped_label, shipped_systems

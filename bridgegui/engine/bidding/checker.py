@@ -41,11 +41,11 @@ from bridgegui.engine.bidding.system import (
 )
 from bridgegui.engine.boards import board_dealer, board_vulnerability
 from bridgegui.engine.cards import FULL_DECK_MASK, seat_index
-from bridgegui.engine.constraints import SeatConstraint
+from bridgegui.engine.dealer.constraints import SeatConstraint
+from bridgegui.engine.dealer.exact import SeatPlan, SeatSampler, plan_seat
 from bridgegui.engine.dealing import deal_batch
 from bridgegui.engine.errors import BridgeError
 from bridgegui.engine.evaluation import hcp
-from bridgegui.engine.exact import SeatPlan, SeatSampler, plan_seat
 
 DEFAULT_SAMPLES = 2000
 

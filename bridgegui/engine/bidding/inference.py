@@ -23,12 +23,13 @@ from typing import Final
 
 import numpy as np
 
-from bridgegui.engine import evaluation, planner
-from bridgegui.engine.bidding.backward import request_for_auction
+from bridgegui.engine import evaluation
+from bridgegui.engine.bidding.auction_dealing import request_for_auction
 from bridgegui.engine.bidding.calls import Auction, Call
 from bridgegui.engine.bidding.system import System
 from bridgegui.engine.cards import SEATS, SUIT_NAMES, Hand, seat_index
-from bridgegui.engine.constraints import DealRequest, SeatConstraint
+from bridgegui.engine.dealer import planner
+from bridgegui.engine.dealer.constraints import DealRequest, SeatConstraint
 from bridgegui.engine.errors import BridgeError, DealError, ImpossibleError
 
 DEFAULT_INFERENCE_DEALS = 2000

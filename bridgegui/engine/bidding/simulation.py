@@ -31,11 +31,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from bridgegui.engine import planner
 from bridgegui.engine.bidding.calls import STRAINS, Auction, AuctionError, Call, Contract
 from bridgegui.engine.bidding.inference import VULNERABILITIES, KnownHand, auction_request
 from bridgegui.engine.bidding.system import System
 from bridgegui.engine.cards import SEATS, seat_index
+from bridgegui.engine.dealer import planner
 from bridgegui.engine.errors import BridgeError
 from bridgegui.engine.scoring import duplicate_score, imps
 

@@ -28,7 +28,7 @@ import numpy as np
 from bridgegui.engine.bidding.calls import DOUBLE, PASS, REDOUBLE, Auction, AuctionError, Call
 from bridgegui.engine.bidding.explain import Explanation
 from bridgegui.engine.cards import SEATS, Deal, seat_index
-from bridgegui.engine.constraints import SeatConstraint
+from bridgegui.engine.dealer.constraints import SeatConstraint
 from bridgegui.engine.dealing import deal_batch
 from bridgegui.engine.errors import BridgeError
 
@@ -721,7 +721,7 @@ def bid_deals(
 def time_openings(system: System, count: int = 100_000, seed: int = 1) -> float:
     """Seconds the system takes to choose the dealer's opening call for ``count`` random deals.
 
-    For the benchmark script (``bridgegui.bench``): the deals are dealt before the clock starts.
+    For the benchmark script (``bridgegui.devtools.bench``): the deals are dealt before the clock starts.
     """
     deals = deal_batch(count, seed=seed)
     start = time.perf_counter()

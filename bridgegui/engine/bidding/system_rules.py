@@ -26,7 +26,7 @@ from bridgegui.engine.bidding.explain import (
 )
 from bridgegui.engine.bidding.system import Pattern, WhereFunction
 from bridgegui.engine.bidding.system_tokens import SystemFileError, _Reader
-from bridgegui.engine.constraints import SeatConstraint
+from bridgegui.engine.dealer.constraints import SeatConstraint
 
 SUIT_LETTERS = ("S", "H", "D", "C")
 _SUIT_CLASSES = {"major": (0, 1), "minor": (2, 3), "suit": (0, 1, 2, 3)}

@@ -23,7 +23,7 @@ import numpy as np
 
 from bridgegui.engine.bidding.calls import Call, quoted
 from bridgegui.engine.bidding.system import Pattern, WhereFunction, call_code
-from bridgegui.engine.constraints import SeatConstraint, parse_seat_spec, seat_problems
+from bridgegui.engine.dealer.constraints import SeatConstraint, parse_seat_spec, seat_problems
 from bridgegui.engine.errors import BridgeError
 from bridgegui.engine.script import Script, ScriptError, compile_script
 from bridgegui.engine.script.lexer import tokenize

@@ -48,10 +48,10 @@ import numpy as np
 
 from bridgegui.engine import parallel
 from bridgegui.engine.cards import CARD_BITS
-from bridgegui.engine.constraints import DealRequest
+from bridgegui.engine.dealer.constraints import DealRequest
+from bridgegui.engine.dealer.planner import DEFAULT_MAX_TRIES, DEFAULT_TIME_LIMIT, format_one_in, plan_request
 from bridgegui.engine.dealing import deal_batch
 from bridgegui.engine.errors import BridgeError, TooRareError
-from bridgegui.engine.planner import DEFAULT_MAX_TRIES, DEFAULT_TIME_LIMIT, format_one_in, plan_request
 
 CHUNK = 32_768
 """Decks made at a time by ``deal``: bounds the working memory (a few tens of MB) for any ``n``."""

@@ -25,9 +25,10 @@ from typing import TextIO
 
 import numpy as np
 
-from bridgegui.engine import planner
 from bridgegui.engine.cards import SEAT_NAMES
-from bridgegui.engine.constraints import DealRequest, Range, SeatConstraint, parse_seat_spec
+from bridgegui.engine.dealer import planner
+from bridgegui.engine.dealer.constraints import DealRequest, Range, SeatConstraint, parse_seat_spec
+from bridgegui.engine.dealer.specs import compact_shape_tokens
 from bridgegui.engine.dealing import new_seed
 from bridgegui.engine.errors import BridgeError, ImpossibleError
 from bridgegui.engine.script import Script, compile_script, run_script
@@ -35,7 +36,6 @@ from bridgegui.engine.script.compiler import uses_random
 from bridgegui.engine.script.diagnostics import WHERE, ScriptError, recursion_room
 from bridgegui.engine.script.seat_terms import ConditionParts
 from bridgegui.engine.script.unparse import SEAT_WORDS, SUIT_WORDS, shape_list, unparse, unparse_conjunction
-from bridgegui.engine.specs import compact_shape_tokens
 
 
 @dataclass(frozen=True)

@@ -40,9 +40,9 @@ from bridgegui.engine import evaluation
 from bridgegui.engine.bidding.calls import Auction, AuctionError, Call, Contract
 from bridgegui.engine.bidding.system import Alternative, BiddingResult, Choice, Rule, System
 from bridgegui.engine.cards import SEATS, SUIT_NAMES, Deal, Hand, seat_index
-from bridgegui.engine.constraints import SeatConstraint
+from bridgegui.engine.dealer.constraints import SeatConstraint
+from bridgegui.engine.dealer.specs import Range
 from bridgegui.engine.errors import BridgeError
-from bridgegui.engine.specs import Range
 
 __all__ = [
     "PRACTICE_SCORE_TAG",

@@ -35,9 +35,9 @@ import numpy as np
 
 from bridgegui.engine import stats
 from bridgegui.engine.cards import FULL_SUIT, HOLDING_BITS
-from bridgegui.engine.constraints import DealRequest, Range, SeatConstraint
+from bridgegui.engine.dealer.constraints import DealRequest, Range, SeatConstraint
+from bridgegui.engine.dealer.specs import range_hi, range_lo
 from bridgegui.engine.errors import BridgeError
-from bridgegui.engine.specs import range_hi, range_lo
 from bridgegui.engine.teaching.frequencies import SIDES, pattern_label
 
 
@@ -326,7 +326,7 @@ _DECK = sum(FULL_SUIT << (suit * HOLDING_BITS) for suit in range(4))
 
 
 def _count(constraint: SeatConstraint) -> int:
-    from bridgegui.engine.exact import SeatSampler  # the exact counter: loaded only when a table needs it
+    from bridgegui.engine.dealer.exact import SeatSampler  # the exact counter: loaded only when a table needs it
 
     return SeatSampler(constraint, _DECK).count
 

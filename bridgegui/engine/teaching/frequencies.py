@@ -24,7 +24,7 @@ import numpy as np
 from bridgegui.engine import evaluation, stats
 from bridgegui.engine.boards import Board
 from bridgegui.engine.cards import SEAT_NAMES, SUIT_NAMES
-from bridgegui.engine.constraints import DealRequest
+from bridgegui.engine.dealer.constraints import DealRequest
 from bridgegui.engine.errors import BridgeError
 
 SIDES = {"NS": (0, 2), "EW": (1, 3)}
@@ -224,7 +224,8 @@ def sample_batches(
     Concatenated, the batches are exactly ``sample(request, count, seed=seed)``: on every core in
     seed-derived chunks from ``parallel.PARALLEL_MIN_DEALS`` deals, in one stream below that.
     """
-    from bridgegui.engine import dealing, parallel, planner
+    from bridgegui.engine import dealing, parallel
+    from bridgegui.engine.dealer import planner
 
     if request is None or request.is_empty:
         if count >= parallel.PARALLEL_MIN_DEALS:

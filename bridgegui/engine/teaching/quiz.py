@@ -32,7 +32,7 @@ import numpy as np
 
 from bridgegui.engine import tables, tricks
 from bridgegui.engine.cards import SEAT_NAMES, SUIT_SYMBOLS, Deal, Hand, holding_text
-from bridgegui.engine.constraints import DealRequest
+from bridgegui.engine.dealer.constraints import DealRequest
 from bridgegui.engine.dealing import make_rng
 from bridgegui.engine.errors import BridgeError
 
@@ -624,7 +624,7 @@ def make_questions(
 
     Same seed, same questions.  May take long for a rare request: call it from a worker.
     """
-    from bridgegui.engine import planner
+    from bridgegui.engine.dealer import planner
 
     deals = planner.deal(request, count, seed=seed)
     question_seed = None if seed is None else seed + 1

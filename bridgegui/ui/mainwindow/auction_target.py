@@ -3,7 +3,7 @@
 The boards are dealt exactly as ``bridgegui-deal --auction`` deals them: the engine's
 ``request_for_auction`` (the calls' meanings drawn by the exact per-seat dealer, the system run on
 every candidate), for a dealer at North, then each deal turned round the table
-(``engine.rotation``) so that the board's own dealer (Law 2, or the dealer chosen in the editors)
+(``engine.dealer.rotation``) so that the board's own dealer (Law 2, or the dealer chosen in the editors)
 makes the first call.  While an auction is chosen the editors' constraints are set aside; clearing
 the auction brings them back.
 """
@@ -40,9 +40,9 @@ from bridgegui.engine.bidding import (
     shipped_label,
     shipped_systems,
 )
-from bridgegui.engine.constraints import DealRequest
+from bridgegui.engine.dealer.constraints import DealRequest
+from bridgegui.engine.dealer.rotation import turns_to_dealers
 from bridgegui.engine.errors import BridgeError
-from bridgegui.engine.rotation import turns_to_dealers
 from bridgegui.ui.dialogs import fit_title
 from bridgegui.ui.tools.system_check_dialog import SystemFileCheck
 from bridgegui.ui.widgets.bidding_box import BiddingBox

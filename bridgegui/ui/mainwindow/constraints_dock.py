@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from bridgegui.engine.cards import SEAT_NAMES, SEATS
-from bridgegui.engine.constraints import DealRequest
+from bridgegui.engine.dealer.constraints import DealRequest
 from bridgegui.engine.errors import ConstraintError
 from bridgegui.engine.script import ScriptError
 from bridgegui.engine.script.request import ExpressionCondition

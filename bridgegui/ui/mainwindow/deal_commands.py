@@ -17,7 +17,7 @@ from bridgegui.engine.deal_numbers import deal_from_index, deal_index
 from bridgegui.engine.errors import BridgeError
 from bridgegui.formats.text import deal_diagram, deal_line
 from bridgegui.ui.dialogs import GoToDealNumberDialog
-from bridgegui.ui.mainwindow.jobs import board_for_deal
+from bridgegui.ui.mainwindow.background_jobs import board_for_deal
 from bridgegui.ui.mainwindow.undo import InsertBoardsCommand, ReplaceBoardCommand
 
 if typing.TYPE_CHECKING:

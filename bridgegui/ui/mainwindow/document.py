@@ -27,7 +27,7 @@ from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox
 from bridgegui.engine import double_dummy
 from bridgegui.engine.boards import Board
 from bridgegui.engine.cards import SEATS
-from bridgegui.engine.constraints import parse_partnership_spec, parse_seat_spec
+from bridgegui.engine.dealer.constraints import parse_partnership_spec, parse_seat_spec
 from bridgegui.engine.errors import BridgeError, ConstraintError
 from bridgegui.engine.script import ScriptError
 from bridgegui.engine.script.request import export_script, import_script
@@ -36,7 +36,7 @@ from bridgegui.formats import pbn
 from bridgegui.formats.registry import BoardFormat
 from bridgegui.settings import Settings
 from bridgegui.ui.mainwindow import file_formats
-from bridgegui.ui.mainwindow.lesson import LessonConstraints, header_lines, read_header
+from bridgegui.ui.mainwindow.set_header import LessonConstraints, header_lines, read_header
 from bridgegui.ui.mainwindow.undo import WholeSetCommand
 from bridgegui.ui.widgets.board_list import BoardListModel
 
@@ -74,7 +74,7 @@ class BoardSetDocument(QObject):
         self.recent_menu = recent_menu
         self.path: Path | None = None
         self.request_text = ""  # the constraints that dealt the set, for the saved file's header
-        self.advanced_text = ""  # and their advanced condition, verbatim (see ``lesson``)
+        self.advanced_text = ""  # and their advanced condition, verbatim (see ``set_header``)
         self.sniffed: dict[Path, BoardFormat] = {}  # files opened by their contents (no known extension)
         self.rebuild_recent_menu()
         # Without endplay, "Add Double-Dummy Analysis When Saving" is off, and its tooltip says how to
@@ -160,7 +160,7 @@ class BoardSetDocument(QObject):
         """Load a board-set file (chosen by its extension) as the current set.
 
         A malformed file leaves the current set as it was.  Only a PBN file can restore the
-        constraints the set was dealt with (its header, see ``lesson``).
+        constraints the set was dealt with (its header, see ``set_header``).
         """
         if confirm and self.is_modified():
             result: list[bool] = []
@@ -241,7 +241,7 @@ class BoardSetDocument(QObject):
         self.confirm_replace_constraints(path.name, lambda: self.restore_constraints(path, lesson))
 
     def _editors_hold(self, lesson: LessonConstraints) -> bool:
-        """True when the editors already say what ``lesson`` says (compared as the engine prints specs)."""
+        """True when the editors already say what ``set_header`` says (compared as the engine prints specs)."""
         dock = self.window.constraints_dock
         try:
             for key, spec in dock.request_specs().items():
@@ -278,7 +278,7 @@ class BoardSetDocument(QObject):
         box.open()
 
     def restore_constraints(self, path: Path, lesson: LessonConstraints) -> bool:
-        """Fill the editors, the dealer rule and the advanced condition from ``lesson`` (one undo step)."""
+        """Fill the editors, the dealer rule and the advanced condition from ``set_header`` (one undo step)."""
         window = self.window
         try:
             with window.undo.constraints_change(self.tr("Constraints of {file}").format(file=path.name)):

@@ -13,11 +13,11 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal, Slot
 
 from bridgegui.engine.cards import SEAT_NAMES, SEATS, SUIT_NAMES
-from bridgegui.engine.constraints import DealRequest
+from bridgegui.engine.dealer.constraints import DealRequest
+from bridgegui.engine.dealer.planner import BOUND, ESTIMATED, EXACT, DealPlan, Estimate, format_one_in
 from bridgegui.engine.errors import ConstraintError, Problem
-from bridgegui.engine.planner import BOUND, ESTIMATED, EXACT, DealPlan, Estimate, format_one_in
 from bridgegui.ui.mainwindow.constraints_dock import ConstraintsDock
-from bridgegui.workers.dealing import DealingService, Feedback
+from bridgegui.workers.dealing_service import DealingService, Feedback
 
 FEEDBACK_DELAY_MS = 150
 """Debounce of the live feedback: long enough to skip keystrokes, short enough to feel immediate."""

@@ -108,7 +108,7 @@ class ToolWindows(QObject):
 
     def keyboard_shortcuts(self) -> QDialog:
         """Help → Keyboard Shortcuts: every key, from the actions' declarations."""
-        from bridgegui.ui.mainwindow.actions import shortcut_rows
+        from bridgegui.ui.mainwindow.action_table import shortcut_rows
         from bridgegui.ui.tools.shortcuts_dialog import KeyboardShortcutsDialog
 
         return self._open("shortcuts", lambda: KeyboardShortcutsDialog(self.window, shortcut_rows()))

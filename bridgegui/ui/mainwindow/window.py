@@ -11,7 +11,7 @@ The parts, one module each (qutebrowser's ``mainwindow/mainwindow.py`` is the mo
 * ``undo.Undo`` — the one undo stack (board set and constraints); ``board_commands.BoardCommands`` —
   delete, insert, move and renumber boards;
 * ``sheets.Sheets``, ``presets_menu.PresetsMenu``, ``seed_bar.SeedBar``, ``tool_windows.ToolWindows``;
-* ``actions`` — every action declared once, with when it is enabled.
+* ``action_table`` — every action declared once, with when it is enabled.
 
 The board set is the board list's model (``BoardListModel``); the window shows one position of it,
 ``self._row``; the position just past the last board is the empty "next board", so Deal there adds a
@@ -42,24 +42,24 @@ from PySide6.QtWidgets import (
 
 import bridgegui
 from bridgegui.engine.boards import Board, board_dealer, board_vulnerability
-from bridgegui.engine.constraints import DealRequest
+from bridgegui.engine.dealer.constraints import DealRequest
 from bridgegui.engine.lab.shuffles import ShuffleModel
 from bridgegui.presets import Preset
 from bridgegui.settings import THEMES, Settings
 from bridgegui.ui.app import apply_theme, icon
-from bridgegui.ui.mainwindow import actions as declared
+from bridgegui.ui.mainwindow import action_table
 from bridgegui.ui.mainwindow.auction_target import AuctionDealing
 from bridgegui.ui.mainwindow.autosave import Autosave, ask_restore_dialog
+from bridgegui.ui.mainwindow.background_jobs import Jobs
 from bridgegui.ui.mainwindow.bidding_practice import BiddingPractice
 from bridgegui.ui.mainwindow.board_commands import BoardCommands
 from bridgegui.ui.mainwindow.constraints_dock import ConstraintsDock
 from bridgegui.ui.mainwindow.deal_area import DealArea
 from bridgegui.ui.mainwindow.deal_commands import DealCommands
-from bridgegui.ui.mainwindow.dealing import Dealing
+from bridgegui.ui.mainwindow.deal_requests import Dealing
 from bridgegui.ui.mainwindow.docks import BoardsDock, DoubleDummyDock, fit_layout_when_shown, place_docks, size_docks
 from bridgegui.ui.mainwindow.document import BoardSetDocument
 from bridgegui.ui.mainwindow.feedback import LiveFeedback
-from bridgegui.ui.mainwindow.jobs import Jobs
 from bridgegui.ui.mainwindow.practice import Practice
 from bridgegui.ui.mainwindow.presets_menu import PresetsMenu
 from bridgegui.ui.mainwindow.seed_bar import SeedBar
@@ -68,7 +68,7 @@ from bridgegui.ui.mainwindow.system_notes import SystemNotes
 from bridgegui.ui.mainwindow.tool_windows import ToolWindows
 from bridgegui.ui.mainwindow.undo import Undo
 from bridgegui.ui.mainwindow.window_state import restore_window_state, store_window_state
-from bridgegui.workers.jobs import JobFailure
+from bridgegui.workers.job_runner import JobFailure
 
 
 class MainWindow(QMainWindow):
@@ -92,7 +92,7 @@ class MainWindow(QMainWindow):
         self.default_layout = True  # no stored dock layout: the docks are sized once shown (fit_layout)
 
         self._build_parts()
-        self.actions_by_name = declared.build_actions(self)
+        self.actions_by_name = action_table.build_actions(self)
         self._build_theme_actions()
         self._build_menus()
         self._build_toolbars()
@@ -142,8 +142,8 @@ class MainWindow(QMainWindow):
     def _build_theme_actions(self) -> None:
         self.theme_actions: dict[str, QAction] = {}
         group = QActionGroup(self)
-        for theme, spec in zip(THEMES, declared.THEME_ACTIONS, strict=True):
-            action = declared.make_action(self, spec)
+        for theme, spec in zip(THEMES, action_table.THEME_ACTIONS, strict=True):
+            action = action_table.make_action(self, spec)
             group.addAction(action)
             action.triggered.connect(lambda _c=False, t=theme: self.set_theme(t))
             self.theme_actions[theme] = action
@@ -151,15 +151,15 @@ class MainWindow(QMainWindow):
     def _build_menus(self) -> None:
         bar = self.menuBar()
         self.menus: dict[str, QMenu] = {}
-        for title, name, entries in declared.MENUS:
-            menu = bar.addMenu(declared.translate(title))
+        for title, name, entries in action_table.MENUS:
+            menu = bar.addMenu(action_table.translate(title))
             menu.setObjectName(name)
             self.menus[name] = menu
             for entry in entries:
                 if entry == "-":
                     menu.addSeparator()
                 elif entry.startswith("@"):
-                    submenu = menu.addMenu(declared.translate(declared.SUBMENUS[entry[1:]]))
+                    submenu = menu.addMenu(action_table.translate(action_table.SUBMENUS[entry[1:]]))
                     submenu.setObjectName(entry[1:])
                     self.menus[entry[1:]] = submenu
                 else:
@@ -178,7 +178,7 @@ class MainWindow(QMainWindow):
         bar = QToolBar(self.tr("Dealing"), self)
         bar.setObjectName("mainToolBar")
         bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        for name, icon_only in declared.TOOLBAR:
+        for name, icon_only in action_table.TOOLBAR:
             if name == "-":
                 bar.addSeparator()
                 continue
@@ -215,7 +215,7 @@ class MainWindow(QMainWindow):
         self.undo.changed.connect(self.refresh)
         self.board_commands = BoardCommands(self)
         self.board_list.set_context_actions(
-            [None if name == "-" else self.action(name) for name in declared.BOARD_LIST_MENU]
+            [None if name == "-" else self.action(name) for name in action_table.BOARD_LIST_MENU]
         )
         self.board_list.selectionModel().selectionChanged.connect(self.refresh)
         self.jobs = Jobs(self, self.board_model, status)
@@ -381,7 +381,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{mark}{self.document.title_name()} — {self.tr('Bridge Dealer')}")
         deal = self.diagram.deal()
         running = self.jobs.active is not None
-        state = declared.ActionState(
+        state = action_table.ActionState(
             can_deal=(self.auction_dealing.target is not None or not self.feedback.blocking)
             and self.jobs.kind not in ("analysis", "model", "mixed"),
             running=running,
@@ -397,7 +397,7 @@ class MainWindow(QMainWindow):
             selected=self.board_commands.selection_bounds(),
             dd_available=self.document.dd_available,
         )
-        declared.apply_enabled(self.actions_by_name, state)
+        action_table.apply_enabled(self.actions_by_name, state)
 
     @Slot()
     def _practice_changed(self) -> None:

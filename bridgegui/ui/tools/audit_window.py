@@ -43,7 +43,7 @@ from bridgegui.ui.tools.result_tables import (
     results_table,
     set_row,
 )
-from bridgegui.workers.jobs import JobFailure, Task
+from bridgegui.workers.job_runner import JobFailure, Task
 
 __all__ = ["AuditWindow"]
 

@@ -14,7 +14,7 @@ from PySide6.QtCore import QCoreApplication, Slot
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QDialog, QWidget
 
-from bridgegui.workers.jobs import JobRunner
+from bridgegui.workers.job_runner import JobRunner
 
 
 class ToolWindow(QDialog):

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 from PySide6.QtCore import QCoreApplication
 
-from bridgegui.engine.constraints import DealRequest
+from bridgegui.engine.dealer.constraints import DealRequest
 from bridgegui.engine.errors import BridgeError
 from bridgegui.engine.teaching import frequencies
 from bridgegui.engine.teaching.constrained_odds import Basis, Reason, SetConstraints, TableOdds, odds_steps

@@ -44,7 +44,7 @@ from PySide6.QtWidgets import (
 )
 
 from bridgegui.engine.boards import Board
-from bridgegui.engine.constraints import DealRequest
+from bridgegui.engine.dealer.constraints import DealRequest
 from bridgegui.engine.errors import BridgeError
 from bridgegui.engine.teaching import frequencies
 from bridgegui.engine.teaching.constrained_odds import RANDOM_SET, SetConstraints, TableOdds, read_set_constraints
@@ -62,7 +62,7 @@ from bridgegui.ui.tools.frequency_tables import (
     judged_table_steps,
     sample_steps,
 )
-from bridgegui.workers.jobs import JobFailure
+from bridgegui.workers.job_runner import JobFailure
 
 DEFAULT_SAMPLE = 10_000
 MAX_SAMPLE = 2_000_000

@@ -43,7 +43,7 @@ from PySide6.QtWidgets import (
 )
 
 from bridgegui.engine.cards import SEATS
-from bridgegui.engine.constraints import DealRequest
+from bridgegui.engine.dealer.constraints import DealRequest
 from bridgegui.engine.errors import BridgeError
 from bridgegui.engine.teaching import quiz
 from bridgegui.engine.teaching.quiz import Question, QuizAnswerError, Result, Score
@@ -51,7 +51,7 @@ from bridgegui.ui.tools.base import ToolWindow
 from bridgegui.ui.tools.quiz_breakdown import breakdown_lines
 from bridgegui.ui.widgets.deal_diagram import DealDiagram
 from bridgegui.ui.widgets.suit_text import colour_suits_html, is_dark, red_colour
-from bridgegui.workers.jobs import JobFailure
+from bridgegui.workers.job_runner import JobFailure
 
 BATCH = 8
 """Questions dealt at a time: enough to stay ahead of a quick student, few enough to follow new constraints."""
@@ -84,7 +84,7 @@ def question_batch(
     Yields ``None`` after each dealing step (a checkpoint: the runner can stop the job there, and
     nothing is sent to the window) and returns the questions, or ``None`` when cancelled.
     """
-    from bridgegui.engine import planner
+    from bridgegui.engine.dealer import planner
 
     parts = []
     for progress in planner.deal_stream(request, count, seed=seed, cancel=cancel):

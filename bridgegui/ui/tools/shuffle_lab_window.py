@@ -62,7 +62,7 @@ from bridgegui.ui.tools.result_tables import (
     set_row,
 )
 from bridgegui.ui.widgets.suit_length_chart import SuitLengthChart, standard_error
-from bridgegui.workers.jobs import JobFailure, Task
+from bridgegui.workers.job_runner import JobFailure, Task
 
 __all__ = ["AuditWindow", "ShuffleLabWindow"]
 

@@ -42,7 +42,7 @@ from bridgegui.engine.cards import SEAT_NAMES, SEATS, Hand
 from bridgegui.engine.dealing import new_seed
 from bridgegui.engine.errors import BridgeError
 from bridgegui.ui.tools.base import ToolWindow
-from bridgegui.workers.jobs import JobFailure, Task
+from bridgegui.workers.job_runner import JobFailure, Task
 
 MAX_DEALS = 100_000
 

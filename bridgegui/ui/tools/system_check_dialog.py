@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 
 from bridgegui.engine.bidding import Rule, System
 from bridgegui.engine.bidding.checker import CheckReport, RuleProblem, check_system
-from bridgegui.workers.jobs import JobFailure, JobRunner
+from bridgegui.workers.job_runner import JobFailure, JobRunner
 
 SAMPLES = 300
 """Hands drawn per rule: enough to find a rule that earlier rules shadow, quick enough to wait for."""

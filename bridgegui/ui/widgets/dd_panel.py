@@ -33,7 +33,7 @@ from bridgegui.engine.boards import Board
 from bridgegui.engine.cards import SUIT_SYMBOLS
 from bridgegui.engine.errors import BridgeError
 from bridgegui.ui.widgets.suit_text import colour_suits_html
-from bridgegui.workers.jobs import JobFailure, JobRunner
+from bridgegui.workers.job_runner import JobFailure, JobRunner
 
 DECLARERS = "NSEW"
 """Row order: partnerships together, as hand records print the table."""

@@ -16,7 +16,7 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QColor, QPalette, QValidator, QWheelEvent
 from PySide6.QtWidgets import QAbstractSpinBox, QComboBox, QDoubleSpinBox, QLabel, QSpinBox, QWidget
 
-from bridgegui.engine.constraints import Range
+from bridgegui.engine.dealer.constraints import Range
 from bridgegui.engine.errors import ConstraintError
 from bridgegui.ui.widgets.suit_text import red_colour
 

@@ -28,7 +28,7 @@ from bridgegui.engine.bidding.inference import Inference, KnownHand, SeatInferen
 from bridgegui.engine.cards import SEATS, SUIT_SYMBOLS
 from bridgegui.engine.teaching.frequencies import Row
 from bridgegui.ui.widgets.bar_chart import BarChart
-from bridgegui.workers.jobs import JobFailure, JobRunner, Task
+from bridgegui.workers.job_runner import JobFailure, JobRunner, Task
 
 INFERENCE_DEALS = 400
 """Deals behind the window's lines: enough for stable 5th-95th percentile ranges, dealt in a blink."""

@@ -11,7 +11,7 @@ from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QSizePolicy, QSpinBox, QVBoxLayout, QWidget
 
-from bridgegui.engine.constraints import Fit, PartnershipConstraint, Range, parse_partnership_spec
+from bridgegui.engine.dealer.constraints import Fit, PartnershipConstraint, Range, parse_partnership_spec
 from bridgegui.engine.errors import PARTNERSHIP_FIELDS, ConstraintError
 from bridgegui.ui.widgets.editor_fields import FieldMarks, IntBound, Quiet, QuietComboBox, check_fits, style_feedback
 

@@ -38,9 +38,9 @@ from PySide6.QtWidgets import (
 )
 
 from bridgegui.engine.cards import SEATS, SUIT_NAMES
-from bridgegui.engine.constraints import SeatConstraint, parse_seat_spec
+from bridgegui.engine.dealer.constraints import SeatConstraint, parse_seat_spec
+from bridgegui.engine.dealer.specs import cards_text
 from bridgegui.engine.errors import PARTNERSHIP_FIELDS, SEAT_FIELDS, ConstraintError
-from bridgegui.engine.specs import cards_text
 from bridgegui.ui.widgets.editor_fields import (
     Bound,
     FieldMarks,

@@ -9,10 +9,11 @@ import time
 import numpy as np
 import pytest
 
-from bridgegui.engine import evaluation, planner
+from bridgegui.engine import evaluation
 from bridgegui.engine.bidding import Auction, AuctionCondition, AuctionError, parse_system, request_for_auction
-from bridgegui.engine.bidding.backward import rules_making, time_boards_for_auction
-from bridgegui.engine.constraints import DealRequest, SeatConstraint, parse_seat_spec
+from bridgegui.engine.bidding.auction_dealing import rules_making, time_boards_for_auction
+from bridgegui.engine.dealer import planner
+from bridgegui.engine.dealer.constraints import DealRequest, SeatConstraint, parse_seat_spec
 from bridgegui.engine.dealing import deal_batch, make_rng
 from bridgegui.engine.errors import ImpossibleError
 from bridgegui.engine.stats import chi_square_homogeneity
@@ -239,7 +240,7 @@ def test_the_condition_is_the_system_bidding_the_prefix(system):
 
 @pytest.mark.parametrize(("text", "dealer"), [("1NT P 2C P 2H", "N"), ("P P 3H", "E")])
 def test_sixteen_boards_are_dealt_for_an_auction(system, text, dealer):
-    """The speed is measured by ``python -m bridgegui.bench --bidding``; here, that the timing helper works."""
+    """The speed is measured by ``python -m bridgegui.devtools.bench --bidding``; here, that the timing helper works."""
     assert planner.deal(request_for_auction(system, text, dealer), 16, seed=1).shape == (16, 4)
     assert time_boards_for_auction(system, text, dealer, 16, seed=2) > 0
 

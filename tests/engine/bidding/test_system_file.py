@@ -9,7 +9,7 @@ import pytest
 from bridgegui.engine.bidding import Auction, Call, SystemFileError, load_system, parse_system, shipped_systems
 from bridgegui.engine.bidding.system_file import compile_where
 from bridgegui.engine.cards import Hand
-from bridgegui.engine.constraints import parse_seat_spec
+from bridgegui.engine.dealer.constraints import parse_seat_spec
 from bridgegui.engine.errors import BridgeError
 
 HEADER = "system: Mini\n"

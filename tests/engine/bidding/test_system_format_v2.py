@@ -13,7 +13,7 @@ from bridgegui.engine.bidding import NOT_COVERED, Auction, Call, SystemFileError
 from bridgegui.engine.bidding.loader import MAX_SYSTEM_BYTES, cache_folder
 from bridgegui.engine.bidding.system import vulnerability_state
 from bridgegui.engine.cards import Hand
-from bridgegui.engine.constraints import parse_seat_spec
+from bridgegui.engine.dealer.constraints import parse_seat_spec
 
 V2 = "version: 2\nsystem: Test\n"
 

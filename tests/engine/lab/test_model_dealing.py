@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from bridgegui.engine.boards import boards_from_batch
-from bridgegui.engine.constraints import DealRequest
+from bridgegui.engine.dealer.constraints import DealRequest
 from bridgegui.engine.dealing import is_valid_batch, make_rng
 from bridgegui.engine.errors import ConstraintError, ImpossibleError
 from bridgegui.engine.lab import shuffles

@@ -15,8 +15,8 @@ import numpy as np
 import pytest
 
 from bridgegui.engine import deal_batch
+from bridgegui.engine.dealer.levelling import script_alternatives
 from bridgegui.engine.errors import ImpossibleError
-from bridgegui.engine.levelling import script_alternatives
 from bridgegui.engine.script import ScriptError, compile_script, run_script
 from bridgegui.engine.script.actions import exact_sum
 from bridgegui.engine.script.diagnostics import MAX_DEPTH, MAX_NESTING, recursion_room

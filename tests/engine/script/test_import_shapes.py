@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from bridgegui.engine.constraints import parse_seat_spec
+from bridgegui.engine.dealer.constraints import parse_seat_spec
 from bridgegui.engine.script import compile_script
 from bridgegui.engine.script.request import import_script
 

@@ -5,8 +5,9 @@ import io
 import numpy as np
 import pytest
 
-from bridgegui.engine import evaluation, planner, stats
-from bridgegui.engine.constraints import DealRequest
+from bridgegui.engine import evaluation, stats
+from bridgegui.engine.dealer import planner
+from bridgegui.engine.dealer.constraints import DealRequest
 from bridgegui.engine.dealing import deal_batch
 from bridgegui.engine.script import ScriptError, compile_script, run_script
 from bridgegui.engine.script.request import (

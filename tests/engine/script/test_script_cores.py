@@ -6,7 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from bridgegui.engine import parallel, planner
+from bridgegui.engine import parallel
+from bridgegui.engine.dealer import planner
 from bridgegui.engine.script import compile_script
 from bridgegui.engine.script.request import request_from_script
 

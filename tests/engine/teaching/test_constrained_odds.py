@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from bridgegui.engine import stats
-from bridgegui.engine.constraints import DealRequest
+from bridgegui.engine.dealer.constraints import DealRequest
 from bridgegui.engine.teaching import frequencies
 from bridgegui.engine.teaching.constrained_odds import (
     Basis,

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from bridgegui.engine import Board, deal_batch, parse_deal, stats
-from bridgegui.engine.constraints import DealRequest
+from bridgegui.engine.dealer.constraints import DealRequest
 from bridgegui.engine.teaching import frequencies
 
 

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from bridgegui.engine import Hand, parse_deal, tricks
-from bridgegui.engine.constraints import DealRequest
+from bridgegui.engine.dealer.constraints import DealRequest
 from bridgegui.engine.teaching import quiz
 from bridgegui.engine.teaching.quiz import QuizAnswerError
 

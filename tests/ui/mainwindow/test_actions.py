@@ -8,8 +8,8 @@ import pytest
 from PySide6.QtGui import QAction
 from pytestqt.qtbot import QtBot
 
-from bridgegui.ui.main_window import MainWindow
-from bridgegui.ui.mainwindow.actions import ACTIONS, MENUS, TOOLBAR, ActionState, apply_enabled, build_actions
+from bridgegui.ui.mainwindow.action_table import ACTIONS, MENUS, TOOLBAR, ActionState, apply_enabled, build_actions
+from bridgegui.ui.mainwindow.window import MainWindow
 
 IDLE = ActionState(
     can_deal=True,
@@ -72,7 +72,7 @@ def test_every_declared_slot_resolves_on_the_window(window: MainWindow) -> None:
     """A slot path that names nothing (or a method instead of a part) fails here, not when a user clicks."""
     from operator import attrgetter
 
-    from bridgegui.ui.mainwindow.actions import THEME_ACTIONS
+    from bridgegui.ui.mainwindow.action_table import THEME_ACTIONS
 
     for spec in (*ACTIONS, *THEME_ACTIONS):
         for path in (spec.triggered, spec.toggled, spec.checked_trigger):

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from pytestqt.qtbot import QtBot
 
-from bridgegui.ui.main_window import MainWindow
 from bridgegui.ui.mainwindow.autosave import autosave_dir
+from bridgegui.ui.mainwindow.window import MainWindow
 
 
 def _deal_set(qtbot: QtBot, window: MainWindow, count: int = 3) -> None:

@@ -20,8 +20,8 @@ from typing import Any
 import pytest
 from pytestqt.qtbot import QtBot
 
-from bridgegui.ui.main_window import MainWindow
 from bridgegui.ui.mainwindow.autosave import autosave_dir
+from bridgegui.ui.mainwindow.window import MainWindow
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="kills a process with SIGKILL")
 
@@ -30,7 +30,7 @@ OTHER_WINDOW = textwrap.dedent(
     import json, os, signal, sys, time
     from PySide6.QtWidgets import QApplication
     from bridgegui.settings import Settings
-    from bridgegui.ui.main_window import MainWindow
+    from bridgegui.ui.mainwindow.window import MainWindow
 
     app = QApplication(["other"])
     window = MainWindow(Settings.load())

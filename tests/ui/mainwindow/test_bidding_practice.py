@@ -13,8 +13,8 @@ from pytestqt.qtbot import QtBot
 from bridgegui.engine.bidding import Auction, Call, load_system
 from bridgegui.engine.teaching.bidding_practice import PRACTICE_TAG
 from bridgegui.formats import pbn
-from bridgegui.ui.main_window import MainWindow
 from bridgegui.ui.mainwindow.bidding_practice import SYSTEM_AUCTION_TAG
+from bridgegui.ui.mainwindow.window import MainWindow
 from bridgegui.ui.widgets.auction_view import AuctionView
 from bridgegui.ui.widgets.bidding_box import BiddingBox, call_object_name
 

@@ -12,8 +12,8 @@ from PySide6.QtWidgets import QAbstractItemView, QInputDialog
 from pytestqt.qtbot import QtBot
 
 from bridgegui.engine.boards import Board
-from bridgegui.ui.main_window import MainWindow
-from bridgegui.ui.mainwindow import actions as declared
+from bridgegui.ui.mainwindow import action_table
+from bridgegui.ui.mainwindow.window import MainWindow
 from tests.ui.window_steps import deal_set
 
 
@@ -38,7 +38,7 @@ def test_the_edit_menu_and_the_context_menu_hold_the_same_actions(window: MainWi
         assert name in context
     for name in ("actionMoveBoardsUp", "actionMoveBoardsDown", "actionRenumberBoards", "actionUndo", "actionRedo"):
         assert name in context
-    assert [n for n in declared.BOARD_LIST_MENU if n != "-"] == context
+    assert [n for n in action_table.BOARD_LIST_MENU if n != "-"] == context
     assert window.board_list.selectionMode() == QAbstractItemView.SelectionMode.ExtendedSelection
 
 
@@ -121,7 +121,7 @@ def test_renumbering_gives_a_labelled_board_a_number(qtbot: QtBot, window: MainW
 
 def test_board_actions_wait_while_a_job_runs() -> None:
     """Boards arriving from a running job would land among moved rows: the actions wait for it."""
-    idle = declared.ActionState(
+    idle = action_table.ActionState(
         can_deal=True,
         running=False,
         analysing=False,
@@ -132,8 +132,8 @@ def test_board_actions_wait_while_a_job_runs() -> None:
         practising=False,
         selected=(1,),
     )
-    busy = declared.ActionState(**{**{f: getattr(idle, f) for f in idle.__slots__}, "running": True})
-    specs = {spec.name: spec for spec in declared.ACTIONS}
+    busy = action_table.ActionState(**{**{f: getattr(idle, f) for f in idle.__slots__}, "running": True})
+    specs = {spec.name: spec for spec in action_table.ACTIONS}
     for name in ("actionDeleteBoards", "actionMoveBoardsUp", "actionMoveBoardsDown", "actionRenumberBoards"):
         assert specs[name].enabled is not None
         assert specs[name].enabled(idle) and not specs[name].enabled(busy)

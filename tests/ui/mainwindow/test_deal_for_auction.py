@@ -6,8 +6,8 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from bridgegui.engine.bidding import load_system
-from bridgegui.ui.main_window import MainWindow
 from bridgegui.ui.mainwindow.auction_target import DealForAuctionDialog, check_target
+from bridgegui.ui.mainwindow.window import MainWindow
 
 
 @pytest.fixture(scope="module")
@@ -94,11 +94,11 @@ def test_the_window_deals_what_the_command_line_deals(qtbot: QtBot, window: Main
     """Deal for an Auction with a fixed seed gives the boards ``bridgegui-deal --auction --seed`` writes."""
     import io
 
-    from bridgegui import cli
+    from bridgegui.cli import deal as deal_cli
     from bridgegui.formats import pbn
 
-    target = tmp_path / "cli.pbn"
-    status = cli.main(
+    target = tmp_path / "deal_cli.pbn"
+    status = deal_cli.main(
         ["--system", "standard", "--auction", "1NT P 2C", "-p", "6", "-s", "77", "-o", str(target)],
         stdout=io.StringIO(),
         stderr=io.StringIO(),

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 from pytestqt.qtbot import QtBot
 
-from bridgegui.engine.constraints import DealRequest
+from bridgegui.engine.dealer.constraints import DealRequest
+from bridgegui.engine.dealer.planner import estimate
 from bridgegui.engine.errors import Problem
-from bridgegui.engine.planner import estimate
-from bridgegui.ui.main_window import MainWindow
 from bridgegui.ui.mainwindow.feedback import estimate_text, frequency_text
+from bridgegui.ui.mainwindow.window import MainWindow
 
 
 @pytest.mark.parametrize(

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication, QLineEdit, QToolButton
 from pytestqt.qtbot import QtBot
 
 from bridgegui.engine import double_dummy
-from bridgegui.ui.main_window import MainWindow
+from bridgegui.ui.mainwindow.window import MainWindow
 
 
 @pytest.fixture

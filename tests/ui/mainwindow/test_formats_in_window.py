@@ -16,8 +16,8 @@ from bridgegui.engine.boards import Board, boards_from_batch
 from bridgegui.engine.dealing import deal_batch
 from bridgegui.formats import pbn, registry
 from bridgegui.formats.registry import FORMATS, BoardFormat
-from bridgegui.ui.main_window import MainWindow
 from bridgegui.ui.mainwindow import file_formats
+from bridgegui.ui.mainwindow.window import MainWindow
 
 READABLE = [name for name, fmt in FORMATS.items() if fmt.readable]
 

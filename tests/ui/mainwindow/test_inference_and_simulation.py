@@ -10,7 +10,7 @@ from pytestqt.qtbot import QtBot
 
 from bridgegui.engine.bidding import Call, load_system
 from bridgegui.engine.bidding.inference import KnownHand, shown_hands
-from bridgegui.ui.main_window import MainWindow
+from bridgegui.ui.mainwindow.window import MainWindow
 from bridgegui.ui.widgets.bar_chart import BarChart
 from bridgegui.ui.widgets.inference_panel import INFERENCE_DEALS, INFERENCE_SEED, InferencePanel
 

@@ -12,8 +12,8 @@ from pytestqt.qtbot import QtBot
 from bridgegui.engine.boards import Board
 from bridgegui.engine.cards import parse_deal
 from bridgegui.formats import pbn
-from bridgegui.ui.main_window import MainWindow
-from bridgegui.ui.mainwindow.lesson import header_lines, parse_constraints_line, read_header
+from bridgegui.ui.mainwindow.set_header import header_lines, parse_constraints_line, read_header
+from bridgegui.ui.mainwindow.window import MainWindow
 from tests.ui.window_steps import deal_one, deal_set
 
 DEAL = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"

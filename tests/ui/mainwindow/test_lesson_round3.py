@@ -32,8 +32,8 @@ from bridgegui.engine.bidding import Call, load_system, shipped_systems
 from bridgegui.engine.teaching import quiz
 from bridgegui.engine.teaching.bidding_practice import PracticeBoard
 from bridgegui.formats import pbn
-from bridgegui.ui.main_window import MainWindow
 from bridgegui.ui.mainwindow.auction_target import check_target
+from bridgegui.ui.mainwindow.window import MainWindow
 from bridgegui.ui.widgets.auction_view import AuctionView
 from bridgegui.ui.widgets.bidding_box import BiddingBox, call_object_name
 from tests.ui.window_steps import deal_one
@@ -346,7 +346,7 @@ def test_help_has_the_manual_rendered_from_the_readmes_markdown(qtbot: QtBot, wi
 
 
 def test_the_manuals_shortcut_table_has_every_actions_keys() -> None:
-    from bridgegui.ui.mainwindow.actions import shortcut_rows
+    from bridgegui.ui.mainwindow.action_table import shortcut_rows
 
     table = [line for line in MANUAL.read_text(encoding="utf-8").splitlines() if line.startswith("| ")]
     keys_column = {key.strip() for line in table for key in line.split("|")[1].split(",")}

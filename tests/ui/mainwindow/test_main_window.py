@@ -19,12 +19,12 @@ from pytestqt.qtbot import QtBot
 
 from bridgegui.engine.boards import Board, board_dealer, board_vulnerability
 from bridgegui.engine.cards import SEATS, parse_deal
-from bridgegui.engine.constraints import DealRequest
 from bridgegui.engine.deal_numbers import deal_index
+from bridgegui.engine.dealer.constraints import DealRequest
 from bridgegui.formats import pbn
 from bridgegui.formats.text import deal_line
 from bridgegui.settings import Settings
-from bridgegui.ui.main_window import MainWindow
+from bridgegui.ui.mainwindow.window import MainWindow
 from tests.ui.window_steps import deal_one, deal_set
 
 NEVER = {

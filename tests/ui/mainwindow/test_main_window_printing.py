@@ -14,7 +14,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from bridgegui.ui.dialogs import SHEET_CHOICES, PrintSheetsDialog
-from bridgegui.ui.main_window import MainWindow
+from bridgegui.ui.mainwindow.window import MainWindow
 
 
 @pytest.fixture

@@ -12,12 +12,12 @@ import numpy as np
 import pytest
 from pytestqt.qtbot import QtBot
 
-from bridgegui.engine.constraints import DealRequest
+from bridgegui.engine.dealer.constraints import DealRequest
+from bridgegui.engine.dealer.planner import DEFAULT_MAX_TRIES
 from bridgegui.engine.dealing import make_rng
 from bridgegui.engine.lab.shuffles import deal_set_with_model, parse_shuffle
-from bridgegui.engine.planner import DEFAULT_MAX_TRIES
 from bridgegui.formats import pbn
-from bridgegui.ui.main_window import MainWindow
+from bridgegui.ui.mainwindow.window import MainWindow
 
 
 def test_a_shuffle_model_deals_the_set_the_command_line_deals(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:

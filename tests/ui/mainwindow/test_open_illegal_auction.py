@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bridgegui.ui.main_window import MainWindow
+from bridgegui.ui.mainwindow.window import MainWindow
 
 DEAL = "N:AKQJ.AKQ.AKQ.AKQ 2345.234.234.234 6789.567.567.567 T.JT98.JT98.JT98"
 

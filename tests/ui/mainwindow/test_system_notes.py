@@ -10,8 +10,8 @@ from PySide6.QtWidgets import QLabel, QLineEdit, QTableView, QTreeWidget
 from pytestqt.qtbot import QtBot
 
 from bridgegui.engine.bidding import load_system
-from bridgegui.ui.main_window import MainWindow
 from bridgegui.ui.mainwindow.auction_target import check_target
+from bridgegui.ui.mainwindow.window import MainWindow
 from bridgegui.ui.tools.system_notes_window import SystemNotesWindow
 
 # The offscreen platform's notes about any window it shows or raises.

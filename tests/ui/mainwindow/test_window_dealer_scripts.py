@@ -15,7 +15,7 @@ from pytestqt.qtbot import QtBot
 from bridgegui.engine.dealing import deal_batch
 from bridgegui.engine.script import compile_script
 from bridgegui.settings import Settings
-from bridgegui.ui.main_window import MainWindow
+from bridgegui.ui.mainwindow.window import MainWindow
 
 SCRIPT = """\
 # 1NT opener, responder with a five-card major and an ace

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bridgegui import __main__ as entry
-from bridgegui.ui.main_window import MainWindow
+from bridgegui.ui.mainwindow.window import MainWindow
 
 
 def test_bridgegui_with_a_fifo_shows_the_window_and_says_why(qtbot, fifo_path: Path, monkeypatch) -> None:

@@ -17,7 +17,7 @@ from pytestqt.qtbot import QtBot
 
 from bridgegui.presets import Preset, save_user_preset, user_presets_dir
 from bridgegui.settings import Settings
-from bridgegui.ui.main_window import MainWindow
+from bridgegui.ui.mainwindow.window import MainWindow
 
 MakeWindow = Callable[[], MainWindow]
 
@@ -265,7 +265,7 @@ def test_every_startup_warning_is_shown_not_only_the_last(qtbot, settings_path, 
     import json
 
     from bridgegui.settings import Settings
-    from bridgegui.ui.main_window import MainWindow
+    from bridgegui.ui.mainwindow.window import MainWindow
 
     settings_path.parent.mkdir(parents=True, exist_ok=True)
     settings_path.write_text(

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QComboBox, QRadioButton, QSpinBox
 
 from bridgegui.engine.boards import Board
 from bridgegui.engine.cards import Deal
-from bridgegui.engine.constraints import DealRequest
+from bridgegui.engine.dealer.constraints import DealRequest
 from bridgegui.engine.teaching import frequencies
 from bridgegui.ui.tools.frequency_page import FrequencyModel
 from bridgegui.ui.tools.frequency_tables import (

@@ -13,7 +13,7 @@ from bridgegui.engine.boards import Board
 from bridgegui.engine.cards import Deal
 from bridgegui.engine.dealing import deal_batch
 from bridgegui.formats import pbn
-from bridgegui.ui.main_window import MainWindow
+from bridgegui.ui.mainwindow.window import MainWindow
 from bridgegui.ui.widgets.dd_panel import DECLARERS, STRAIN_COLUMNS, DoubleDummyPanel
 from tests.ui.window_steps import deal_set
 

@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QLabel, QToolButton
 
-from bridgegui.engine.constraints import parse_partnership_spec, parse_seat_spec
+from bridgegui.engine.dealer.constraints import parse_partnership_spec, parse_seat_spec
 from bridgegui.engine.errors import ConstraintError
 from bridgegui.ui.widgets.seat_editor import SEAT_FIELDS, PartnershipEditor, SeatEditor
 

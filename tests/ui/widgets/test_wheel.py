@@ -7,7 +7,7 @@ from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication, QComboBox, QScrollArea, QWidget
 from pytestqt.qtbot import QtBot
 
-from bridgegui.ui.main_window import MainWindow
+from bridgegui.ui.mainwindow.window import MainWindow
 
 
 def _wheel(widget: QWidget, steps: int = -1) -> QWheelEvent:

@@ -32,7 +32,7 @@ from bridgegui.engine.cards import SUIT_NAMES, SUITS, card_name, mask_cards, par
 from bridgegui.engine.errors import MORE_WORDS, SEAT_FIELDS, BridgeError, ConstraintError
 
 if TYPE_CHECKING:
-    from bridgegui.engine.constraints import SeatConstraint
+    from bridgegui.engine.dealer.constraints import SeatConstraint
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,9 +13,9 @@ random order:
   lengths differ by at most one), so its longest run is the shortest possible.  Within those rules
   the order is random: at each board a scenario is drawn with probability proportional to the
   boards it still has, among those that keep the rules possible for the rest of the set.
-* **Alternatives.**  A levelled scenario (``engine.levelling``) contributes one sub-scenario per
+* **Alternatives.**  A levelled scenario (``engine.dealer.levelling``) contributes one sub-scenario per
   alternative; its boards are split evenly among them and ordered among themselves the same way.
-* **Rotation.**  ``engine.rotation.placements`` turns each board (none, Law 2 dealers, or swapping
+* **Rotation.**  ``engine.dealer.rotation.placements`` turns each board (none, Law 2 dealers, or swapping
   the partnerships at random); turning is a bijection, so the distribution is unchanged.
 
 Every board records its scenario in a ``Scenario`` tag (a script's file stem, a preset's name) and,
@@ -36,12 +36,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from bridgegui.engine import planner
 from bridgegui.engine.boards import Board
 from bridgegui.engine.cards import SEATS, Deal
-from bridgegui.engine.constraints import DealRequest
+from bridgegui.engine.dealer import planner
+from bridgegui.engine.dealer.constraints import DealRequest
+from bridgegui.engine.dealer.rotation import partnership_swaps, placements, rotate_deals, turned_vulnerability
 from bridgegui.engine.errors import BridgeError, ImpossibleError
-from bridgegui.engine.rotation import partnership_swaps, placements, rotate_deals, turned_vulnerability
 
 ORDER_KEY, SWAP_KEY, DEAL_KEY = 0, 1, 2
 """Spawn keys of the independent random streams derived from a set's seed."""

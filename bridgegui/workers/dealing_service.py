@@ -27,10 +27,10 @@ from dataclasses import dataclass, field
 import numpy as np
 from PySide6.QtCore import QObject, Signal, Slot
 
-from bridgegui.engine.constraints import DealRequest
+from bridgegui.engine.dealer.constraints import DealRequest
+from bridgegui.engine.dealer.planner import DealPlan, Estimate, deal_stream, estimate, plan_request
 from bridgegui.engine.errors import BridgeError, ConstraintError, ImpossibleError, Problem
-from bridgegui.engine.planner import DealPlan, Estimate, deal_stream, estimate, plan_request
-from bridgegui.workers.jobs import JobFailure, JobRunner, Task, live_pools
+from bridgegui.workers.job_runner import JobFailure, JobRunner, Task, live_pools
 
 EMIT_INTERVAL = 0.1
 """Seconds between deliveries of deals and progress to the GUI thread."""

@@ -1,8 +1,8 @@
 """The command line's practice sets: ``--rotate``, ``--level`` and several scenarios in one set.
 
-Part of the ``bridgegui-deal`` front end, so a script deals the sets the window deals; ``bridgegui.cli``
-calls ``wanted`` and ``run``.  The dealing is the engine's (``engine.mixing``, ``engine.rotation``,
-``engine.levelling``); the sources are resolved by ``bridgegui.set_sources``, as the window's Deal Set
+Part of the ``bridgegui-deal`` front end, so a script deals the sets the window deals; ``bridgegui.cli.deal``
+calls ``wanted`` and ``run``.  The dealing is the engine's (``engine.dealer.mixing``, ``engine.dealer.rotation``,
+``engine.dealer.levelling``); the sources are resolved by ``bridgegui.set_sources``, as the window's Deal Set
 dialog resolves them.
 
 * ``bridgegui-deal -p 24 stayman.dl transfers.dl "preset:Weak two"``: 24 boards, 8 of each, in a
@@ -12,7 +12,7 @@ dialog resolves them.
   (board 1 North, 2 East, 3 South, 4 West...).  ``--rotate ns``: on each board, with probability one half
   (seeded), the partnerships change places instead.  ``-d SEAT`` names the scenario's dealer for seat
   specs and scripts; without ``--rotate`` that seat deals every board.
-* ``--level``: a scenario's alternatives are dealt equally often (``engine.levelling`` says what an
+* ``--level``: a scenario's alternatives are dealt equally often (``engine.dealer.levelling`` says what an
   alternative is); every board records its alternative (``[Alternative "..."]``).
 
 A set's size is ``-p`` (default 16), shared among the sources.  Errors are ``BridgeError``s, which
@@ -26,13 +26,13 @@ import dataclasses
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TextIO
 
-from bridgegui.engine import planner
+from bridgegui.engine.dealer import planner
 from bridgegui.engine.dealing import new_seed
 from bridgegui.engine.errors import BridgeError
 
 if TYPE_CHECKING:
-    from bridgegui.engine.constraints import DealRequest
-    from bridgegui.engine.mixing import SetSource
+    from bridgegui.engine.dealer.constraints import DealRequest
+    from bridgegui.engine.dealer.mixing import SetSource
 
 # The dealing modules load only when a set is dealt: every run of bridgegui-deal imports this module
 # (for its flags), and a plain run must not load the script compiler that levelling uses:
@@ -130,7 +130,7 @@ def _refuse_conflicts(args: argparse.Namespace, sources: list[str]) -> None:
 def _with_dealer(source: SetSource, seat: str, *, fixed: bool = True) -> SetSource:
     """``-d SEAT``: for seat specs and scripts the seat is the scenario's dealer; it also deals every board
     unless ``--rotate`` turns each deal to the board's own dealer (then ``fixed`` is False)."""
-    from bridgegui.engine.mixing import SetSource
+    from bridgegui.engine.dealer.mixing import SetSource
 
     parts = tuple(
         dataclasses.replace(
@@ -154,7 +154,7 @@ def build_sources(args: argparse.Namespace) -> tuple[list[SetSource], DealReques
     if sources:
         loaded = [load_source(text, level=level) for text in sources]
     else:
-        from bridgegui.cli import request_from_args  # the seat flags' grammar lives with the flags
+        from bridgegui.cli.deal import request_from_args  # the seat flags' grammar lives with the flags
 
         request = request_from_args(args)
         loaded = [spec_source(request, level=level)]
@@ -171,7 +171,7 @@ def run(
     write_output: Callable[..., None],
 ) -> int:
     """Deal the set and write it with ``write_output(boards, args, request, seed, stdout, note=...)``."""
-    from bridgegui.engine.mixing import deal_set_now, describe_set
+    from bridgegui.engine.dealer.mixing import deal_set_now, describe_set
 
     rotation = rotation_of(args)
     sources, request = build_sources(args)

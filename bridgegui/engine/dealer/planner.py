@@ -45,12 +45,13 @@ from math import comb
 
 import numpy as np
 
-from bridgegui.engine import evaluation, feasibility, parallel
+from bridgegui.engine import evaluation, parallel
 from bridgegui.engine.cards import CARD_BITS, FULL_DECK_MASK, SEAT_NAMES, SEATS, suit_holding
-from bridgegui.engine.constraints import DealRequest
+from bridgegui.engine.dealer import feasibility
+from bridgegui.engine.dealer.constraints import DealRequest
+from bridgegui.engine.dealer.exact import SeatPlan, plan_seat
 from bridgegui.engine.dealing import fill_deals, make_rng
 from bridgegui.engine.errors import ImpossibleError, TooRareError
-from bridgegui.engine.exact import SeatPlan, plan_seat
 
 DEFAULT_MAX_TRIES = 50_000_000
 """Deals tried in a row without a board (after the exact draw of one seat) before a request is

@@ -40,7 +40,7 @@ import numpy as np
 
 from bridgegui.engine import tables
 from bridgegui.engine.cards import FULL_DECK_MASK, SEAT_NAMES, SUIT_NAMES, suit_holding
-from bridgegui.engine.constraints import DealRequest, Range, SeatConstraint
+from bridgegui.engine.dealer.constraints import DealRequest, Range, SeatConstraint
 from bridgegui.engine.errors import Problem
 
 HCP, CONTROLS = "hcp", "controls"

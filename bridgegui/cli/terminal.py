@@ -1,5 +1,5 @@
 """The terminal side of ``bridgegui-deal``: the progress line, and standard streams that are closed or
-broken.  Kept apart from ``cli.py``, which decides what to deal and write."""
+broken.  Kept apart from ``deal.py``, which decides what to deal and write."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import sys
 import time
 from typing import TextIO, cast
 
-from bridgegui.engine import planner
+from bridgegui.engine.dealer import planner
 
 _OPEN_LINES: set[int] = set()
 """The streams (by ``id``) on which a progress line is drawn and not yet ended."""

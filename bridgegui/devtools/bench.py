@@ -1,4 +1,4 @@
-"""Benchmarks: ``python -m bridgegui.bench`` prints the figures of ../shared/bench/scenarios.md.
+"""Benchmarks: ``python -m bridgegui.devtools.bench`` prints the figures of ../shared/bench/scenarios.md.
 
 A script, not a test: figures depend on the machine.  Each figure is the median of several runs.
 
@@ -7,7 +7,7 @@ peer's whole process made us look 12.8 times faster than dealer when a user foun
 
 * **in-process**: the engine alone inside this Python process (dealing, evaluation, deal
   numbers), labelled "in-process";
-* **whole process** (``--compare``, see ``bridgegui.bench_compare``): ``bridgegui-deal`` and the
+* **whole process** (``--compare``, see ``bridgegui.devtools.bench_compare``): ``bridgegui-deal`` and the
   peers — the classic C ``dealer`` and Deal 3.1 ``deal`` where installed — run as programs on
   the same request and board count, writing to a temporary file, interleaved, timed in cpu seconds
   of the child (``os.wait4``), with peak memory, and the ratio per scenario and board count; the
@@ -25,9 +25,10 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from bridgegui.engine import evaluation, planner
-from bridgegui.engine.constraints import DealRequest
+from bridgegui.engine import evaluation
 from bridgegui.engine.deal_numbers import deal_indices, deals_from_indices
+from bridgegui.engine.dealer import planner
+from bridgegui.engine.dealer.constraints import DealRequest
 from bridgegui.engine.dealing import deal_batch, make_rng
 
 SCENARIOS = {
@@ -110,7 +111,7 @@ def bench_bidding(system_name: str, repeats: int) -> list[str]:
 
         inside = median_time(deal_set, repeats)
         with tempfile.TemporaryDirectory() as tmp:
-            command = [sys.executable, "-m", "bridgegui.cli", "--system", system_name, "--auction", auction]
+            command = [sys.executable, "-m", "bridgegui.cli.deal", "--system", system_name, "--auction", auction]
             command += ["-p", "16", "-q", "-o", str(Path(tmp) / "set.pbn")]
 
             def run_process(c: list[str] = command) -> None:
@@ -182,7 +183,18 @@ def bench_bid_process(system_name: str) -> list[str]:
     import sys
 
     with tempfile.TemporaryDirectory() as tmp:
-        base = [sys.executable, "-m", "bridgegui.cli", "-p", "10000", "-s", "1", "-q", "-o", str(Path(tmp) / "x.pbn")]
+        base = [
+            sys.executable,
+            "-m",
+            "bridgegui.cli.deal",
+            "-p",
+            "10000",
+            "-s",
+            "1",
+            "-q",
+            "-o",
+            str(Path(tmp) / "x.pbn"),
+        ]
         plain, _ = _child_cpu(base)
         bid, _ = _child_cpu([*base, "--system", system_name, "--bid"])
     return [
@@ -192,7 +204,7 @@ def bench_bid_process(system_name: str) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m bridgegui.bench", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m bridgegui.devtools.bench", description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=1_000_000, help="deals for S0 (default 10^6)")
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument(
@@ -224,7 +236,7 @@ def main(argv: list[str] | None = None) -> None:
         return
 
     if args.compare:
-        from bridgegui import bench_compare
+        from bridgegui.devtools import bench_compare
 
         bench_compare.main(quick=args.quick, repeats=args.repeats, million=args.million)
         print()

@@ -44,14 +44,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from bridgegui.engine import planner
 from bridgegui.engine.bidding.calls import PASS, Auction, AuctionError, Call
 from bridgegui.engine.bidding.system import Rule, System, call_code
 from bridgegui.engine.cards import FULL_DECK_MASK, SEAT_NAMES, seat_index
-from bridgegui.engine.constraints import DealRequest, SeatConstraint
+from bridgegui.engine.dealer import planner
+from bridgegui.engine.dealer.constraints import DealRequest, SeatConstraint
+from bridgegui.engine.dealer.exact import SeatSampler
 from bridgegui.engine.dealing import deal_batch
 from bridgegui.engine.errors import BridgeError, ImpossibleError
-from bridgegui.engine.exact import SeatSampler
 
 _SEPARATORS = re.compile(r"[\s,\-–—]+")
 
@@ -286,7 +286,7 @@ def time_boards_for_auction(
     seed: int = 1,
 ) -> float:
     """Seconds to deal ``count`` boards for ``prefix``, setup included (for the benchmark script,
-    ``bridgegui.bench``: the goal is 16 boards in under a second, so a student never waits for a board)."""
+    ``bridgegui.devtools.bench``: the goal is 16 boards in under a second, so a student never waits for a board)."""
     start = time.perf_counter()
     planner.deal(request_for_auction(system, prefix, dealer), count, seed=seed)
     return time.perf_counter() - start

@@ -1,6 +1,6 @@
 """The command line's bidding: ``--system``, ``--auction``, ``--bid`` and ``--explain`` of ``bridgegui-deal``.
 
-Part of the ``bridgegui-deal`` front end (``bridgegui.cli`` calls it), kept in its own module so the
+Part of the ``bridgegui-deal`` front end (``bridgegui.cli.deal`` calls it), kept in its own module so the
 dealing command stays readable.  Every answer comes from one bidding-system file
 (``bridgegui.engine.bidding``): it deals the boards for an auction, bids every board, and explains a
 hand's calls.
@@ -20,12 +20,12 @@ from typing import TYPE_CHECKING, TextIO
 
 import numpy as np
 
-from bridgegui.engine import planner
 from bridgegui.engine.boards import Board, board_dealer
 from bridgegui.engine.cards import SEAT_NAMES, SEATS, Deal, parse_deal, seat_index
-from bridgegui.engine.constraints import DealRequest
+from bridgegui.engine.dealer import planner
+from bridgegui.engine.dealer.constraints import DealRequest
+from bridgegui.engine.dealer.specs import echo
 from bridgegui.engine.errors import BridgeError
-from bridgegui.engine.specs import echo
 
 if TYPE_CHECKING:
     # Imported where used: bridgegui-deal loads this module for its --help, and a run without bidding
@@ -154,7 +154,7 @@ def deal_for_auction(
     board order and the request of the first board (for the file's header).
     """
     from bridgegui.engine.bidding import request_for_auction
-    from bridgegui.engine.rotation import rotate_deals, turns_to_dealers
+    from bridgegui.engine.dealer.rotation import rotate_deals, turns_to_dealers
 
     dealer, calls = split_auction(args.auction, _fixed_dealer(args))
     # an illegal, unreadable or empty auction is malformed: BridgeError, status 2
@@ -162,7 +162,7 @@ def deal_for_auction(
     numbers = range(args.first_board, args.first_board + args.produce)
     if extra.is_empty:
         # As the window deals for an auction: one stream dealt for North, each deal turned round the
-        # table to its board's dealer (engine.rotation), so the same seed gives the same boards there.
+        # table to its board's dealer (engine.dealer.rotation), so the same seed gives the same boards there.
         request = request_for_auction(system, calls, SCENARIO_DEALER)
         rows = planner.deal(request, args.produce, seed=seed, max_tries=args.max_tries)
         turned = rotate_deals(rows, turns_to_dealers(SCENARIO_DEALER, args.first_board, args.produce, dealer))

@@ -6,7 +6,7 @@ chosen (``auction_target``), the request for that auction with each board turned
 seed is the seed bar's: a fresh one shown in Random mode, the typed one in Fixed mode.
 
 Practice sets: a Deal Set with a rotation, or with several scenarios listed in the
-dialog, is dealt by ``engine.mixing.deal_set`` as a generator task on the window's job runner (the
+dialog, is dealt by ``engine.dealer.mixing.deal_set`` as a generator task on the window's job runner (the
 "mixed" job): it yields progress for the status bar's bar, and returns the boards, which replace the
 set in one step, each tagged with its scenario.  ``bridgegui-deal`` deals the same set from the same
 seed, sources and rotation.  Stop (the window's ``jobs.stop``) ends the job; this module then cancels
@@ -23,15 +23,15 @@ from collections.abc import Generator, Sequence
 from PySide6.QtCore import QObject, Qt, Slot
 
 from bridgegui.engine.boards import Board
-from bridgegui.engine.constraints import DealRequest
+from bridgegui.engine.dealer.constraints import DealRequest
+from bridgegui.engine.dealer.mixing import Scenario, SetSource, deal_set, describe_set
 from bridgegui.engine.errors import BridgeError
 from bridgegui.engine.lab.shuffles import ModelProgress, ShuffleModel
-from bridgegui.engine.mixing import Scenario, SetSource, deal_set, describe_set
 from bridgegui.formats import pbn
 from bridgegui.set_sources import load_source
 from bridgegui.ui.dialogs import DealSetDialog
-from bridgegui.ui.mainwindow.jobs import ActiveJob
-from bridgegui.workers.jobs import JobFailure, failure_of
+from bridgegui.ui.mainwindow.background_jobs import ActiveJob
+from bridgegui.workers.job_runner import JobFailure, failure_of
 
 if typing.TYPE_CHECKING:
     from bridgegui.ui.mainwindow.window import MainWindow
@@ -133,7 +133,7 @@ class Dealing(QObject):
         confirm: bool = True,
     ) -> None:
         """A practice set: ``sources`` as ``(preset:NAME or a script's path, boards)``, or none for the
-        window's constraints (``count`` boards); ``rotation`` one of ``engine.rotation.ROTATIONS``."""
+        window's constraints (``count`` boards); ``rotation`` one of ``engine.dealer.rotation.ROTATIONS``."""
         if confirm:
             self.window.confirm_unsaved_changes(
                 lambda: self.start_mixed_set(sources, first_board, rotation, count=count)

@@ -1,6 +1,6 @@
 """Whole-process benchmarks: ``bridgegui-deal`` against the classic C ``dealer`` and Deal 3.1 ``deal``.
 
-Run by ``python -m bridgegui.bench --compare`` (``--quick`` for a subset).  What a user runs is a
+Run by ``python -m bridgegui.devtools.bench --compare`` (``--quick`` for a subset).  What a user runs is a
 program, so both sides are timed the same way (../shared/bench/scenarios.md says "never one
 of each"):
 
@@ -126,7 +126,7 @@ def _our_command() -> list[str]:
     if beside.exists():
         return [str(beside)]
     found = shutil.which("bridgegui-deal")
-    return [found] if found else [sys.executable, "-m", "bridgegui.cli"]
+    return [found] if found else [sys.executable, "-m", "bridgegui.cli.deal"]
 
 
 def _peer(name: str) -> str | None:

@@ -21,8 +21,7 @@ import numpy as np
 
 from bridgegui.engine import evaluation, tables
 from bridgegui.engine.cards import SEAT_NAMES, SEATS, SUIT_NAMES, card_name, mask_cards, suit_holding
-from bridgegui.engine.errors import SEAT_FIELDS, BridgeError, ConstraintError, Problem
-from bridgegui.engine.specs import (
+from bridgegui.engine.dealer.specs import (
     ALL_SHAPES,
     NAMED_SHAPES,
     RANGE_WORDS,
@@ -37,6 +36,7 @@ from bridgegui.engine.specs import (
     seat_spec_text,
     seat_spec_values,
 )
+from bridgegui.engine.errors import SEAT_FIELDS, BridgeError, ConstraintError, Problem
 
 SuitRanges = tuple[Range | None, Range | None, Range | None, Range | None]
 NO_SUIT_RANGES: SuitRanges = (None, None, None, None)

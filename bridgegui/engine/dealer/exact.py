@@ -39,7 +39,7 @@ import numpy as np
 
 from bridgegui.engine import evaluation, tables
 from bridgegui.engine.cards import FULL_SUIT, HOLDING_BITS, suit_holding
-from bridgegui.engine.constraints import Range, SeatConstraint
+from bridgegui.engine.dealer.constraints import Range, SeatConstraint
 
 MAX_KEPT_COMBINATIONS = 3_000_000
 """Above this, the sampler leaves out a measure and lets the dealer reject on it (memory bound)."""

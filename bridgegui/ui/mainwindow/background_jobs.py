@@ -30,19 +30,19 @@ from PySide6.QtWidgets import QLabel, QProgressBar, QStatusBar
 from bridgegui.engine import double_dummy
 from bridgegui.engine.boards import Board, boards_from_batch
 from bridgegui.engine.cards import Deal
-from bridgegui.engine.constraints import DealRequest
+from bridgegui.engine.dealer.constraints import DealRequest
+from bridgegui.engine.dealer.planner import DEFAULT_MAX_TRIES
+from bridgegui.engine.dealer.rotation import rotate_deals
 from bridgegui.engine.dealing import make_rng
 from bridgegui.engine.lab.shuffles import ModelProgress, ShuffleModel, deal_with_model
-from bridgegui.engine.planner import DEFAULT_MAX_TRIES
-from bridgegui.engine.rotation import rotate_deals
 from bridgegui.formats import pbn
 from bridgegui.ui.mainwindow.undo import BoardsCommand, InsertBoardsCommand, ReplaceBoardCommand
 from bridgegui.ui.widgets.board_list import BoardListModel, DealtBlock
-from bridgegui.workers.dealing import DealingService, DealProgress
-from bridgegui.workers.jobs import JobFailure, JobRunner
+from bridgegui.workers.dealing_service import DealingService, DealProgress
+from bridgegui.workers.job_runner import JobFailure, JobRunner
 
 if typing.TYPE_CHECKING:
-    from bridgegui.engine.planner import DealPlan
+    from bridgegui.engine.dealer.planner import DealPlan
     from bridgegui.ui.mainwindow.window import MainWindow
 
 BUSY_DELAY_MS = 250
@@ -206,7 +206,7 @@ class Jobs(QObject):
         With ``insert`` the new board goes before ``row`` instead (Edit > Insert Dealt Board).  Either way
         the change is one undo step ("Re-deal Board 3"), pushed when the board arrives.
 
-        ``turns`` (dealing for an auction): how far to turn the deal round the table (``engine.rotation``).
+        ``turns`` (dealing for an auction): how far to turn the deal round the table (``engine.dealer.rotation``).
 
         With a fixed seed, board ``b`` alone is board ``b`` of the set dealt from that seed from board 1:
         ``b - 1`` deals are drawn and dropped first.

@@ -4,7 +4,7 @@ A scenario such as "5+ hearts or 5+ spades" is dealt by the constrained dealer a
 frequencies: the alternatives come up as often as real deals bring them.  A teacher practising both
 sometimes wants them equally often.  Levelling deals each alternative as a scenario of its own (the
 scenario *and* that alternative) and gives each the same number of boards (equal, or one more for the
-first ones); ``engine.mixing`` orders them.
+first ones); ``engine.dealer.mixing`` orders them.
 
 What counts as an alternative (the README says the same):
 
@@ -34,9 +34,9 @@ import dataclasses
 from dataclasses import dataclass
 
 from bridgegui.engine.cards import SEAT_NAMES
-from bridgegui.engine.constraints import DealRequest
+from bridgegui.engine.dealer.constraints import DealRequest
+from bridgegui.engine.dealer.mixing import Scenario, SetSource
 from bridgegui.engine.errors import BridgeError
-from bridgegui.engine.mixing import Scenario, SetSource
 from bridgegui.engine.script import Script, ScriptError, parse
 from bridgegui.engine.script import syntax as ast
 from bridgegui.engine.script.diagnostics import recursion_room
@@ -186,7 +186,7 @@ def _script_alternatives(text: str, source_name: str | None) -> list[Alternative
 
 
 def levelled(scenario: Scenario, alternatives: list[Alternative], weight: int = 1) -> SetSource:
-    """A set source dealing each alternative of ``scenario`` equally often (``engine.mixing`` splits the count)."""
+    """A set source dealing each alternative of ``scenario`` equally often (``engine.dealer.mixing`` splits the count)."""
     if len(alternatives) < 2:
         raise LevelError("nothing to level: a scenario needs at least two alternatives")
     parts = tuple(dataclasses.replace(scenario, request=a.request, alternative=a.label) for a in alternatives)

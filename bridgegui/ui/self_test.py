@@ -52,10 +52,10 @@ class SelfTestError(Exception):
 
 def _deal() -> list[Board]:
     """The imports are deferred, here and below, so that a broken module is reported as a failed step."""
-    from bridgegui.engine import planner
     from bridgegui.engine.boards import Board
     from bridgegui.engine.cards import Deal
-    from bridgegui.engine.constraints import DealRequest
+    from bridgegui.engine.dealer import planner
+    from bridgegui.engine.dealer.constraints import DealRequest
 
     request = DealRequest.from_specs(north=NORTH_SPEC)
     batch = planner.deal(request, BOARDS, seed=SEED)

@@ -32,18 +32,20 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
-from bridgegui import __version__, cli_bidding, cli_inference, cli_sets, cli_terminal
-from bridgegui.engine import parallel, planner
-from bridgegui.engine.constraints import (
+from bridgegui import __version__
+from bridgegui.cli import bidding, inference, sets, terminal
+from bridgegui.engine import parallel
+from bridgegui.engine.dealer import planner
+from bridgegui.engine.dealer.constraints import (
     DealRequest,
     PartnershipConstraint,
     parse_fit,
     parse_partnership_spec,
     parse_seat_spec,
 )
+from bridgegui.engine.dealer.specs import echo
 from bridgegui.engine.dealing import new_seed
 from bridgegui.engine.errors import BridgeError, ConstraintError, ImpossibleError, TooRareError
-from bridgegui.engine.specs import echo
 from bridgegui.formats import registry
 
 if TYPE_CHECKING:
@@ -213,7 +215,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         metavar="N",
         help=f"give up after N deals tried in all (default: after {planner.DEFAULT_MAX_TRIES:,} deals in a row "
-        f"without a board; with --auction {cli_bidding.AUCTION_MAX_TRIES:,} in all, since every deal is bid by "
+        f"without a board; with --auction {bidding.AUCTION_MAX_TRIES:,} in all, since every deal is bid by "
         "the system)",
     )
     parser.add_argument(
@@ -226,9 +228,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress or summary on standard error")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    cli_bidding.add_arguments(parser)
-    cli_inference.add_arguments(parser)
-    cli_sets.add_arguments(parser)
+    bidding.add_arguments(parser)
+    inference.add_arguments(parser)
+    sets.add_arguments(parser)
     return parser
 
 
@@ -289,7 +291,7 @@ def run_script_file(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) ->
     except FileRefusedError as exc:  # a FIFO, /dev/zero, a huge file: one sentence, exit 2
         raise SpecError(str(exc)) from None
     except OSError as exc:  # a script that is not there is a bad argument (2), as in a mixed set
-        from bridgegui.engine.specs import PATH_ECHO_CHARS, echo
+        from bridgegui.engine.dealer.specs import PATH_ECHO_CHARS, echo
 
         raise SpecError(f"{echo(args.script, PATH_ECHO_CHARS)}: cannot be read ({exc.strerror or exc})") from None
     try:
@@ -410,20 +412,20 @@ def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
 
     A plain request streams: each batch the planner yields is formatted and written before the next
     is dealt (``SetStream``).  Flags that need the whole set (``COLLECTING_FLAGS``, ``--auction``,
-    ``--shuffle``) and practice sets (``cli_sets``) collect the boards and call ``write_output``.
+    ``--shuffle``) and practice sets (``sets``) collect the boards and call ``write_output``.
     """
     check_counts(args)
     if args.explain is not None:
         if args.script or args.auction is not None:
             raise SpecError("--explain takes one deal: give it without a script or --auction")
-        cli_bidding.explain(args, stdout)
+        bidding.explain(args, stdout)
         return EXIT_OK
-    if cli_inference.wanted(args):
-        return cli_inference.run(args, stdout, stderr)
+    if inference.wanted(args):
+        return inference.run(args, stdout, stderr)
     if args.format is not None or args.output != "-":
         resolve_format(args)
-    if cli_sets.wanted(args):
-        return int(cli_sets.run(args, stdout, stderr, write_output))
+    if sets.wanted(args):
+        return int(sets.run(args, stdout, stderr, write_output))
     args.script = args.script[0] if args.script else None
     if args.script is not None:
         if args.auction is not None:
@@ -432,7 +434,7 @@ def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     args.produce = 16 if args.produce is None else args.produce
     fmt = resolve_format(args)
     if args.max_tries is None and args.auction is not None:
-        args.max_tries = cli_bidding.AUCTION_MAX_TRIES
+        args.max_tries = bidding.AUCTION_MAX_TRIES
     # Otherwise None: the planner gives up after DEFAULT_MAX_TRIES deals *in a row* without a board, so a
     # large set of a common request (an unconstrained -p 100,000,000) never fails for its size.
     request = request_from_args(args)
@@ -443,7 +445,7 @@ def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
         return run_with_model(args, request, model, stdout, stderr)
     plan = planner.plan_request(request)
     seed = args.seed if args.seed is not None else new_seed()
-    progress_line = cli_terminal.ProgressLine(stderr, args.produce, not args.quiet)
+    progress_line = terminal.ProgressLine(stderr, args.produce, not args.quiet)
     last: list[planner.Progress] = []
 
     def batches() -> Iterator[np.ndarray]:
@@ -480,12 +482,12 @@ def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
 
 
 def run_auction(args: argparse.Namespace, extra: DealRequest, stdout: TextIO, stderr: TextIO) -> int:
-    """``--auction CALLS``: boards on which the system bids the calls first, dealt exactly (see ``cli_bidding``)."""
+    """``--auction CALLS``: boards on which the system bids the calls first, dealt exactly (see ``bidding``)."""
     if args.shuffle != "uniform":
         raise SpecError("--auction deals uniformly: it cannot be combined with --shuffle")
-    system = cli_bidding.system_of(args)
+    system = bidding.system_of(args)
     seed = args.seed if args.seed is not None else new_seed()
-    boards, request = cli_bidding.deal_for_auction(args, system, extra, seed)
+    boards, request = bidding.deal_for_auction(args, system, extra, seed)
     note = f"Auction: {args.auction} ({system.title or system.name})"
     write_output(boards, args, request, seed, stdout, note=note, stderr=stderr)
     return EXIT_OK
@@ -699,7 +701,7 @@ def write_output(
     """
     fmt = resolve_format(args)
     if getattr(args, "bid", False):
-        boards = cli_bidding.bid_boards(boards, cli_bidding.system_of(args))
+        boards = bidding.bid_boards(boards, bidding.system_of(args))
     if getattr(args, "dd", False):
         import numpy as np
 
@@ -719,7 +721,7 @@ def write_output(
         # Imported here: printing needs Qt (offscreen), and the command line must not load it otherwise.
         from bridgegui import printing
 
-        system = cli_bidding.system_of(args) if cli_bidding.wants_bidding(args) else None
+        system = bidding.system_of(args) if bidding.wants_bidding(args) else None
         printing.write_sheets(args.sheets, boards, args.pdf, seed=seed, system=system)
 
     _refuse_too_many(fmt, len(boards))
@@ -751,12 +753,12 @@ def describe_request(request: DealRequest) -> str:
 
 def _say(err: TextIO, text: str) -> None:
     """An error message on its own line, even after a progress line left open on a terminal."""
-    cli_terminal.end_line(err)
+    terminal.end_line(err)
     err.write(text)
 
 
 def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
-    out = cli_terminal.usable(stdout if stdout is not None else sys.stdout, "output")
+    out = terminal.usable(stdout if stdout is not None else sys.stdout, "output")
     err = stderr if stderr is not None else sys.stderr
     if err is None or getattr(err, "closed", False):  # 2>&-: run quietly; the exit status still tells
         err = io.StringIO()
@@ -779,7 +781,7 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
         return EXIT_IO
     except BrokenPipeError:  # `| head` has what it wanted: nothing went wrong, say nothing
         if out is sys.stdout:
-            cli_terminal.silence_stdout()
+            terminal.silence_stdout()
         return EXIT_BROKEN_PIPE
     except OSError as exc:
         _say(err, f"bridgegui-deal: {exc}\n")

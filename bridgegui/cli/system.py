@@ -18,7 +18,7 @@ from typing import TextIO
 
 from bridgegui import __version__
 from bridgegui.engine.bidding import Auction, AuctionError, SystemFileError, load_system
-from bridgegui.engine.bidding.backward import rule_place
+from bridgegui.engine.bidding.auction_dealing import rule_place
 from bridgegui.engine.bidding.checker import DEFAULT_SAMPLES, CheckReport, RuleProblem, check_system
 from bridgegui.engine.bidding.system import System
 
@@ -93,7 +93,7 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
             return EXIT_USAGE
         out.write(show_text(system, auction, args.vul))
         return EXIT_OK
-    from bridgegui.cli_booklet import write_booklet  # QtGui only when a PDF is asked for
+    from bridgegui.cli.booklet import write_booklet  # QtGui only when a PDF is asked for
 
     return write_booklet(system, args.output, args.format, err)
 

@@ -1,6 +1,6 @@
 """``bridgegui-system booklet``: write a system as a booklet, a PDF for students or BML for other tools.
 
-Kept apart from ``cli_system`` so that ``check`` and ``show`` never import Qt: only a PDF needs
+Kept apart from ``system`` so that ``check`` and ``show`` never import Qt: only a PDF needs
 QtGui (an offscreen ``QGuiApplication`` is made when none runs), and BML is plain text.
 """
 

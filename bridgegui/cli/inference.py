@@ -1,6 +1,6 @@
 """The command line's ``--infer`` and ``--simulate``: what an auction shows, and what a call would score.
 
-Part of the ``bridgegui-deal`` front end (``bridgegui.cli`` calls it), beside ``cli_bidding``.  Both
+Part of the ``bridgegui-deal`` front end (``bridgegui.cli.deal`` calls it), beside ``bidding``.  Both
 deal exactly the deals on which the system bids ``--auction`` (with ``--hand`` predealt to its seat):
 
 * ``--infer`` summarises each seat's hand over them (``engine.bidding.inference``): a table, or one
@@ -93,7 +93,7 @@ def _known(args: argparse.Namespace) -> KnownHand | None:
 
 
 def _dealer_and_calls(args: argparse.Namespace) -> tuple[str, str]:
-    from bridgegui.cli_bidding import split_auction
+    from bridgegui.cli.bidding import split_auction
 
     if args.auction is None:
         raise BridgeError("--infer and --simulate need --auction (give --auction '' for the dealer's first call)")
@@ -122,7 +122,7 @@ def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
 
 
 def infer(args: argparse.Namespace, stdout: TextIO) -> int:
-    from bridgegui.cli_bidding import system_of
+    from bridgegui.cli.bidding import system_of
     from bridgegui.engine.bidding.inference import shown_hands
     from bridgegui.engine.dealing import new_seed
 
@@ -167,7 +167,7 @@ def inference_table(inference: Inference, system: str, seed: int) -> str:
 
 
 def simulate(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
-    from bridgegui import cli_terminal
+    from bridgegui.cli import terminal
     from bridgegui.engine import double_dummy
     from bridgegui.engine.bidding.simulation import SimulationSetup
     from bridgegui.engine.bidding.simulation import simulate as run_simulation
@@ -195,7 +195,7 @@ def simulate(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
             stderr.write(f"\rsimulated {progress.done:,} of {count:,} deals")
             stderr.flush()
     if show:
-        cli_terminal.end_line(stderr)
+        terminal.end_line(stderr)
     assert result is not None  # at least one chunk: count >= 1
     if args.output != "-":
         write_simulation(args.output, setup, chunks, seed)
