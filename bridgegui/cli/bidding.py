@@ -15,14 +15,12 @@ from __future__ import annotations
 
 import argparse
 import re
-from collections.abc import Iterator
 from typing import TYPE_CHECKING, TextIO
 
 import numpy as np
 
-from bridgegui.engine.boards import Board, board_dealer
+from bridgegui.engine.boards import Board
 from bridgegui.engine.cards import SEAT_NAMES, SEATS, Deal, parse_deal, seat_index
-from bridgegui.engine.dealer import planner
 from bridgegui.engine.dealer.constraints import DealRequest
 from bridgegui.engine.dealer.specs import echo
 from bridgegui.engine.errors import BridgeError
@@ -33,9 +31,6 @@ if TYPE_CHECKING:
     from bridgegui.engine.bidding import System
 
 DEFAULT_SYSTEM = "standard"
-
-SCENARIO_DEALER = "N"
-"""The seat an auction is dealt for before each deal is turned to its board's dealer."""
 
 AUCTION_MAX_TRIES = 5_000_000
 """The effort bound for ``--auction``: every candidate is bid by the system, so a prefix that only the
@@ -136,62 +131,25 @@ def auction_calls(dealer: str, calls: str, written: str | None = None) -> str:
     return auction.text()
 
 
-def _seed_for(seed: int, dealer: str) -> int:
-    """A seed of its own for each dealer's share of the set, derived from the set's seed."""
-    state = np.random.SeedSequence([seed, SEATS.index(dealer)]).generate_state(4, dtype=np.uint32)
-    return int.from_bytes(state.tobytes(), "little")
-
-
 def deal_for_auction(
     args: argparse.Namespace, system: System, extra: DealRequest, seed: int
 ) -> tuple[list[Board], DealRequest]:
-    """The boards for ``--auction``: each board's dealer bids the prefix first, dealt exactly.
-
-    Without seat specs, one stream is dealt for North and each deal turned to its board's dealer, as
-    the window's Deal for an Auction does (the same seed gives the same boards).  With seat specs,
-    boards are grouped by dealer; each dealer's boards come from ``request_for_auction`` for that
-    dealer intersected with the specs, from a seed derived from the set's seed.  Returns the boards in
-    board order and the request of the first board (for the file's header).
-    """
-    from bridgegui.engine.bidding import request_for_auction
-    from bridgegui.engine.dealer.rotation import rotate_deals, turns_to_dealers
+    """The boards for ``--auction``: each board's dealer bids the prefix first, at the board's
+    vulnerability, dealt exactly by the engine's ``plan_boards_for_auction`` and
+    ``deal_boards_for_auction`` (the window's Deal for an Auction calls the same two, so the same seed
+    gives the same boards there).  Returns the boards in board order and the first board's request
+    (for the file's header)."""
+    from bridgegui.engine.bidding import deal_boards_for_auction, plan_boards_for_auction
 
     dealer, calls = split_auction(args.auction, _fixed_dealer(args))
     # an illegal, unreadable or empty auction is malformed: BridgeError, status 2
     calls = auction_calls(dealer or "N", calls, args.auction)
-    numbers = range(args.first_board, args.first_board + args.produce)
-    if extra.is_empty:
-        # As the window deals for an auction: one stream dealt for North, each deal turned round the
-        # table to its board's dealer (engine.dealer.rotation), so the same seed gives the same boards there.
-        request = request_for_auction(system, calls, SCENARIO_DEALER)
-        rows = planner.deal(request, args.produce, seed=seed, max_tries=args.max_tries)
-        turned = rotate_deals(rows, turns_to_dealers(SCENARIO_DEALER, args.first_board, args.produce, dealer))
-        boards = [
-            Board(n, Deal.from_masks(row), dealer=dealer) for n, row in zip(numbers, turned.tolist(), strict=True)
-        ]
-        return boards, request
-    # With seat specs too, the specs belong to seats: each dealer's boards get their own request.
-    dealers = [dealer or board_dealer(n) for n in numbers]
-    by_dealer: dict[str, Iterator[np.ndarray]] = {}
-    requests: dict[str, DealRequest] = {}
-    for seat in dict.fromkeys(dealers):
-        request = _combined(request_for_auction(system, calls, seat), extra)
-        requests[seat] = request
-        count = dealers.count(seat)
-        rows = planner.deal(request, count, seed=_seed_for(seed, seat), max_tries=args.max_tries)
-        by_dealer[seat] = iter(np.asarray(rows))
-    boards = [
-        Board(n, Deal.from_masks(next(by_dealer[d]).tolist()), dealer=d) for n, d in zip(numbers, dealers, strict=True)
-    ]
-    return boards, requests[dealers[0]]
-
-
-def _combined(request: DealRequest, extra: DealRequest) -> DealRequest:
-    """The auction's request and the seat specs given with it: both must hold."""
-    if extra.is_empty:
-        return request
-    seats = tuple(a.intersect(b) for a, b in zip(request.seats, extra.seats, strict=True))
-    return DealRequest(seats, extra.ns, extra.ew, condition=request.condition)  # type: ignore[arg-type]
+    plan = plan_boards_for_auction(
+        system, calls, first_board=args.first_board, count=args.produce, seed=seed, dealer=dealer, extra=extra
+    )
+    rows = deal_boards_for_auction(plan, max_tries=args.max_tries)
+    boards = [Board(plan.first_board + i, Deal.from_masks(row), dealer=dealer) for i, row in enumerate(rows.tolist())]
+    return boards, plan.request
 
 
 def bid_boards(boards: list[Board], system: System) -> list[Board]:

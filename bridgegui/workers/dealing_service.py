@@ -1,4 +1,4 @@
-"""Dealing off the GUI thread: the dealing and the feedback jobs, on the one job runner (``jobs``).
+"""Dealing off the GUI thread: the dealing and the feedback jobs, on the one job runner (``job_runner``).
 
 Why this shape (house style, after superqt's generator workers and redeal's stop flag):
 
@@ -23,6 +23,7 @@ import threading
 import time
 from collections.abc import Generator
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 from PySide6.QtCore import QObject, Signal, Slot
@@ -31,6 +32,9 @@ from bridgegui.engine.dealer.constraints import DealRequest
 from bridgegui.engine.dealer.planner import DealPlan, Estimate, deal_stream, estimate, plan_request
 from bridgegui.engine.errors import BridgeError, ConstraintError, ImpossibleError, Problem
 from bridgegui.workers.job_runner import JobFailure, JobRunner, Task, live_pools
+
+if TYPE_CHECKING:
+    from bridgegui.engine.bidding import System
 
 EMIT_INTERVAL = 0.1
 """Seconds between deliveries of deals and progress to the GUI thread."""
@@ -140,6 +144,42 @@ def deal_task(request: DealRequest, plan: DealPlan | None, count: int, *, seed: 
     return work
 
 
+def auction_deal_task(
+    system: System,
+    calls: str,
+    *,
+    first_board: int,
+    count: int,
+    seed: int,
+    dealer: str | None,
+    only_last: bool = False,
+) -> Task:
+    """The dealing job for an auction: the engine's ``plan_boards_for_auction`` and
+    ``deal_boards_for_auction``, as ``bridgegui-deal --auction`` calls them, in the worker.
+
+    The boards come back numbered in board order and turned to their dealers, in one read-only batch
+    (sets for an auction are a few dozen boards), then one ``DealProgress``.  ``only_last``: just the
+    set's last board, as the whole set would deal it (Deal of board ``b`` from a fixed seed).
+    """
+
+    def work(cancel: threading.Event) -> Generator[np.ndarray | DealProgress | None, None, None]:
+        # the bidding engine loads with the first auction dealt, not with the window
+        from bridgegui.engine.bidding.auction_dealing import deal_boards_for_auction, plan_boards_for_auction
+
+        yield None
+        started = time.perf_counter()
+        plan = plan_boards_for_auction(system, calls, first_board=first_board, count=count, seed=seed, dealer=dealer)
+        yield None
+        rows = deal_boards_for_auction(plan, only_last=only_last, cancel=cancel)
+        if rows.shape[0]:
+            rows.flags.writeable = False
+            yield rows
+        wanted = 1 if only_last else count
+        yield DealProgress(rows.shape[0], rows.shape[0], wanted, time.perf_counter() - started)
+
+    return work
+
+
 def _read_only_batch(pending: list[np.ndarray]) -> np.ndarray:
     """One fresh read-only array of the pending deals (and the list emptied)."""
     batch = np.concatenate(pending) if len(pending) > 1 else pending[0].copy()
@@ -219,6 +259,26 @@ class DealingService(QObject):
         if count < 1:
             raise ValueError("count must be at least 1")
         self._deal_job = self._dealing.start(deal_task(request, plan, count, seed=seed, skip=skip))
+        return self._deal_job
+
+    def start_auction_dealing(
+        self,
+        system: System,
+        calls: str,
+        *,
+        first_board: int,
+        count: int,
+        seed: int,
+        dealer: str | None,
+        only_last: bool = False,
+    ) -> int:
+        """Start dealing boards on which ``system`` bids ``calls`` (``auction_deal_task``); return the job id."""
+        if self._shut_down:
+            raise RuntimeError("the dealing service has been shut down")
+        task = auction_deal_task(
+            system, calls, first_board=first_board, count=count, seed=seed, dealer=dealer, only_last=only_last
+        )
+        self._deal_job = self._dealing.start(task)
         return self._deal_job
 
     def cancel(self) -> None:

@@ -8,7 +8,14 @@ No Qt here.
 
 from __future__ import annotations
 
-from bridgegui.engine.bidding.auction_dealing import AuctionCondition, request_for_auction
+from bridgegui.engine.bidding.auction_dealing import (
+    SCENARIO_DEALER,
+    AuctionBoards,
+    AuctionCondition,
+    deal_boards_for_auction,
+    plan_boards_for_auction,
+    request_for_auction,
+)
 from bridgegui.engine.bidding.calls import DOUBLE, PASS, REDOUBLE, Auction, AuctionError, Call, Contract
 from bridgegui.engine.bidding.explain import NOT_COVERED, Explanation
 from bridgegui.engine.bidding.loader import load_system, shipped_label, shipped_systems
@@ -29,7 +36,9 @@ __all__ = [
     "NO_FIT_EXPLANATION",
     "PASS",
     "REDOUBLE",
+    "SCENARIO_DEALER",
     "Auction",
+    "AuctionBoards",
     "AuctionCondition",
     "AuctionError",
     "BiddingResult",
@@ -42,8 +51,10 @@ __all__ = [
     "SystemFileError",
     "call_code",
     "call_from_code",
+    "deal_boards_for_auction",
     "load_system",
     "parse_system",
+    "plan_boards_for_auction",
     "request_for_auction",
     "shipped_label",
     "shipped_systems",

@@ -38,6 +38,7 @@ position before anything is dealt.
 from __future__ import annotations
 
 import re
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -46,10 +47,12 @@ import numpy as np
 
 from bridgegui.engine.bidding.calls import PASS, Auction, AuctionError, Call
 from bridgegui.engine.bidding.system import Rule, System, call_code
-from bridgegui.engine.cards import FULL_DECK_MASK, SEAT_NAMES, seat_index
+from bridgegui.engine.boards import board_dealer, board_vulnerability
+from bridgegui.engine.cards import FULL_DECK_MASK, SEAT_NAMES, SEATS, seat_index
 from bridgegui.engine.dealer import planner
 from bridgegui.engine.dealer.constraints import DealRequest, SeatConstraint
 from bridgegui.engine.dealer.exact import SeatSampler
+from bridgegui.engine.dealer.rotation import rotate_deals
 from bridgegui.engine.dealing import deal_batch
 from bridgegui.engine.errors import BridgeError, ImpossibleError
 
@@ -278,6 +281,179 @@ def request_for_auction(
     return DealRequest(tuple(seats), condition=AuctionCondition(system, auction, vulnerable))  # type: ignore[arg-type]
 
 
+SCENARIO_DEALER = "N"
+"""The seat a board set for an auction is dealt for, before each deal is turned to its board's dealer."""
+
+_TURNED_VULNERABILITY = {"None": "None", "All": "All", "NS": "EW", "EW": "NS"}
+"""A board's vulnerability seen from a deal turned one seat round the table (the partnerships change places)."""
+
+
+@dataclass(frozen=True)
+class AuctionBoardGroup:
+    """Boards of a set dealt from one request and one seeded stream.
+
+    ``positions`` are the boards' places in the set (0 for its first board); ``turns`` how far each
+    deal is turned round the table so that its board's dealer makes the first call.
+    """
+
+    request: DealRequest
+    seed: int
+    positions: tuple[int, ...]
+    turns: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class AuctionBoards:
+    """How a set of boards for an auction is dealt: ``plan_boards_for_auction`` decides, ``deal_boards_for_auction`` deals.
+
+    The set's boards are numbered from ``first_board``; ``dealers`` and ``vulnerabilities`` are each
+    board's (Law 2 unless fixed).  ``request`` is the first board's, for a file's header.
+    """
+
+    first_board: int
+    dealers: tuple[str, ...]
+    vulnerabilities: tuple[str, ...]
+    groups: tuple[AuctionBoardGroup, ...]
+
+    @property
+    def count(self) -> int:
+        return len(self.dealers)
+
+    @property
+    def request(self) -> DealRequest:
+        return next(g.request for g in self.groups if 0 in g.positions)
+
+
+def _group_seed(seed: int, index: int) -> int:
+    """The first group deals from the set's seed itself; each other from a seed derived from it."""
+    if index == 0:
+        return seed
+    state = np.random.SeedSequence([seed, index]).generate_state(4, dtype=np.uint32)
+    return int.from_bytes(state.tobytes(), "little")
+
+
+def _combined(request: DealRequest, extra: DealRequest) -> DealRequest:
+    """The auction's request and seat specs given with it: both must hold."""
+    seats = tuple(a.intersect(b) for a, b in zip(request.seats, extra.seats, strict=True))
+    return DealRequest(seats, extra.ns, extra.ew, condition=request.condition)  # type: ignore[arg-type]
+
+
+def plan_boards_for_auction(
+    system: System,
+    prefix: Sequence[Call | str] | str,
+    *,
+    first_board: int = 1,
+    count: int = 16,
+    seed: int = 1,
+    dealer: str | None = None,
+    vulnerable: str | None = None,
+    extra: DealRequest | None = None,
+) -> AuctionBoards:
+    """Plan ``count`` boards numbered from ``first_board`` on which ``system`` bids ``prefix`` from each board's dealer.
+
+    Each board's dealer and vulnerability follow its number (Laws of Duplicate Bridge, Law 2) unless
+    ``dealer`` or ``vulnerable`` fixes them, and the system bids the prefix *at that vulnerability*:
+    a preempt or a weak two that depends on it is dealt only where the board allows it.
+
+    Without seat specs (``extra``) every board is dealt for a dealer at North and turned to its own
+    dealer (a bijection on deals, so each board keeps exactly its distribution); turning by an odd
+    number of seats swaps the partnerships, so the vulnerability North's side sees is the board's
+    turned back.  Boards whose turned vulnerabilities the system provably bids alike (``_bid_alike``)
+    share one request and one stream (usually the whole set); the others get a request at their own
+    vulnerability and a stream with a seed derived from the set's.  Seat specs
+    belong to real seats, so with them each dealer's boards are dealt for that dealer, unturned.
+
+    Raises ``ImpossibleError`` (naming the call) before anything is dealt when the system never bids
+    the prefix at some board's vulnerability.
+    """
+    calls = _calls(prefix)
+    numbers = range(first_board, first_board + count)
+    dealers = tuple(dealer or board_dealer(n) for n in numbers)
+    vulnerabilities = tuple(vulnerable or board_vulnerability(n) for n in numbers)
+    specs = extra if extra is not None and not extra.is_empty else None
+    # Boards of one frame dealer whose vulnerabilities the system bids alike share a group.
+    classes: dict[tuple[str, str], str] = {}
+    keyed: dict[tuple[str, str], tuple[str, str, list[int], list[int]]] = {}
+    for position, (seat, vul) in enumerate(zip(dealers, vulnerabilities, strict=True)):
+        turn = 0 if specs is not None else (SEATS.index(seat) - SEATS.index(SCENARIO_DEALER)) % 4
+        frame_dealer = seat if specs is not None else SCENARIO_DEALER
+        frame_vul = _TURNED_VULNERABILITY[vul] if turn % 2 else vul
+        if (frame_dealer, frame_vul) not in classes:
+            known = [v for (d, v) in classes if d == frame_dealer and classes[(d, v)] == v]
+            alike = next((v for v in known if _bid_alike(system, frame_dealer, calls, v, frame_vul)), frame_vul)
+            classes[(frame_dealer, frame_vul)] = alike
+        key = (frame_dealer, classes[(frame_dealer, frame_vul)])
+        group = keyed.setdefault(key, (frame_dealer, key[1], [], []))
+        group[2].append(position)
+        group[3].append(turn)
+    groups = []
+    for index, (frame_dealer, frame_vul, positions, turns) in enumerate(keyed.values()):
+        request = request_for_auction(system, calls, frame_dealer, frame_vul)
+        if specs is not None:
+            request = _combined(request, specs)
+        groups.append(AuctionBoardGroup(request, _group_seed(seed, index), tuple(positions), tuple(turns)))
+    return AuctionBoards(first_board, dealers, vulnerabilities, tuple(groups))
+
+
+def _bid_alike(system: System, dealer: str, calls: Sequence[Call], first: str, second: str) -> bool:
+    """Whether the system bids ``calls`` from ``dealer`` on exactly the same deals at vulnerabilities
+    ``first`` and ``second`` (PBN spelling), so that one request deals boards of both.
+
+    The candidate lists at the two vulnerabilities are subsequences of one ordered rule list, so a hand
+    that fits none of the rules in only one of them meets the same first fitting rule at both.  If every
+    such rule's meaning is disjoint from the meaning of every rule making the prefix's call there, no
+    hand that makes the call at one vulnerability can make another at the other.  Otherwise (or when the
+    call is a Pass, which a hand fitting nothing also makes) the two are dealt apart: a safe answer.
+    """
+    auction = Auction(dealer)
+    for call in calls:
+        at_first = system.rules_for(auction, first)
+        at_second = system.rules_for(auction, second)
+        only_one = [r for r in at_first if r not in at_second] + [r for r in at_second if r not in at_first]
+        if only_one:
+            if call == PASS:
+                return False
+            makers = [r for r in (*at_first, *at_second) if r.call == call]
+            for rule in only_one:
+                for maker in makers:
+                    try:
+                        if _count(rule.meaning.intersect(maker.meaning)):
+                            return False
+                    except BridgeError:
+                        continue  # contradictory: no hand fits both
+        try:
+            auction = auction + call
+        except AuctionError:
+            return True  # an illegal prefix is refused by request_for_auction, whatever the vulnerability
+    return True
+
+
+def deal_boards_for_auction(
+    plan: AuctionBoards,
+    *,
+    only_last: bool = False,
+    max_tries: int | None = None,
+    cancel: threading.Event | None = None,
+) -> np.ndarray:
+    """The planned boards' deals, ``(count, 4)`` in board order, each turned to its board's dealer.
+
+    ``only_last`` deals just the set's last board, exactly as dealing the whole set would (its
+    group's stream up to it): the window's Deal of board ``b`` from a fixed seed is board ``b`` of
+    the set.  Fewer rows come back only when ``cancel`` is set.
+    """
+    wanted = plan.count - 1 if only_last else None
+    out = np.zeros((plan.count, 4), dtype=np.uint64)
+    for group in plan.groups:
+        if wanted is not None and wanted not in group.positions:
+            continue
+        take = group.positions.index(wanted) + 1 if wanted is not None else len(group.positions)
+        rows = planner.deal(group.request, take, seed=group.seed, max_tries=max_tries, cancel=cancel)
+        if rows.shape[0] < take:
+            return np.zeros((0, 4), dtype=np.uint64)  # cancelled
+        out[list(group.positions[:take])] = rotate_deals(rows, np.asarray(group.turns[:take]))
+    return out[-1:] if only_last else out
+
+
 def time_boards_for_auction(
     system: System,
     prefix: Auction | Sequence[Call | str] | str,
@@ -293,7 +469,12 @@ def time_boards_for_auction(
 
 
 __all__ = [
+    "SCENARIO_DEALER",
+    "AuctionBoardGroup",
+    "AuctionBoards",
     "AuctionCondition",
+    "deal_boards_for_auction",
+    "plan_boards_for_auction",
     "request_for_auction",
     "rule_place",
     "rules_making",

@@ -1,10 +1,9 @@
 """Deal for an auction: the teacher names an auction prefix and a bidding system, and Deal and Deal Set deal boards on which the system bids it.
 
-The boards are dealt exactly as ``bridgegui-deal --auction`` deals them: the engine's
-``request_for_auction`` (the calls' meanings drawn by the exact per-seat dealer, the system run on
-every candidate), for a dealer at North, then each deal turned round the table
-(``engine.dealer.rotation``) so that the board's own dealer (Law 2, or the dealer chosen in the editors)
-makes the first call.  While an auction is chosen the editors' constraints are set aside; clearing
+The boards are dealt by the engine's ``plan_boards_for_auction`` and ``deal_boards_for_auction``, as
+``bridgegui-deal --auction`` deals them: the calls' meanings drawn by the exact per-seat dealer, the
+system run on every candidate at the board's vulnerability, each deal turned round the table so that
+the board's own dealer (Law 2, or the dealer chosen in the editors) makes the first call.  While an auction is chosen the editors' constraints are set aside; clearing
 the auction brings them back.
 """
 
@@ -15,7 +14,6 @@ import typing
 from dataclasses import dataclass
 from pathlib import Path
 
-import numpy as np
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QFocusEvent
 from PySide6.QtWidgets import (
@@ -32,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from bridgegui.engine.bidding import (
+    SCENARIO_DEALER,
     Auction,
     Call,
     System,
@@ -41,7 +40,6 @@ from bridgegui.engine.bidding import (
     shipped_systems,
 )
 from bridgegui.engine.dealer.constraints import DealRequest
-from bridgegui.engine.dealer.rotation import turns_to_dealers
 from bridgegui.engine.errors import BridgeError
 from bridgegui.ui.dialogs import fit_title
 from bridgegui.ui.tools.system_check_dialog import SystemFileCheck
@@ -49,9 +47,6 @@ from bridgegui.ui.widgets.bidding_box import BiddingBox
 
 if typing.TYPE_CHECKING:
     from bridgegui.ui.mainwindow.window import MainWindow
-
-SCENARIO_DEALER = "N"
-"""The seat the auction is dealt for; every deal is then turned to its board's dealer."""
 
 
 @dataclass(frozen=True)
@@ -342,10 +337,6 @@ class AuctionDealing(QObject):
         if self._request is None:
             self._request = self.target.request()
         return self._request
-
-    def turns(self, first_board: int, count: int, fixed_dealer: str | None) -> np.ndarray:
-        """How far to turn each board's deal so that its dealer bids the auction's first call."""
-        return turns_to_dealers(SCENARIO_DEALER, first_board, count, fixed_dealer)
 
 
 __all__ = [

@@ -32,7 +32,6 @@ from bridgegui.engine.boards import Board, boards_from_batch
 from bridgegui.engine.cards import Deal
 from bridgegui.engine.dealer.constraints import DealRequest
 from bridgegui.engine.dealer.planner import DEFAULT_MAX_TRIES
-from bridgegui.engine.dealer.rotation import rotate_deals
 from bridgegui.engine.dealing import make_rng
 from bridgegui.engine.lab.shuffles import ModelProgress, ShuffleModel, deal_with_model
 from bridgegui.formats import pbn
@@ -43,6 +42,7 @@ from bridgegui.workers.job_runner import JobFailure, JobRunner
 
 if typing.TYPE_CHECKING:
     from bridgegui.engine.dealer.planner import DealPlan
+    from bridgegui.ui.mainwindow.auction_target import AuctionTarget
     from bridgegui.ui.mainwindow.window import MainWindow
 
 BUSY_DELAY_MS = 250
@@ -101,8 +101,6 @@ class ActiveJob:
     target: Path | None = None
     then: Callable[[], object] | None = None
     model: ShuffleModel | None = None
-    # dealing for an auction: how far to turn each board's deal so its dealer bids first
-    turns: np.ndarray | None = None
     insert: bool = False  # a single board put before ``row`` (Insert Dealt Board) rather than replacing it
     replaced_scenario: str = ""  # the Scenario a re-dealt board had (a mixed set's): the status bar says so
 
@@ -198,7 +196,7 @@ class Jobs(QObject):
         plan: DealPlan | None,
         request_text: str,
         dealer: str | None,
-        turns: np.ndarray | None = None,
+        auction: AuctionTarget | None = None,
         insert: bool = False,
     ) -> int:
         """Deal board ``number`` at ``row`` (replacing the board there, or appending); returns the job id.
@@ -206,13 +204,25 @@ class Jobs(QObject):
         With ``insert`` the new board goes before ``row`` instead (Edit > Insert Dealt Board).  Either way
         the change is one undo step ("Re-deal Board 3"), pushed when the board arrives.
 
-        ``turns`` (dealing for an auction): how far to turn the deal round the table (``engine.dealer.rotation``).
+        With ``auction`` the board is dealt for that auction by the engine (``deal_boards_for_auction``,
+        as ``bridgegui-deal --auction`` deals it) instead of for ``request``.
 
         With a fixed seed, board ``b`` alone is board ``b`` of the set dealt from that seed from board 1:
         ``b - 1`` deals are drawn and dropped first.
         """
-        skip = number - 1 if fixed_seed else 0
-        job_id = self.service.start_dealing(request, 1, seed=seed, plan=plan, skip=skip)
+        if auction is not None:
+            job_id = self.service.start_auction_dealing(
+                auction.system,
+                auction.calls,
+                first_board=1 if fixed_seed else number,
+                count=number if fixed_seed else 1,
+                seed=seed,
+                dealer=dealer,
+                only_last=True,
+            )
+        else:
+            skip = number - 1 if fixed_seed else 0
+            job_id = self.service.start_dealing(request, 1, seed=seed, plan=plan, skip=skip)
         self.active = ActiveJob(
             "single",
             job_id,
@@ -223,7 +233,6 @@ class Jobs(QObject):
             started,
             request_text=request_text,
             dealer=dealer,
-            turns=turns,
             insert=insert,
         )
         self._busy_timer.start()
@@ -242,15 +251,21 @@ class Jobs(QObject):
         plan: DealPlan | None,
         request_text: str,
         dealer: str | None,
-        turns: np.ndarray | None = None,
+        auction: AuctionTarget | None = None,
     ) -> int:
         """Deal ``count`` boards numbered from ``first_board`` into the model (the caller empties it); returns the job id.
 
-        ``turns`` (dealing for an auction): one per board, how far to turn its deal round the table.
+        With ``auction`` the boards are dealt for that auction by the engine (``deal_boards_for_auction``:
+        each board at its own dealer and vulnerability, as ``bridgegui-deal --auction`` deals them).
         """
-        job_id = self.service.start_dealing(request, count, seed=seed, plan=plan)
+        if auction is not None:
+            job_id = self.service.start_auction_dealing(
+                auction.system, auction.calls, first_board=first_board, count=count, seed=seed, dealer=dealer
+            )
+        else:
+            job_id = self.service.start_dealing(request, count, seed=seed, plan=plan)
         self.active = ActiveJob(
-            "set", job_id, seed, count, first_board, 0, started, request_text=request_text, dealer=dealer, turns=turns
+            "set", job_id, seed, count, first_board, 0, started, request_text=request_text, dealer=dealer
         )
         self._show_progress(count, self.tr("%v of %m boards"))
         self.stats_label.setText("")
@@ -264,8 +279,6 @@ class Jobs(QObject):
         if job is None or job.job_id != job_id or job.kind not in ("single", "set"):
             return  # stale: a newer job owns the window
         model = self.board_model
-        if job.turns is not None:  # dealt for an auction at North: each board's dealer bids first
-            deals = rotate_deals(deals, job.turns[job.received : job.received + deals.shape[0]])
         if job.kind == "single":
             deal = Deal.from_masks(deals[0].tolist())
             job.row = min(job.row, model.rowCount())

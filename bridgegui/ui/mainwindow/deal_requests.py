@@ -99,7 +99,7 @@ class Dealing(QObject):
             plan=None if auction else window.feedback.cached_plan(request),
             request_text=self.request_text(),
             dealer=dealer,
-            turns=window.auction_dealing.turns(number, 1, dealer) if auction else None,
+            auction=window.auction_dealing.target,
             insert=insert,
         )
 
@@ -211,7 +211,7 @@ class Dealing(QObject):
 
     @Slot()
     def _on_jobs_changed(self) -> None:
-        """Stop ended the mixed job in ``jobs`` (its task is still the runner's current one): cancel the task."""
+        """Stop ended the mixed job in ``background_jobs`` (its task is still the runner's current one): cancel the task."""
         if self._mixed is None:
             return
         job_id = self._mixed[0]
@@ -260,7 +260,7 @@ class Dealing(QObject):
             started=started,
             request_text=request_text,
             dealer=dealer,
-            turns=window.auction_dealing.turns(first_board, count, dealer) if auction else None,
+            auction=window.auction_dealing.target,
         )
         window.document.new_set(request_text)
         window.go_to_row(0)
