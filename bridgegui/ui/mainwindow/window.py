@@ -31,7 +31,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, Qt, QTimer, Slot
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QPagedPaintDevice
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent
 from PySide6.QtWidgets import (
     QDialog,
     QLabel,
@@ -597,9 +597,6 @@ class MainWindow(QMainWindow):
         self, path: str | Path, kind: str = "practice", *, title: str = "", page_size: str | None = None
     ) -> int | None:
         return self.sheets.export_pdf(path, kind, title=title, page_size=page_size)
-
-    def render_sheets(self, device: QPagedPaintDevice, kind: str = "practice", title: str = "") -> int:
-        return self.sheets.render(device, kind, title)
 
     def print_sheets(self, kind: str = "practice", title: str = "") -> QDialog:
         return self.sheets.print_sheets(kind, title)
