@@ -55,7 +55,7 @@ def no_thread_left_running(request: pytest.FixtureRequest) -> Iterator[None]:
     request.getfixturevalue("qapp")
     from PySide6.QtCore import QThreadPool
 
-    from bridgegui.workers.dealing_service import live_pools
+    from bridgegui.workers.job_runner import live_pools
 
     before = {t.ident for t in threading.enumerate() if t.ident is not None}
     yield

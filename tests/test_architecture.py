@@ -178,3 +178,122 @@ def test_no_two_modules_share_a_name_that_says_too_little():
     for path in (ROOT / "bridgegui").rglob("*.py"):
         names.setdefault(path.name, []).append(_module_name(path))
     assert {name: where for name, where in names.items() if name in vague and len(where) > 1} == {}
+
+
+# -- the main window's parts depend on models, not on the window -----------------------------------
+
+MAINWINDOW = ROOT / "bridgegui" / "ui" / "mainwindow"
+
+MODULES_NAMING_THE_WINDOW = 3
+"""``__init__`` (which exports it), ``window`` (which assembles it) and ``window_layout`` (the window's own
+geometry and docks): every other part takes the models and services it uses, so reading one part never
+needs the whole window (napari's widgets take the model they show, never the viewer)."""
+
+
+def _modules_naming_the_window(folder: Path) -> list[str]:
+    """The modules of ``folder`` whose text names ``MainWindow`` (as ``grep -l MainWindow`` finds them)."""
+    return sorted(p.name for p in folder.glob("*.py") if "MainWindow" in p.read_text(encoding="utf-8"))
+
+
+def _import_cycles(folder: Path, package: str) -> list[list[str]]:
+    """The import circles among the modules of ``folder`` (every import counts, lazy or for type checking)."""
+    names = {p.stem for p in folder.glob("*.py")}
+    graph = {
+        p.stem: sorted(
+            {n[len(package) + 1 :].split(".")[0] for n in _imports(p) if n.startswith(package + ".")} & names - {p.stem}
+        )
+        for p in folder.glob("*.py")
+    }
+    cycles: list[list[str]] = []
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(module: str) -> None:
+        state[module] = 1
+        stack.append(module)
+        for other in graph[module]:
+            if state.get(other) == 1:
+                cycles.append([*stack[stack.index(other) :], other])
+            elif other not in state:
+                visit(other)
+        state[module] = 2
+        stack.pop()
+
+    for module in sorted(graph):
+        if module not in state:
+            visit(module)
+    return cycles
+
+
+def test_few_modules_of_the_main_window_name_it():
+    assert len(_modules_naming_the_window(MAINWINDOW)) <= MODULES_NAMING_THE_WINDOW, _modules_naming_the_window(
+        MAINWINDOW
+    )
+
+
+def test_the_main_window_parts_import_no_circle():
+    assert _import_cycles(MAINWINDOW, "bridgegui.ui.mainwindow") == []
+
+
+def test_the_window_checks_see_a_part_reaching_through_the_window(tmp_path: Path):
+    """Both checks above must be able to fail: a part that takes the window and is imported back."""
+    (tmp_path / "window.py").write_text("from pkg.part import Part\nclass MainWindow: ...\n")
+    (tmp_path / "part.py").write_text(
+        "import typing\nif typing.TYPE_CHECKING:\n    from pkg.window import MainWindow\n"
+    )
+    for name in ("a", "b", "c"):
+        (tmp_path / f"{name}.py").write_text("def f(window: 'MainWindow') -> None: ...\n")
+    assert len(_modules_naming_the_window(tmp_path)) == 5
+    assert _import_cycles(tmp_path, "pkg") == [["part", "window", "part"]]
+
+
+# -- one job runner ---------------------------------------------------------------------------------
+
+THREAD_PRIMITIVES = ("QThreadPool", "QRunnable", "QThread", "threading.Thread")
+
+
+def _thread_owners(root: Path) -> set[str]:
+    """Modules that make threads themselves (rather than through the job runner)."""
+    return {
+        _module_name(p) if p.is_relative_to(ROOT) else p.stem
+        for p in root.rglob("*.py")
+        if any(f"{name}(" in p.read_text(encoding="utf-8") for name in THREAD_PRIMITIVES)
+    }
+
+
+def _runner_wrappers(root: Path) -> list[str]:
+    """Classes that hold two or more ``JobRunner`` s of their own: a second runner layered on the first
+    (as a dealing service once was), whose results a window then has to check again."""
+    import ast
+
+    found = []
+    for path in root.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                made = [
+                    call
+                    for call in ast.walk(node)
+                    if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "JobRunner"
+                ]
+                if len(made) > 1:
+                    found.append(node.name)
+    return found
+
+
+def test_one_job_runner():
+    """Every background job of the package runs on ``workers.job_runner.JobRunner``: no other module makes
+    threads, and no class stacks runners (Picard's ``run_task`` is the whole interface)."""
+    assert _thread_owners(ROOT / "bridgegui") == {"bridgegui.workers.job_runner"}
+    assert _runner_wrappers(ROOT / "bridgegui") == []
+
+
+def test_the_runner_check_sees_a_second_runner(tmp_path: Path):
+    (tmp_path / "service.py").write_text(
+        "class DealingService:\n"
+        "    def __init__(self):\n"
+        "        self.a = JobRunner('dealing')\n"
+        "        self.b = JobRunner('feedback')\n"
+        "        self.pool = QThreadPool()\n"
+    )
+    assert _runner_wrappers(tmp_path) == ["DealingService"]
+    assert _thread_owners(tmp_path) == {"service"}

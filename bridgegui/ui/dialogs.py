@@ -441,7 +441,7 @@ class SavePresetDialog(QDialog):
 
 
 SHEET_CHOICES = ("practice", "pairs", "records4", "records6")
-"""What File → Print… and File → Export PDF… can produce (``MainWindow.render_sheets`` draws each)."""
+"""What File → Print… and File → Export PDF… can produce (``Sheets.render`` in the main window draws each)."""
 
 
 class PrintSheetsDialog(QDialog):

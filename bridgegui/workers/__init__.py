@@ -1,1 +1,1 @@
-"""Qt, no widgets: the one job runner (``job_runner``) and the dealing service built on it (``dealing_service``)."""
+"""Qt, no widgets: the one job runner (``job_runner``) and the dealing and feedback tasks it runs (``dealing_tasks``)."""

@@ -16,6 +16,10 @@ The model is superqt's ``GeneratorWorker`` (napari's ``thread_worker``) with red
   is, and when it knows where it is (``ConstraintError``/``ImpossibleError``) the failure carries the
   engine's ``Problem``.  Any other exception is a bug: logged with its traceback, reported as
   "internal error: …".  Either way the job ends with a ``JobFailure``.
+* ``run(task, on_value=…, on_result=…, on_failure=…, on_cancelled=…)`` is the whole interface in one
+  call (Picard's ``run_task(func, next_func)``): the work runs on the pool, and each callback is called
+  on the GUI thread with the value, the result or the failure of *that* job, only while it is current.
+  The job id is checked here, once, so a caller never compares ids.
 * Each runner owns a private ``QThreadPool`` with one thread, so jobs of one runner run one after
   another and never starve another runner or the global pool.  ``live_pools()`` lists every pool
   that still exists, for the tests' check that nothing is left running.
@@ -31,7 +35,7 @@ import threading
 import weakref
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
 
@@ -41,6 +45,9 @@ log = logging.getLogger(__name__)
 
 Task = Callable[[threading.Event], Generator[Any, None, Any]]
 """A generator function of the cancel event: what ``JobRunner.start`` runs."""
+
+Y = TypeVar("Y")
+R = TypeVar("R")
 
 _pools: weakref.WeakSet[QThreadPool] = weakref.WeakSet()
 _job_ids = itertools.count(1)
@@ -88,6 +95,16 @@ def failure_of(exc: BaseException) -> JobFailure:
     if isinstance(exc, BridgeError):
         return JobFailure(str(exc))
     return JobFailure(f"internal error: {type(exc).__name__}: {exc}", internal=True)
+
+
+@dataclass(frozen=True, slots=True)
+class _Callbacks(Generic[Y, R]):
+    """What ``JobRunner.run`` calls on the GUI thread for one job (any of them may be None)."""
+
+    on_value: Callable[[Y], object] | None
+    on_result: Callable[[R], object] | None
+    on_failure: Callable[[JobFailure], object] | None
+    on_cancelled: Callable[[], object] | None
 
 
 class _Relay(QObject):
@@ -157,7 +174,8 @@ class _Job(QRunnable):
 class JobRunner(QObject):
     """Runs generator tasks off the GUI thread, one at a time, and reports their results on the GUI thread.
 
-    ``start(task)`` runs ``task(cancel)`` on the runner's private one-thread pool and returns the job id;
+    ``run(task, on_value=…, on_result=…, on_failure=…, on_cancelled=…)`` is how a window starts a job
+    (see the module docstring); ``start(task)`` runs ``task(cancel)`` on the runner's private one-thread pool and returns the job id;
     starting a job cancels the previous one (unless ``replace=False``: it then waits its turn and both
     report).  ``cancel()`` stops every job of the runner: its cancel event is set, and from then on
     the job's values and result are dropped.  ``shutdown()`` cancels and waits for the thread: call
@@ -191,6 +209,7 @@ class JobRunner(QObject):
         self._relay.yielded.connect(self._on_yielded)
         self._relay.ended.connect(self._on_ended)
         self._live: dict[int, threading.Event] = {}  # jobs whose results are delivered, oldest first
+        self._callbacks: dict[int, _Callbacks[Any, Any]] = {}  # jobs started by run(), until they end
 
     # -- API ---------------------------------------------------------------------------------------
 
@@ -205,6 +224,26 @@ class JobRunner(QObject):
         cancel = threading.Event()
         self._live[job_id] = cancel
         self.pool.start(_Job(job_id, self.name, task, cancel, self._relay))
+        return job_id
+
+    def run(
+        self,
+        task: Callable[[threading.Event], Generator[Y | None, None, R]],
+        *,
+        on_value: Callable[[Y], object] | None = None,
+        on_result: Callable[[R], object] | None = None,
+        on_failure: Callable[[JobFailure], object] | None = None,
+        on_cancelled: Callable[[], object] | None = None,
+        replace: bool = True,
+    ) -> int:
+        """Start ``task`` (as ``start`` does) and call back on the GUI thread; return the job id.
+
+        ``on_value(value)`` for each value it yields and ``on_result(result)``, or ``on_failure(failure)``,
+        once it ends, only while the job is current: a replaced or cancelled job calls neither, only
+        ``on_cancelled()`` once its thread has let go of it (so a new job may rely on the engine being free).
+        """
+        job_id = self.start(task, replace=replace)
+        self._callbacks[job_id] = _Callbacks(on_value, on_result, on_failure, on_cancelled)
         return job_id
 
     def cancel(self) -> None:
@@ -248,20 +287,30 @@ class JobRunner(QObject):
     @Slot(int, object)
     def _on_yielded(self, job_id: int, value: object) -> None:
         if job_id in self._live:
+            callbacks = self._callbacks.get(job_id)
+            if callbacks is not None and callbacks.on_value is not None:
+                callbacks.on_value(value)
             self.yielded.emit(job_id, value)
 
     @Slot(int, str, object)
     def _on_ended(self, job_id: int, kind: str, payload: object) -> None:
+        callbacks = self._callbacks.pop(job_id, None)
         if job_id in self._live and kind != CANCELLED:
             del self._live[job_id]
             if kind == FINISHED:
+                if callbacks is not None and callbacks.on_result is not None:
+                    callbacks.on_result(payload)
                 self.finished.emit(job_id, payload)
             else:
                 assert isinstance(payload, JobFailure)
+                if callbacks is not None and callbacks.on_failure is not None:
+                    callbacks.on_failure(payload)
                 self._emit_failed(job_id, payload)
             return
         # Cancelled: by cancel(), by a newer job, or its event was set as it was ending.
         self._live.pop(job_id, None)
+        if callbacks is not None and callbacks.on_cancelled is not None:
+            callbacks.on_cancelled()
         self.cancelled.emit(job_id)
 
     def _emit_failed(self, job_id: int, failure: JobFailure) -> None:

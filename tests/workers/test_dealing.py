@@ -1,4 +1,4 @@
-"""The dealing service: results by signal, tagged with job ids; Stop within 200 ms; feedback off-thread."""
+"""The dealing and feedback tasks on the job runner: results tagged with job ids; Stop within 200 ms; feedback off-thread."""
 
 from __future__ import annotations
 
@@ -7,13 +7,21 @@ from collections.abc import Iterator
 
 import numpy as np
 import pytest
+from PySide6.QtCore import QObject, Signal
 from pytestqt.qtbot import QtBot
 
 from bridgegui.engine.dealer.constraints import DealRequest
-from bridgegui.engine.dealer.planner import deal, plan_request
+from bridgegui.engine.dealer.planner import DealPlan, deal, plan_request
 from bridgegui.engine.errors import Problem
-from bridgegui.workers.dealing_service import DealingService, DealProgress, Feedback, compute_feedback
-from bridgegui.workers.job_runner import JobFailure
+from bridgegui.workers.dealing_tasks import (
+    DealProgress,
+    Feedback,
+    compute_feedback,
+    deal_task,
+    feedback_of_failure,
+    feedback_task,
+)
+from bridgegui.workers.job_runner import JobFailure, JobRunner
 
 S1 = DealRequest.from_specs(north="hcp 15-17, balanced")
 # Four seats pinned to exact HCP, 4-3-3-3 (each long in another suit), quick and playing tricks and
@@ -26,6 +34,70 @@ NEVER = DealRequest.from_specs(
     south="hcp 10, spades 3, hearts 3, diamonds 4, clubs 3, qt 2, tricks 3, controls 3",
     west="hcp 10, spades 3, hearts 3, diamonds 3, clubs 4, qt 2, tricks 3, controls 3",
 )
+
+
+class DealingService(QObject):
+    """The tasks on two runners, as the window runs them (its jobs on one, the live feedback on the
+    other), reporting by signal: a replaced job ends without a word, a stopped one as "cancelled"."""
+
+    deals_ready = Signal(int, object)
+    progress = Signal(int, object)
+    finished = Signal(int, str)
+    failed = Signal(int, object)
+    feedback_ready = Signal(int, object)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.runner = JobRunner("test-dealing", self)
+        self.feedback_runner = JobRunner("test-feedback", self)
+        self.current_job: int | None = None
+
+    def start_dealing(
+        self, request: DealRequest, count: int, *, seed: int, plan: DealPlan | None = None, skip: int = 0
+    ) -> int:
+        job = [0]
+        job[0] = self.runner.run(
+            deal_task(request, plan, count, seed=seed, skip=skip),
+            on_value=lambda value: (self.deals_ready if isinstance(value, np.ndarray) else self.progress).emit(
+                job[0], value
+            ),
+            on_result=lambda _r: self._ended(job[0], "done"),
+            on_failure=lambda failure: self._failed(job[0], failure),
+            on_cancelled=lambda: self._ended(job[0], "cancelled"),
+        )
+        self.current_job = job[0]
+        return job[0]
+
+    def _ended(self, job_id: int, outcome: str) -> None:
+        if job_id == self.current_job:
+            self.current_job = None
+            self.finished.emit(job_id, outcome)
+
+    def _failed(self, job_id: int, failure: JobFailure) -> None:
+        self.current_job = None
+        self.failed.emit(job_id, failure)
+
+    def cancel(self) -> None:
+        self.runner.cancel()
+
+    def is_dealing(self) -> bool:
+        return self.current_job is not None
+
+    def request_feedback(self, request: DealRequest) -> int:
+        job = [0]
+        job[0] = self.feedback_runner.run(
+            feedback_task(request),
+            on_result=lambda feedback: self.feedback_ready.emit(job[0], feedback),
+            on_failure=lambda failure: self.feedback_ready.emit(job[0], feedback_of_failure(request, failure)),
+        )
+        return job[0]
+
+    def wait_idle(self, timeout_ms: int) -> bool:
+        return self.runner.wait_idle(timeout_ms) and self.feedback_runner.wait_idle(timeout_ms)
+
+    def shutdown(self, timeout_ms: int) -> bool:
+        self.current_job = None
+        return self.runner.shutdown(timeout_ms) & self.feedback_runner.shutdown(timeout_ms)
 
 
 @pytest.fixture
@@ -161,5 +233,3 @@ def test_shutdown_stops_a_running_job(service: DealingService) -> None:
     start = time.perf_counter()
     assert service.shutdown(2000)
     assert time.perf_counter() - start < 0.3
-    with pytest.raises(RuntimeError):
-        service.start_dealing(S1, 1, seed=1)

@@ -12,12 +12,13 @@ up when the action fires, so a test that replaces a method on the window is hono
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from operator import attrgetter
 
-from PySide6.QtCore import QCoreApplication, QObject
+from PySide6.QtCore import QCoreApplication, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMenu, QMenuBar, QToolBar, QToolButton, QWidget
 
 from bridgegui.ui.app import icon
 
@@ -120,7 +121,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         ("Ctrl+PgUp", "Alt+Left"),
         N_("Show the previous board"),
         "previous",
-        triggered="previous_board",
+        triggered="session.previous_board",
         enabled=lambda s: s.row > 0,
     ),
     ActionSpec(
@@ -129,7 +130,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         ("Ctrl+PgDown", "Alt+Right"),
         N_("Show the next board (past the last one: a new board to deal)"),
         "next",
-        triggered="next_board",
+        triggered="session.next_board",
         enabled=lambda s: s.row < s.count,  # past the last board: the empty next board
     ),
     ActionSpec(
@@ -418,7 +419,9 @@ ACTIONS: tuple[ActionSpec, ...] = (
         tip=N_("Every key the window answers to"),
         triggered="tool_windows.keyboard_shortcuts",
     ),
-    ActionSpec("actionAbout", N_("&About Bridge Dealer"), triggered="about", role=QAction.MenuRole.AboutRole),
+    ActionSpec(
+        "actionAbout", N_("&About Bridge Dealer"), triggered="tool_windows.about", role=QAction.MenuRole.AboutRole
+    ),
 )
 """Every action, in the order they are made."""
 
@@ -549,8 +552,12 @@ TOOLBAR: tuple[tuple[str, bool], ...] = (
 """The main toolbar: (action name or "-", icon only)."""
 
 
+TRANSLATION_CONTEXT = "Actions"
+"""The context translators find the actions', menus' and toolbar's texts under."""
+
+
 def translate(text: str) -> str:
-    return QCoreApplication.translate("MainWindow", text)
+    return QCoreApplication.translate(TRANSLATION_CONTEXT, text)
 
 
 def _slot(window: QObject, path: str) -> Callable[..., object]:
@@ -607,6 +614,49 @@ def build_actions(window: QObject) -> dict[str, QAction]:
         setattr(window, spec.name, action)
         actions[spec.name] = action
     return actions
+
+
+def build_menus(
+    bar: QMenuBar, actions: Mapping[str, QAction], palettes: Iterable[QAction], views: Iterable[QAction]
+) -> dict[str, QMenu]:
+    """The menus of ``MENUS`` in ``bar``, by objectName (submenus too); ``palettes`` go in the palette
+    submenu, ``views`` (the docks' and toolbars' show/hide actions) at the end of the View menu."""
+    menus: dict[str, QMenu] = {}
+    for title, name, entries in MENUS:
+        menu = bar.addMenu(translate(title))
+        menu.setObjectName(name)
+        menus[name] = menu
+        for entry in entries:
+            if entry == "-":
+                menu.addSeparator()
+            elif entry.startswith("@"):
+                submenu = menu.addMenu(translate(SUBMENUS[entry[1:]]))
+                submenu.setObjectName(entry[1:])
+                menus[entry[1:]] = submenu
+            else:
+                menu.addAction(actions[entry])
+    for action in palettes:
+        menus["paletteMenu"].addAction(action)
+    for action in views:
+        menus["viewMenu"].addAction(action)
+    return menus
+
+
+def build_toolbar(parent: QWidget, actions: Mapping[str, QAction]) -> QToolBar:
+    """The main toolbar (``mainToolBar``) of ``TOOLBAR``: text beside the icons, some icons alone."""
+    bar = QToolBar(translate("Dealing"), parent)
+    bar.setObjectName("mainToolBar")
+    bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+    for name, icon_only in TOOLBAR:
+        if name == "-":
+            bar.addSeparator()
+            continue
+        action = actions[name]
+        bar.addAction(action)
+        button = bar.widgetForAction(action)
+        if icon_only and isinstance(button, QToolButton):
+            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
+    return bar
 
 
 def shortcut_rows() -> list[tuple[str, list[QKeySequence]]]:

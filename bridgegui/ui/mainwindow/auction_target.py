@@ -10,7 +10,7 @@ the auction brings them back.
 from __future__ import annotations
 
 import re
-import typing
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -41,12 +41,10 @@ from bridgegui.engine.bidding import (
 )
 from bridgegui.engine.dealer.constraints import DealRequest
 from bridgegui.engine.errors import BridgeError
+from bridgegui.settings import Settings
 from bridgegui.ui.dialogs import fit_title
 from bridgegui.ui.tools.system_check_dialog import SystemFileCheck
 from bridgegui.ui.widgets.bidding_box import BiddingBox
-
-if typing.TYPE_CHECKING:
-    from bridgegui.ui.mainwindow.window import MainWindow
 
 
 @dataclass(frozen=True)
@@ -292,24 +290,20 @@ class AuctionDealing(QObject):
 
     changed = Signal()
 
-    def __init__(self, window: QWidget) -> None:
-        super().__init__(window)
-        self._window = window
+    def __init__(self, parent: QWidget, settings: Settings, preferred_system: Callable[[], str]) -> None:
+        """``preferred_system()``: the label of the system the dialog offers first (the one practised)."""
+        super().__init__(parent)
+        self._parent = parent
+        self._settings = settings
+        self._preferred_system = preferred_system
         self.target: AuctionTarget | None = None
         self._request: DealRequest | None = None
-        self.label = QLabel(window)
+        self.label = QLabel(parent)
         self.label.setObjectName("auctionTargetLabel")
         self.label.setVisible(False)
-        main = typing.cast("MainWindow", window)
-        # While an auction is chosen the editors are set aside, under a line whose link clears it.
-        main.constraints_dock.clear_auction_requested.connect(lambda: self.set_target(None))
-        self.changed.connect(
-            lambda: main.constraints_dock.set_auction(self.target.text() if self.target is not None else None)
-        )
 
     def ask(self) -> DealForAuctionDialog:
-        window = typing.cast("MainWindow", self._window)
-        dialog = DealForAuctionDialog(self._window, self.target, window.bidding.preferred_system())
+        dialog = DealForAuctionDialog(self._parent, self.target, self._preferred_system())
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.chosen.connect(self.set_target)
         dialog.open()
@@ -320,7 +314,7 @@ class AuctionDealing(QObject):
         self.target = target
         self._request = None
         if target is not None:
-            typing.cast("MainWindow", self._window).settings["systems/last"] = target.system_label
+            self._settings["systems/last"] = target.system_label
         self.label.setVisible(target is not None)
         if target is not None:
             self.label.setText(self.tr("Dealing for {auction}").format(auction=target.text()))
@@ -330,6 +324,10 @@ class AuctionDealing(QObject):
                 )
             )
         self.changed.emit()
+
+    def target_text(self) -> str | None:
+        """The chosen auction as the editors' line shows it, or None."""
+        return self.target.text() if self.target is not None else None
 
     def request(self) -> DealRequest:
         """The request for the chosen auction, made once per choice (raises ``BridgeError`` if never bid)."""

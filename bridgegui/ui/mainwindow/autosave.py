@@ -38,7 +38,8 @@ from bridgegui.formats import pbn
 from bridgegui.settings import data_dir
 
 if typing.TYPE_CHECKING:
-    from bridgegui.ui.mainwindow.window import MainWindow
+    from bridgegui.ui.mainwindow.document import BoardSetDocument
+    from bridgegui.ui.mainwindow.session import Messages, Session
 
 log = logging.getLogger(__name__)
 
@@ -134,9 +135,22 @@ class _Claimed(typing.NamedTuple):
 class Autosave(QObject):
     """Copies the window's unsaved set every minute to its own file; finds, offers and removes what crashes left."""
 
-    def __init__(self, window: MainWindow, folder: Path | None = None) -> None:
-        super().__init__(window)
-        self.window = window
+    def __init__(
+        self,
+        document: BoardSetDocument,
+        session: Session,
+        messages: Messages,
+        ask_restore: Callable[[int, str, str | None, Callable[[bool], None]], None],
+        parent: QObject | None = None,
+        folder: Path | None = None,
+    ) -> None:
+        """``ask_restore(count, saved_at, original, then)`` asks whether to restore a crashed session's
+        boards and calls ``then(answer)`` (the window's ``ask_restore``, which tests answer)."""
+        super().__init__(parent)
+        self.document = document
+        self.window_session = session
+        self.messages = messages
+        self.ask_restore = ask_restore
         self.folder = folder if folder is not None else autosave_dir()
         self.session = f"session-{os.getpid()}-{os.urandom(4).hex()}"
         """This window's name for its copy: the process id helps a person reading the folder, the
@@ -174,7 +188,7 @@ class Autosave(QObject):
     @Slot()
     def save_now(self) -> bool:
         """Copy the set if it has unsaved boards (else remove an older copy); True when a copy was written."""
-        document = self.window.document
+        document = self.document
         if not document.is_modified() or not document.boards():
             self.discard()
             return False
@@ -187,7 +201,7 @@ class Autosave(QObject):
             }
             atomic_write(self.record_path, json.dumps(record))
         except OSError as exc:  # a full disk must not interrupt a lesson: say it once in the status line
-            self.window.statusBar().showMessage(
+            self.messages.status(
                 self.tr("Could not keep a recovery copy of the boards: {e}").format(e=exc.strerror or exc), 10_000
             )
             return False
@@ -267,7 +281,7 @@ class Autosave(QObject):
 
     def offer(self) -> bool:
         """At start-up: offer each crashed session's boards in turn (the answers come later, through
-        ``window.ask_restore``'s callback); True when there was something to offer."""
+        ``ask_restore``'s callback); True when there was something to offer."""
         self._claimed = self.find_all()
         if not self._claimed:
             return False
@@ -275,7 +289,7 @@ class Autosave(QObject):
         return True
 
     def _ask_next(self) -> None:
-        if not self._claimed or self.window.is_closed():
+        if not self._claimed or self.window_session.closed:
             return
         claimed = self._claimed[0]
         found = claimed.found
@@ -288,7 +302,7 @@ class Autosave(QObject):
                 self._remove(claimed)
                 self._ask_next()
                 return
-            self.window.document.replace_set(found.boards, "", self.tr("Recover Boards"))
+            self.document.replace_set(found.boards, "", self.tr("Recover Boards"))
             saved = self.save_now()  # in this window's own copy before the crashed one is removed
             if saved:
                 self._remove(claimed)
@@ -303,9 +317,9 @@ class Autosave(QObject):
             )
             if waiting:
                 message += " " + self.tr("{k} more unsaved sets will be offered at the next start.").format(k=waiting)
-            self.window.statusBar().showMessage(message, 15_000)
+            self.messages.status(message, 15_000)
 
-        self.window.ask_restore(len(found.boards), found.saved_at, found.original, answered)
+        self.ask_restore(len(found.boards), found.saved_at, found.original, answered)
 
     @staticmethod
     def _remove(claimed: _Claimed) -> None:

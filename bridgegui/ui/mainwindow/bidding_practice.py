@@ -23,7 +23,7 @@ from __future__ import annotations
 import typing
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal, Slot
-from PySide6.QtGui import QActionGroup, QFont
+from PySide6.QtGui import QAction, QActionGroup, QFont
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QApplication,
@@ -54,12 +54,13 @@ from bridgegui.engine.teaching.bidding_practice import (
     PracticeScore,
     Verdict,
 )
+from bridgegui.settings import Settings
+from bridgegui.ui.mainwindow.practice import Practice
+from bridgegui.ui.mainwindow.session import Messages
 from bridgegui.ui.widgets.auction_view import AuctionView
 from bridgegui.ui.widgets.bidding_box import BiddingBox
+from bridgegui.ui.widgets.board_list import BoardListModel
 from bridgegui.ui.widgets.inference_panel import InferencePanel
-
-if typing.TYPE_CHECKING:
-    from bridgegui.ui.mainwindow.window import MainWindow
 
 SYSTEM_AUCTION_TAG = "SystemAuction"
 """The tag holding the system's own auction of a practised board ("1NT P 2C P 2S P 4S P P P")."""
@@ -80,14 +81,48 @@ for them in the worker competes with the GUI thread, and the verdict is what the
 
 
 class BiddingPractice(QObject):
-    """The practice loop in the window.  Signals (GUI thread): ``changed()`` when undo may have become
-    (un)available or a board was finished (the window derives its actions again)."""
+    """The practice loop in the window: a dock (``dock``, which the window places) with the bidding box,
+    the auctions, the verdicts and the score.
+
+    It takes what it uses: the ``practice`` state (which seats the students hold, which hand shows),
+    the ``boards`` (a practised board keeps its auctions), the settings, the four-colour option and
+    the ``messages``; ``parent`` is the window its dialogs and dock belong to.
+
+    Signals (GUI thread):
+
+    * ``changed()`` when undo may have become (un)available or a board was finished (the window derives
+      its actions again);
+    * ``system_changed()`` when another system (or none) is chosen (the window shows the board again);
+    * ``tricks_wanted()`` at the end of a board when double dummy is installed (the window raises the
+      Double Dummy tab);
+    * ``simulate_requested(setup: SimulationSetup)`` (the window opens the Simulation tool window);
+    * ``dock_width_wanted(width: int)`` when the dock should take that width (the window resizes it).
+    """
 
     changed = Signal()
+    system_changed = Signal()
+    tricks_wanted = Signal()
+    simulate_requested = Signal(object)
+    dock_width_wanted = Signal(int)
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
+    def __init__(
+        self,
+        practice: Practice,
+        boards: BoardListModel,
+        settings: Settings,
+        four_colour: QAction,
+        messages: Messages,
+        parent: QWidget,
+    ) -> None:
+        super().__init__(parent)
+        self._parent = parent
+        self.practice = practice
+        self.board_model = boards
+        self.settings = settings
+        self._four_colour = four_colour
+        self.messages = messages
+        self.fit_when_shown = True
+        """False when the window restored a stored layout: the dock keeps the width it had."""
         self.system: System | None = None
         self.system_name = ""
         self.verdicts_at_end = False
@@ -103,18 +138,17 @@ class BiddingPractice(QObject):
         # hand's HCP and pattern, so it shows only while that hand is the one on screen.
         self._verdicts: dict[str, str] = {}
         self._build_dock()
-        remembered = window.settings["practice/system"]
+        remembered = settings["practice/system"]
         if remembered:  # the system practised last time, remembered like the constraints and the palette
             try:
                 self.system, self.system_name = load_system(remembered), remembered
             except BridgeError:
-                window.settings.reset("practice/system")  # a system no longer shipped: No Bidding
+                settings.reset("practice/system")  # a system no longer shipped: No Bidding
 
     # -- the dock ----------------------------------------------------------------------------------
 
     def _build_dock(self) -> None:
-        window = self.window
-        self.dock = QDockWidget(self.tr("Bidding"), window)
+        self.dock = QDockWidget(self.tr("Bidding"), self._parent)
         self.dock.setObjectName("biddingDock")
         holder = QWidget(self.dock)
         layout = QVBoxLayout(holder)
@@ -167,17 +201,15 @@ class BiddingPractice(QObject):
         layout.addWidget(self.result)
         layout.addWidget(self.score_label)
         self.dock.setWidget(holder)
-        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
         self.dock.hide()
 
     def fit_dock(self) -> None:
         """Give the dock a share of the window's width (``DOCK_SHARE``): on a large screen the bidding
         box grows with it instead of staying the size of a small one's."""
-        window = self.window
         if not self.dock.isVisible():
             return  # sized when it first appears
-        width = max(self.dock.minimumSizeHint().width(), int(window.width() * DOCK_SHARE))
-        window.resizeDocks([self.dock], [width], Qt.Orientation.Horizontal)
+        width = max(self.dock.minimumSizeHint().width(), int(self._parent.width() * DOCK_SHARE))
+        self.dock_width_wanted.emit(width)
         self._fitted = True
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
@@ -222,7 +254,7 @@ class BiddingPractice(QObject):
 
         if path is None:
             path, _ = QFileDialog.getOpenFileName(
-                self.window, self.tr("Bidding System File"), "", self.tr("Bidding systems (*.system);;All files (*)")
+                self._parent, self.tr("Bidding System File"), "", self.tr("Bidding systems (*.system);;All files (*)")
             )
         if not path:
             self._check_menu()
@@ -230,10 +262,10 @@ class BiddingPractice(QObject):
         try:
             system = load_system(Path(path))
         except BridgeError as exc:
-            self.window.show_error(self.tr("Bidding System"), str(exc))
+            self.messages.show_error(self.tr("Bidding System"), str(exc))
             self._check_menu()
             return
-        self.file_check = SystemFileCheck(self.window, system, Path(path).name)
+        self.file_check = SystemFileCheck(self._parent, system, Path(path).name)
         self.file_check.decided.connect(lambda use, p=path: self.set_system(p) if use else self._check_menu())
 
     def _check_menu(self) -> None:
@@ -253,24 +285,24 @@ class BiddingPractice(QObject):
             try:
                 self.system = load_system(name)
             except BridgeError as exc:
-                self.window.show_error(self.tr("Bidding System"), str(exc))
+                self.messages.show_error(self.tr("Bidding System"), str(exc))
                 return
             self.system_name = name
-            self.window.settings["systems/last"] = name
+            self.settings["systems/last"] = name
         else:
             self.system, self.system_name = None, ""
         # Remembered across restarts when shipped: a file of one's own may have moved by then.
-        self.window.settings["practice/system"] = self.system_name if self.system_name in shipped_systems() else ""
+        self.settings["practice/system"] = self.system_name if self.system_name in shipped_systems() else ""
         self._check_menu()
-        self.window.show_current()
+        self.system_changed.emit()
 
     def preferred_system(self) -> str:
         """The system a system chooser opens on: the one practised, else the one last chosen anywhere."""
-        return self.system_name or self.window.settings["systems/last"]
+        return self.system_name or self.settings["systems/last"]
 
     def active(self) -> bool:
         """True while the student bids: practice mode is on and a system is chosen."""
-        return self.system is not None and self.window.practice.seats is not None
+        return self.system is not None and self.practice.seats is not None
 
     def can_undo(self) -> bool:
         return self.active() and self.board is not None and self.board.can_undo
@@ -292,7 +324,7 @@ class BiddingPractice(QObject):
         """A board is on screen: start (or show the end of) its practice when practising."""
         appearing = self.active() and not self.dock.isVisible()
         self.dock.setVisible(self.active())
-        if appearing and not self._fitted and getattr(self.window, "default_layout", True):
+        if appearing and not self._fitted and self.fit_when_shown:
             self._fitted = True
             QTimer.singleShot(0, self.fit_dock)  # once the dock is laid out: a size asked before is lost
         self.board = None
@@ -301,7 +333,7 @@ class BiddingPractice(QObject):
         self._verdicts = {}
         self.result.clear()
         self.auction_view.set_second_auction(None)
-        self.auction_view.set_four_colour(self.window.action("actionFourColour").isChecked())
+        self.auction_view.set_four_colour(self._four_colour.isChecked())
         if self.active():
             self._update_score()
         if not self.active() or board is None or board.deal is None or not board.deal.is_complete:
@@ -312,14 +344,14 @@ class BiddingPractice(QObject):
             self.stack.show()
             self.changed.emit()
             return
-        assert self.system is not None and self.window.practice.seats is not None
+        assert self.system is not None and self.practice.seats is not None
         if self._show_finished(board):
             return
         self.board = PracticeBoard(
             self.system,
             board.deal,
             board.effective_dealer or "N",
-            self.window.practice.seats,
+            self.practice.seats,
             board.effective_vulnerable or "None",
         )
         self._handover_done = False
@@ -349,7 +381,7 @@ class BiddingPractice(QObject):
         self.auction_view.set_auction(mine, [n or "" for n in mine.notes])
         self.auction_view.set_second_auction(reference)
         self.result.setText(self.tr("Bid before: deal the board again to practise it afresh."))
-        self.window.practice.set_shown(None, reveal=True)
+        self.practice.set_shown(None, reveal=True)
         self.changed.emit()
         return True
 
@@ -364,13 +396,13 @@ class BiddingPractice(QObject):
                 self.tr("{seat} to bid. Pass the screen to {seat}, then press Ready.").format(seat=seat)
             )
             self.stack.setCurrentIndex(1)
-            self.window.practice.set_shown(None)
+            self.practice.set_shown(None)
             self._take_focus(self.ready_button)
         else:
             self.stack.setCurrentIndex(0)
             self.stack.setVisible(not pb.is_complete)  # the finished board needs the room for both auctions
             if len(pb.student_seats) > 1 and pb.next_seat is not None:
-                self.window.practice.set_shown(pb.next_seat)
+                self.practice.set_shown(pb.next_seat)
             self.box.set_auction(pb.auction if pb.student_to_call else None)
             if pb.student_to_call:
                 self._take_focus(self.box)
@@ -390,7 +422,7 @@ class BiddingPractice(QObject):
         pb = self.board
         if pb is None or len(pb.student_seats) == 1:
             return
-        shown = self.window.practice.shown
+        shown = self.practice.shown
         self.verdict.setText(self._verdicts.get(shown or "", ""))
 
     def _take_focus(self, widget: QWidget) -> None:
@@ -399,7 +431,7 @@ class BiddingPractice(QObject):
         focused = QApplication.focusWidget()
         if isinstance(focused, QLineEdit | QAbstractSpinBox | QTextEdit | QPlainTextEdit):
             return
-        if focused is None or focused.window() is self.window:
+        if focused is None or focused.window() is self._parent.window():
             widget.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _viewer(self, pb: PracticeBoard) -> str | None:
@@ -463,7 +495,7 @@ class BiddingPractice(QObject):
         pb = self.board
         point = self.decision_point()
         if pb is None or point is None:
-            self.window.show_error(
+            self.messages.show_error(
                 self.tr("Simulate"), self.tr("Simulate compares calls at your turn to bid, or your last call.")
             )
             return
@@ -476,7 +508,7 @@ class BiddingPractice(QObject):
             KnownHand(seat, pb.deal.hand(seat).mask),
             self._vulnerable(),
         )
-        self.window.tool_windows.simulation(setup)
+        self.simulate_requested.emit(setup)
 
     def shutdown(self) -> None:
         """The window is closing: stop the inference job and wait for its thread."""
@@ -529,8 +561,7 @@ class BiddingPractice(QObject):
     def _finish(self) -> None:
         pb = self.board
         assert pb is not None
-        window = self.window
-        window.practice.set_shown(None, reveal=True)
+        self.practice.set_shown(None, reveal=True)
         reference = pb.system_result()
         system_auction, system_choices = reference.auction, reference.choices
         self.auction_view.set_auction(pb.auction, [c.explanation for c in pb.choices])
@@ -539,12 +570,13 @@ class BiddingPractice(QObject):
             self.verdict.setText("\n".join(self.verdict_text(v) for v in pb.history))
         self.result.setText(self._result_text(pb))
         if double_dummy.installed():
-            window.dd_dock.raise_()  # the table of tricks and par for the revealed deal
+            self.tricks_wanted.emit()  # the table of tricks and par for the revealed deal
         record = pb.record()
-        board = window.board_model.board(self._row) if self._row < window.board_model.rowCount() else None
+        model = self.board_model
+        board = model.board(self._row) if self._row < model.rowCount() else None
         if board is not None and board.tag(PRACTICE_TAG) != record.tag_value():
-            window.board_model.replace_board(self._row, self._kept(board, pb))
-            window.refresh()
+            model.replace_board(self._row, self._kept(board, pb))
+            self.changed.emit()
         self._update_score()
 
     def _kept(self, board: Board, pb: PracticeBoard) -> Board:
@@ -591,7 +623,7 @@ class BiddingPractice(QObject):
 
     def _update_score(self) -> None:
         """The session's score, from the practised boards' ``BidPractice`` tags (a reopened set keeps it)."""
-        model = self.window.board_model
+        model = self.board_model
         boards = (model.board(row) for row in range(model.rowCount()))
         try:
             self.score = PracticeScore.from_boards_tags(b.tags for b in boards)

@@ -7,8 +7,8 @@ opening and saving it (PBN through ``pbn.save``, which keeps the constraints; ev
 before a PBN save, the recent-files menu, and dealer scripts read into or written from the editors.
 A malformed file reports what is wrong and leaves the open set and the editors as they were.
 
-Every question and error goes through the window's ``confirm_unsaved_changes`` and ``show_error``
-(which tests replace), looked up when needed; the file dialogs and the "this format drops ..."
+Every question and error goes through ``Messages`` (the window's ``confirm_unsaved_changes`` and
+``show_error``, which tests replace, looked up when needed); the file dialogs and the "this format drops ..."
 question are this object's ``ask_open_path``, ``ask_save_path`` and ``confirm_dropping``, which
 tests replace the same way.
 """
@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import typing
 from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Qt, Signal
-from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QWidget
 
 from bridgegui.engine import double_dummy
 from bridgegui.engine.boards import Board
@@ -36,12 +36,14 @@ from bridgegui.formats import pbn
 from bridgegui.formats.registry import BoardFormat
 from bridgegui.settings import Settings
 from bridgegui.ui.mainwindow import file_formats
+from bridgegui.ui.mainwindow.auction_target import AuctionDealing
+from bridgegui.ui.mainwindow.background_jobs import Jobs
+from bridgegui.ui.mainwindow.constraints_dock import ConstraintsDock
+from bridgegui.ui.mainwindow.feedback import LiveFeedback
+from bridgegui.ui.mainwindow.session import Messages
 from bridgegui.ui.mainwindow.set_header import LessonConstraints, header_lines, read_header
-from bridgegui.ui.mainwindow.undo import WholeSetCommand
+from bridgegui.ui.mainwindow.undo import Undo, WholeSetCommand
 from bridgegui.ui.widgets.board_list import BoardListModel
-
-if typing.TYPE_CHECKING:
-    from bridgegui.ui.mainwindow.window import MainWindow
 
 log = logging.getLogger(__name__)
 
@@ -66,10 +68,33 @@ class BoardSetDocument(QObject):
     replaced = Signal()
     saved_state_changed = Signal()
 
-    def __init__(self, window: MainWindow, model: BoardListModel, settings: Settings, recent_menu: QMenu) -> None:
-        super().__init__(window)
-        self.window = window
+    def __init__(
+        self,
+        model: BoardListModel,
+        undo: Undo,
+        jobs: Jobs,
+        dock: ConstraintsDock,
+        feedback: LiveFeedback,
+        auction: AuctionDealing,
+        settings: Settings,
+        messages: Messages,
+        recent_menu: QMenu,
+        save_double_dummy: QAction,
+        parent: QWidget,
+    ) -> None:
+        """``save_double_dummy``: the "Add Double-Dummy Analysis When Saving" option; ``parent``: the
+        window the file dialogs belong to.  The editors (``dock``, the ``auction`` dealt for, and the
+        live ``feedback`` under them) are here for the constraints a file carries."""
+        super().__init__(parent)
+        self._parent = parent
         self.model = model
+        self.undo = undo
+        self.jobs = jobs
+        self.dock = dock
+        self.feedback = feedback
+        self.auction = auction
+        self.messages = messages
+        self.save_double_dummy = save_double_dummy
         self.settings = settings
         self.recent_menu = recent_menu
         self.path: Path | None = None
@@ -81,7 +106,7 @@ class BoardSetDocument(QObject):
         # install it (one hint, right for how this copy was installed: double_dummy.enable_hint).
         self.dd_available = double_dummy.installed()
         if not self.dd_available:
-            action = window.action("actionSaveDoubleDummy")
+            action = save_double_dummy
             action.setChecked(False)
             action.setToolTip(double_dummy.enable_hint())
             action.setStatusTip(double_dummy.enable_hint())
@@ -89,9 +114,13 @@ class BoardSetDocument(QObject):
     def boards(self) -> list[Board]:
         return self.model.boards()
 
+    def notify_saved_state(self) -> None:
+        """The title's name or unsaved mark may have changed (the undo stack moved, or put a set back)."""
+        self.saved_state_changed.emit()
+
     def is_modified(self) -> bool:
         """A board is unsaved, or the undo stack has moved the set away from what its file holds."""
-        return self.model.any_unsaved() or self.window.undo.boards_dirty
+        return self.model.any_unsaved() or self.undo.boards_dirty
 
     def format_of(self, path: Path) -> BoardFormat:
         """The format ``path`` is written in: its extension's, else what its contents were read as, else PBN."""
@@ -101,50 +130,48 @@ class BoardSetDocument(QObject):
         return self.path.name if self.path is not None else self.tr("Untitled")
 
     def _status(self, text: str, ms: int = 8000) -> None:
-        self.window.statusBar().showMessage(text, ms)
+        self.messages.status(text, ms)
 
-    def new_set(self, request_text: str) -> None:
+    def new_set(self, request_text: str, count: int = 0) -> None:
         """An empty set about to be dealt: no file yet, and the constraints for its header.
 
         One undo step ("Deal Set of 16 Boards"): undoing it stops the dealing and puts the old set back.
         """
-        before = self.window.undo.set_state()
+        before = self.undo.set_state()
         self.model.set_boards([])
         self.path = None
         self._set_header(request_text)
-        job = self.window.jobs.active
-        count = job.count if job is not None and job.kind == "set" else 0
         text = self.tr("Deal Set of {n} Boards").format(n=count) if count else self.tr("Deal Set")
-        self.window.undo.push(WholeSetCommand(self.window, text, before))
-        self.window.undo.mark_constraints_kept()
+        self.undo.push(WholeSetCommand(self.undo, text, before))
+        self.undo.mark_constraints_kept()
         self.saved_state_changed.emit()
 
     def _set_header(self, request_text: str) -> None:
         self.request_text = request_text
-        dock = self.window.constraints_dock
+        dock = self.dock
         from_editors = not request_text.startswith("auction ") and request_text.startswith(dock.request_text())
         self.advanced_text = dock.advanced_condition() if from_editors else ""
 
     def replace_set(self, boards: list[Board], request_text: str, undo_text: str = "") -> None:
         """A whole new, unsaved set (dealt with a shuffle model, or recovered): one undo step."""
-        before = self.window.undo.set_state()
+        before = self.undo.set_state()
         self.model.set_boards(boards, unsaved=True)
         self.path = None
         self._set_header(request_text)
-        after = self.window.undo.set_state()
-        self.window.undo.push(WholeSetCommand(self.window, undo_text or self.tr("Deal Set"), before, after))
+        after = self.undo.set_state()
+        self.undo.push(WholeSetCommand(self.undo, undo_text or self.tr("Deal Set"), before, after))
         self.replaced.emit()
         self.saved_state_changed.emit()
 
     # -- the set's file ----------------------------------------------------------------------------------
 
     def ask_open(self) -> None:
-        self.window.confirm_unsaved_changes(self._choose_and_open)
+        self.messages.confirm_unsaved_changes(self._choose_and_open)
 
     def ask_open_path(self) -> str:
         """The file dialog of Open ("" when cancelled): every readable format, "All board sets" first."""
         path, _ = QFileDialog.getOpenFileName(
-            self.window,
+            self._parent,
             self.tr("Open Board Set"),
             self.settings["files/last_dir"],
             ";;".join(file_formats.open_filters()),
@@ -164,19 +191,19 @@ class BoardSetDocument(QObject):
         """
         if confirm and self.is_modified():
             result: list[bool] = []
-            self.window.confirm_unsaved_changes(lambda: result.append(self.open_file(path, confirm=False)))
+            self.messages.confirm_unsaved_changes(lambda: result.append(self.open_file(path, confirm=False)))
             return bool(result and result[0])
         path = Path(path)
         try:
             boards, fmt = file_formats.read_set(path)
         except FileRefusedError as exc:  # a FIFO, a device, a huge file: refused before reading
-            self.window.show_error(
+            self.messages.show_error(
                 self.tr("Cannot Open File"), self.tr("Could not read {file}: {e}").format(file=path, e=exc.reason)
             )
             return False
         except BridgeError as exc:
             kind = file_formats.registry.for_path(path)
-            self.window.show_error(
+            self.messages.show_error(
                 self.tr("Cannot Open File"),
                 self.tr("{file} is not a {kind} file this program can read:\n{exc}").format(
                     file=path.name, kind=path.suffix.lstrip(".").upper() if kind is not None else "PBN", exc=exc
@@ -184,13 +211,13 @@ class BoardSetDocument(QObject):
             )
             return False
         except OSError as exc:
-            self.window.show_error(
+            self.messages.show_error(
                 self.tr("Cannot Open File"), self.tr("Could not read {file}: {e}").format(file=path, e=exc.strerror)
             )
             return False
         except Exception as exc:  # a damaged file must never crash the window: say so, keep the open set
             log.exception("opening %s failed", path)
-            self.window.show_error(
+            self.messages.show_error(
                 self.tr("Cannot Open File"),
                 self.tr("{file} could not be read ({kind}: {exc}).").format(
                     file=path.name, kind=type(exc).__name__, exc=exc
@@ -203,12 +230,12 @@ class BoardSetDocument(QObject):
                 lesson = read_header(path)
         if file_formats.registry.for_path(path) is None:
             self.sniffed[path] = fmt
-        self.window.jobs.stop_quietly()
+        self.jobs.stop_quietly()
         self.model.set_boards(boards, unsaved=False)
         self.path = path
         self.request_text = lesson.text if lesson is not None else ""
         self.advanced_text = lesson.advanced if lesson is not None else ""
-        self.window.undo.clear()  # a new document: the old set's steps cannot apply to this one
+        self.undo.clear()  # a new document: the old set's steps cannot apply to this one
         self.settings.add_recent_file(path)
         self.rebuild_recent_menu()
         self.replaced.emit()
@@ -235,14 +262,14 @@ class BoardSetDocument(QObject):
             return
         if self._editors_hold(lesson):
             return
-        if not self.window.undo.constraints_edited():
+        if not self.undo.constraints_edited():
             self.restore_constraints(path, lesson)
             return
         self.confirm_replace_constraints(path.name, lambda: self.restore_constraints(path, lesson))
 
     def _editors_hold(self, lesson: LessonConstraints) -> bool:
         """True when the editors already say what ``set_header`` says (compared as the engine prints specs)."""
-        dock = self.window.constraints_dock
+        dock = self.dock
         try:
             for key, spec in dock.request_specs().items():
                 parse = parse_seat_spec if key in SEATS else parse_partnership_spec
@@ -253,7 +280,7 @@ class BoardSetDocument(QObject):
         return (
             dock.advanced_condition() == lesson.advanced.strip()
             and dock.dealer_mode() == lesson.dealer
-            and self.window.auction_dealing.target is None
+            and self.auction.target is None
         )
 
     def confirm_replace_constraints(self, name: str, then: Callable[[], object]) -> None:
@@ -267,7 +294,7 @@ class BoardSetDocument(QObject):
                 "Replace them with the constraints {file} was dealt with? (Edit > Undo brings yours back.)"
             ).format(file=name),
             buttons.Yes | buttons.No,
-            self.window,
+            self._parent,
         )
         box.setObjectName("lessonConstraintsDialog")
         box.button(buttons.Yes).setText(self.tr("Use the Lesson's"))
@@ -279,16 +306,15 @@ class BoardSetDocument(QObject):
 
     def restore_constraints(self, path: Path, lesson: LessonConstraints) -> bool:
         """Fill the editors, the dealer rule and the advanced condition from ``set_header`` (one undo step)."""
-        window = self.window
         try:
-            with window.undo.constraints_change(self.tr("Constraints of {file}").format(file=path.name)):
-                window.constraints_dock.set_constraints(lesson.specs, lesson.advanced, lesson.dealer)
-                window.auction_dealing.set_target(None)
+            with self.undo.constraints_change(self.tr("Constraints of {file}").format(file=path.name)):
+                self.dock.set_constraints(lesson.specs, lesson.advanced, lesson.dealer)
+                self.auction.set_target(None)
         except (ConstraintError, ValueError) as exc:
             self._status(self.tr("The constraints of {file} were not restored: {e}").format(file=path.name, e=exc))
             return False
-        window.undo.mark_constraints_kept()
-        window.feedback.update_now()
+        self.undo.mark_constraints_kept()
+        self.feedback.update_now()
         self._status(self.tr("Opened {file} with the constraints it was dealt with.").format(file=path.name))
         return True
 
@@ -299,6 +325,32 @@ class BoardSetDocument(QObject):
             for row, board in enumerate(self.model.boards())
             if board.deal is not None and board.deal.is_complete and not board.tag("DoubleDummyTricks")
         ]
+
+    def ask_to_save(self, then: Callable[[], object]) -> None:
+        """Ask (Save / Discard / Cancel, without blocking) about the unsaved boards; ``then`` runs once they
+        are saved or given up, never on Cancel.  The window's ``confirm_unsaved_changes`` asks this."""
+        buttons = QMessageBox.StandardButton
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            self.tr("Unsaved Boards"),
+            self.tr("The current set has boards that are not saved. Save them first?"),
+            buttons.Save | buttons.Discard | buttons.Cancel,
+            self._parent,
+        )
+        box.setObjectName("unsavedDialog")
+        box.setDefaultButton(buttons.Save)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+
+        def answered(_result: int) -> None:
+            choice = box.standardButton(box.clickedButton())
+            if choice == buttons.Save:
+                if self.save_file(then=then, analyse=self.save_double_dummy.isChecked()):
+                    then()
+            elif choice == buttons.Discard:
+                then()
+
+        box.finished.connect(answered)
+        box.open()
 
     def save_file(
         self, path: str | Path | None = None, *, then: Callable[[], object] | None = None, analyse: bool = False
@@ -321,14 +373,14 @@ class BoardSetDocument(QObject):
             return file_formats.save_in_format(self, target, fmt, then=then, resave=path is None)
         rows = self.boards_to_analyse() if analyse else []
         if rows:
-            jobs = self.window.jobs
+            jobs = self.jobs
             if jobs.is_dealing():
                 # The set being saved is the set as it is now: stop adding boards to it first.
                 jobs.stop()
             elif jobs.active is not None:
                 self._status(self.tr("Wait for the current job to finish, or stop it."))
                 return False
-            jobs.analyse_then_save(rows, target, then)
+            jobs.analyse_then_save(rows, target, self.write_pbn, then)
             return False
         return self.write_pbn(target)
 
@@ -338,7 +390,7 @@ class BoardSetDocument(QObject):
         try:
             pbn.save(target, self.model.boards(), extra_header=header)
         except OSError as exc:
-            self.window.show_error(
+            self.messages.show_error(
                 self.tr("Cannot Save"),
                 self.tr("Could not save {file}: {e}").format(file=target, e=exc.strerror or exc),
             )
@@ -351,7 +403,7 @@ class BoardSetDocument(QObject):
         """``target`` now holds the set: it is the set's file, saved, and first in the recent files."""
         self.path = target
         self.model.mark_saved()
-        self.window.undo.set_saved()
+        self.undo.set_saved()
         self.settings.add_recent_file(target)
         self.rebuild_recent_menu()
         self.saved_state_changed.emit()
@@ -359,7 +411,7 @@ class BoardSetDocument(QObject):
     def ask_save_path(self, start: str, selected_filter: str) -> tuple[str, str]:
         """The file dialog of Save As: the path typed or chosen ("" when cancelled) and the filter chosen."""
         path, chosen = QFileDialog.getSaveFileName(
-            self.window,
+            self._parent,
             self.tr("Save Board Set As"),
             start,
             ";;".join(file_formats.save_filters()),
@@ -369,7 +421,7 @@ class BoardSetDocument(QObject):
 
     def confirm_dropping(self, name: str, fmt: BoardFormat, dropped: list[str], then: Callable[[], object]) -> None:
         """Ask whether ``name`` may be written without what ``fmt`` cannot hold; ``then()`` if so (tests replace this)."""
-        file_formats.ask_dropping(self.window, name, fmt, dropped, then)
+        file_formats.ask_dropping(self._parent, name, fmt, dropped, then)
 
     def save_file_as(self, *, then: Callable[[], object] | None = None, analyse: bool | None = None) -> bool:
         """Ask for a file and a format (PBN unless the set came from another format), and save there."""
@@ -382,7 +434,7 @@ class BoardSetDocument(QObject):
             return False
         target, fmt = file_formats.format_for_save(path, chosen)
         if analyse is None:
-            analyse = self.window.action("actionSaveDoubleDummy").isChecked()
+            analyse = self.save_double_dummy.isChecked()
         return self.save_file(target, then=then, analyse=analyse and fmt.name == "pbn")
 
     def rebuild_recent_menu(self) -> None:
@@ -394,7 +446,9 @@ class BoardSetDocument(QObject):
             action.setToolTip(entry)
             action.setStatusTip(entry)
             action.triggered.connect(
-                lambda _c=False, p=entry: self.window.confirm_unsaved_changes(lambda: self.open_file(p, confirm=False))
+                lambda _c=False, p=entry: self.messages.confirm_unsaved_changes(
+                    lambda: self.open_file(p, confirm=False)
+                )
             )
         menu.setEnabled(bool(recent))
 
@@ -402,7 +456,7 @@ class BoardSetDocument(QObject):
 
     def ask_import_script(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self.window, self.tr("Import Dealer Script"), self.settings["files/last_dir"], self.tr(SCRIPT_FILTER)
+            self._parent, self.tr("Import Dealer Script"), self.settings["files/last_dir"], self.tr(SCRIPT_FILTER)
         )
         if path:
             self.import_script_file(path)
@@ -419,24 +473,24 @@ class BoardSetDocument(QObject):
         try:
             text = read_text(path)
         except FileRefusedError as exc:
-            self.window.show_error(title, self.tr("Could not read {file}: {e}").format(file=path, e=exc.reason))
+            self.messages.show_error(title, self.tr("Could not read {file}: {e}").format(file=path, e=exc.reason))
             return False
         except OSError as exc:
-            self.window.show_error(
+            self.messages.show_error(
                 title, self.tr("Could not read {file}: {e}").format(file=path, e=exc.strerror or exc)
             )
             return False
         try:
             imported = import_script(text)
         except ScriptError as exc:
-            self.window.show_error(
+            self.messages.show_error(
                 title,
                 self.tr("{file} is not a dealer script this program can run:\n{exc}").format(file=path.name, exc=exc),
             )
             return False
         except Exception as exc:  # a script must never crash the window: say so, keep the editors as they are
             log.exception("importing %s failed", path)
-            self.window.show_error(
+            self.messages.show_error(
                 title,
                 self.tr("{file} could not be read as a dealer script ({kind}: {exc}).").format(
                     file=path.name, kind=type(exc).__name__, exc=exc
@@ -446,10 +500,10 @@ class BoardSetDocument(QObject):
         specs = dict(zip(SEATS, imported.seat_specs, strict=True))
         dealer = imported.dealer[0].upper() if imported.dealer else None
         try:
-            with self.window.undo.constraints_change(self.tr("Import {file}").format(file=path.name)):
-                self.window.constraints_dock.set_constraints(specs, imported.advanced, dealer)
+            with self.undo.constraints_change(self.tr("Import {file}").format(file=path.name)):
+                self.dock.set_constraints(specs, imported.advanced, dealer)
         except (ConstraintError, ValueError) as exc:
-            self.window.show_error(
+            self.messages.show_error(
                 title, self.tr("{file} cannot be shown in the editors: {exc}").format(file=path.name, exc=exc)
             )
             return False
@@ -462,24 +516,24 @@ class BoardSetDocument(QObject):
             )
         # The script's "produce" is not made the next Deal Set's count: that is the teacher's own
         # setting, and a script read for its constraints must not change it behind the teacher's back.
-        self.window.undo.mark_constraints_kept()
+        self.undo.mark_constraints_kept()
         self.settings["files/last_dir"] = str(path.resolve().parent)
         # The notes can be long (every line the window cannot use): they go under the editors, where
         # they wrap; the status line, which a long text overflows, only says where they are.
         message = self.tr("Imported {file}.").format(file=path.name)
         if notes:
             message += " " + self.tr("What it could not use is listed under the constraints.")
-        self.window.constraints_dock.set_import_notes(
+        self.dock.set_import_notes(
             self.tr("From {file}: {notes}.").format(file=path.name, notes="; ".join(notes)) if notes else ""
         )
         self._status(message, 20_000)
-        self.window.feedback.update_now()
+        self.feedback.update_now()
         return True
 
     def ask_export_script(self) -> None:
         start = Path(self.settings["files/last_dir"] or Path.home()) / "constraints.dl"
         path, _ = QFileDialog.getSaveFileName(
-            self.window,
+            self._parent,
             self.tr("Export as Dealer Script"),
             str(start),
             self.tr("Dealer scripts (*.dl);;All files (*)"),
@@ -498,11 +552,11 @@ class BoardSetDocument(QObject):
         """
         path = Path(path)
         title = self.tr("Export as Dealer Script")
-        dock = self.window.constraints_dock
+        dock = self.dock
         try:
             request = dock.current_request()
         except ConstraintError as exc:
-            self.window.show_error(title, self.tr("Correct the constraints first: {e}").format(e=exc))
+            self.messages.show_error(title, self.tr("Correct the constraints first: {e}").format(e=exc))
             return None
         text, warnings = export_script(
             request,
@@ -513,13 +567,13 @@ class BoardSetDocument(QObject):
         try:
             atomic_write(path, text.encode("utf-8"))
         except OSError as exc:
-            self.window.show_error(
+            self.messages.show_error(
                 title, self.tr("Could not save {file}: {e}").format(file=path, e=exc.strerror or exc)
             )
             return None
         self.settings["files/last_dir"] = str(path.resolve().parent)
         if warnings:
-            self.window.show_error(
+            self.messages.show_error(
                 title,
                 self.tr("{file} was written, but not everything could be said in the dealer language:\n{w}").format(
                     file=path.name, w="\n".join(warnings)

@@ -17,7 +17,8 @@ from bridgegui.engine.dealer.constraints import DealRequest
 from bridgegui.engine.dealer.planner import BOUND, ESTIMATED, EXACT, DealPlan, Estimate, format_one_in
 from bridgegui.engine.errors import ConstraintError, Problem
 from bridgegui.ui.mainwindow.constraints_dock import ConstraintsDock
-from bridgegui.workers.dealing_service import DealingService, Feedback
+from bridgegui.workers.dealing_tasks import Feedback, feedback_of_failure, feedback_task
+from bridgegui.workers.job_runner import JobFailure, JobRunner
 
 FEEDBACK_DELAY_MS = 150
 """Debounce of the live feedback: long enough to skip keystrokes, short enough to feel immediate."""
@@ -58,10 +59,12 @@ class LiveFeedback(QObject):
 
     changed = Signal()
 
-    def __init__(self, dock: ConstraintsDock, service: DealingService, parent: QObject | None = None) -> None:
+    def __init__(self, dock: ConstraintsDock, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.dock = dock
-        self.service = service
+        # Its own thread (the same runner class as the window's jobs): feedback keeps coming while a
+        # long search runs, and a new request never cancels a deal.
+        self.runner = JobRunner("bridgegui-feedback", self)
         self.last: Feedback | None = None
         self.requested: DealRequest | None = None
         self.local_problem = False
@@ -71,7 +74,6 @@ class LiveFeedback(QObject):
         self.timer.timeout.connect(self.update_now)
         self.closed = False
         dock.edited.connect(self.timer.start)
-        service.feedback_ready.connect(self._on_feedback)
 
     @property
     def blocking(self) -> bool:
@@ -79,8 +81,10 @@ class LiveFeedback(QObject):
         return self.local_problem or (self.last is not None and self.last.blocking)
 
     def stop(self) -> None:
+        """Nothing more is computed (the window is closing): the thread is stopped and waited for."""
         self.closed = True
         self.timer.stop()
+        self.runner.shutdown()
 
     def cached_plan(self, request: DealRequest) -> DealPlan | None:
         """The plan the live feedback made for this very request, if any: dealing then skips planning."""
@@ -127,11 +131,15 @@ class LiveFeedback(QObject):
                 self.show(self.last)
             return
         self.requested = request
-        self.service.request_feedback(request)
+
+        # Only the newest request matters: starting it cancels the one before (queued or running).
+        def failed(failure: JobFailure) -> None:
+            self._on_feedback(feedback_of_failure(request, failure))
+
+        self.runner.run(feedback_task(request), on_result=self._on_feedback, on_failure=failed)
         self.changed.emit()
 
-    @Slot(int, object)
-    def _on_feedback(self, _job_id: int, feedback: Feedback) -> None:
+    def _on_feedback(self, feedback: Feedback) -> None:
         if feedback.request != self.requested:
             return  # the editors changed again; a newer answer is coming
         self.last = feedback

@@ -38,9 +38,23 @@ from bridgegui.engine.errors import BridgeError
 from bridgegui.files import BOARD_SET_LIMIT, read_user_bytes
 from bridgegui.formats import registry
 from bridgegui.formats.registry import FORMATS, BoardFormat, SetInfo
+from bridgegui.ui.mainwindow.session import Messages
 
-if typing.TYPE_CHECKING:
-    from bridgegui.ui.mainwindow.document import BoardSetDocument
+
+class SetDocument(typing.Protocol):
+    """What saving in another format needs of the board-set document (``document.BoardSetDocument``)."""
+
+    request_text: str
+    messages: Messages
+
+    def boards(self) -> list[Board]: ...
+
+    def save_file_as(self, *, then: Callable[[], object] | None = None, analyse: bool | None = None) -> bool: ...
+
+    def confirm_dropping(self, name: str, fmt: BoardFormat, dropped: list[str], then: Callable[[], object]) -> None: ...
+
+    def mark_written(self, target: Path) -> None: ...
+
 
 log = logging.getLogger(__name__)
 
@@ -163,7 +177,7 @@ def dropping_text(name: str, fmt: BoardFormat, dropped: Sequence[str]) -> str:
 
 
 def save_in_format(
-    document: BoardSetDocument,
+    document: SetDocument,
     target: Path,
     fmt: BoardFormat,
     *,
@@ -179,11 +193,11 @@ def save_in_format(
     boards = document.boards()
     problem = blocking_problem(fmt, boards)
     if problem:
-        document.window.show_error(_tr("Cannot Save"), problem)
+        document.messages.show_error(_tr("Cannot Save"), problem)
         return False
     dropped = registry.what_is_dropped(fmt, boards)
     if resave and (dropped or not fmt.readable):
-        document.window.statusBar().showMessage(
+        document.messages.status(
             _tr("{file} cannot hold everything in the set: choose a file and format to save it in.").format(
                 file=target.name
             ),
@@ -201,24 +215,23 @@ def save_in_format(
     return write_in_format(document, target, fmt)
 
 
-def write_in_format(document: BoardSetDocument, target: Path, fmt: BoardFormat) -> bool:
+def write_in_format(document: SetDocument, target: Path, fmt: BoardFormat) -> bool:
     """Write the set to ``target`` in ``fmt`` (atomically); a text export leaves the set's own file as it was."""
     boards = document.boards()
     try:
         registry.dump(fmt, boards, target, set_info(document.request_text))
     except OSError as exc:
-        document.window.show_error(
+        document.messages.show_error(
             _tr("Cannot Save"), _tr("Could not save {file}: {e}").format(file=target, e=exc.strerror or exc)
         )
         return False
     except BridgeError as exc:
-        document.window.show_error(
+        document.messages.show_error(
             _tr("Cannot Save"), _tr("{file} was not written: {e}").format(file=target.name, e=exc)
         )
         return False
-    status = document.window.statusBar()
     if not fmt.readable:
-        status.showMessage(
+        document.messages.status(
             _tr("Exported {file} ({title}). A text file cannot be opened again: the set itself is not saved.").format(
                 file=target.name, title=fmt.title
             ),
@@ -235,7 +248,7 @@ def write_in_format(document: BoardSetDocument, target: Path, fmt: BoardFormat) 
         message = _tr("Saved {file}. The format cannot mark a practice set (Law 6E3): say so in its name.")
     else:
         message = _tr("Saved {file}. Only PBN files keep the constraints it was dealt with.")
-    status.showMessage(message.format(file=target.name), 15_000)
+    document.messages.status(message.format(file=target.name), 15_000)
     return True
 
 

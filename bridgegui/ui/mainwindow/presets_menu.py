@@ -8,12 +8,11 @@ user's presets asks first (``confirm_replace``, which tests replace, as they do 
 
 from __future__ import annotations
 
-import typing
 from collections.abc import Callable
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMenu, QMessageBox
+from PySide6.QtWidgets import QMenu, QMessageBox, QWidget
 
 from bridgegui.engine.errors import ConstraintError
 from bridgegui.presets import (
@@ -26,17 +25,37 @@ from bridgegui.presets import (
     user_presets,
 )
 from bridgegui.ui.dialogs import SavePresetDialog
-
-if typing.TYPE_CHECKING:
-    from bridgegui.ui.mainwindow.window import MainWindow
+from bridgegui.ui.mainwindow.auction_target import AuctionDealing
+from bridgegui.ui.mainwindow.constraints_dock import ConstraintsDock
+from bridgegui.ui.mainwindow.feedback import LiveFeedback
+from bridgegui.ui.mainwindow.session import Messages
+from bridgegui.ui.mainwindow.undo import Undo
 
 
 class PresetsMenu(QObject):
-    """Fills ``menu`` and applies, saves and deletes presets for the window."""
+    """Fills ``menu`` and applies, saves and deletes presets: the editors (``dock``, the ``auction``
+    dealt for, the live ``feedback``) are what a preset fills and what one is saved from, each change
+    one step on the ``undo`` stack."""
 
-    def __init__(self, window: MainWindow, menu: QMenu, save_action: QAction, clear_action: QAction) -> None:
-        super().__init__(window)
-        self.window = window
+    def __init__(
+        self,
+        menu: QMenu,
+        save_action: QAction,
+        clear_action: QAction,
+        dock: ConstraintsDock,
+        auction: AuctionDealing,
+        feedback: LiveFeedback,
+        undo: Undo,
+        messages: Messages,
+        parent: QWidget,
+    ) -> None:
+        super().__init__(parent)
+        self._parent = parent
+        self.dock = dock
+        self.auction = auction
+        self.feedback = feedback
+        self.undo = undo
+        self.messages = messages
         self.menu = menu
         self._save_action = save_action
         self._clear_action = clear_action
@@ -44,7 +63,7 @@ class PresetsMenu(QObject):
         self.problems: list[str] = []
 
     def _status(self, text: str, ms: int = 8000) -> None:
-        self.window.statusBar().showMessage(text, ms)
+        self.messages.status(text, ms)
 
     def rebuild(self) -> None:
         menu = self.menu
@@ -93,22 +112,22 @@ class PresetsMenu(QObject):
         # A preset is a whole set of constraints: an advanced condition left from before would
         # silently change what it deals, so it is replaced too.
         try:
-            with self.window.undo.constraints_change(self.tr("Apply Preset {name}").format(name=preset.name)):
+            with self.undo.constraints_change(self.tr("Apply Preset {name}").format(name=preset.name)):
                 if preset.auction.strip():
                     self._apply_auction(preset)
                 else:
-                    self.window.constraints_dock.set_constraints(preset.specs, preset.advanced, preset.dealer)
-                    self.window.auction_dealing.set_target(None)
+                    self.dock.set_constraints(preset.specs, preset.advanced, preset.dealer)
+                    self.auction.set_target(None)
         except Exception as exc:  # a preset is user text: whatever a parser raises is reported, never a traceback
             reason = str(exc) if isinstance(exc, ConstraintError | ValueError) else f"{type(exc).__name__}: {exc}"
-            self.window.show_error(
+            self.messages.show_error(
                 self.tr("Preset"),
                 self.tr("The preset {name} cannot be used: {exc}").format(name=preset.name, exc=reason),
             )
             return
-        self.window.undo.mark_constraints_kept()  # they are in the preset
+        self.undo.mark_constraints_kept()  # they are in the preset
         self._status(f"{preset.name}: {preset.description}", 10_000)
-        self.window.feedback.update_now()
+        self.feedback.update_now()
 
     def _apply_auction(self, preset: Preset) -> None:
         """A preset stored as an auction: deal for it (Deal > Deal for an Auction), with its dealer rule."""
@@ -117,12 +136,12 @@ class PresetsMenu(QObject):
 
         label = preset.bidding_system()
         target = check_target(load_system(label), preset.auction, label)
-        self.window.constraints_dock.set_dealer_mode(preset.dealer)
-        self.window.auction_dealing.set_target(target)
+        self.dock.set_dealer_mode(preset.dealer)
+        self.auction.set_target(target)
 
     def ask_save(self) -> None:
         mine = [p.name for p in self.presets if not p.builtin]
-        dialog = SavePresetDialog(self.window, existing=mine, summary=self.window.constraints_dock.request_text())
+        dialog = SavePresetDialog(self._parent, existing=mine, summary=self.dock.request_text())
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.accepted.connect(lambda: self.save_current(dialog.name(), dialog.description()))
         dialog.open()
@@ -133,8 +152,8 @@ class PresetsMenu(QObject):
         When one of the user's presets has this name, ``confirm_replace`` asks first; the preset is
         returned if it was saved by the time this returns (a dialog answers later: then None).
         """
-        dock = self.window.constraints_dock
-        target = self.window.auction_dealing.target
+        dock = self.dock
+        target = self.auction.target
         try:
             if target is not None:  # dealing for an auction: the preset is the auction
                 preset = Preset(
@@ -155,10 +174,10 @@ class PresetsMenu(QObject):
             preset.request()  # a mistake is reported now, before any question about replacing
             existing = find_user_preset(preset.name)
         except (PresetError, ConstraintError) as exc:
-            self.window.show_error(self.tr("Save Preset"), str(exc))
+            self.messages.show_error(self.tr("Save Preset"), str(exc))
             return None
         except OSError as exc:
-            self.window.show_error(
+            self.messages.show_error(
                 self.tr("Save Preset"), self.tr("Could not save the preset: {e}").format(e=exc.strerror or exc)
             )
             return None
@@ -172,15 +191,15 @@ class PresetsMenu(QObject):
         try:
             save_user_preset(preset, replace=replace)
         except (PresetError, ConstraintError) as exc:
-            self.window.show_error(self.tr("Save Preset"), str(exc))
+            self.messages.show_error(self.tr("Save Preset"), str(exc))
             return None
         except OSError as exc:
-            self.window.show_error(
+            self.messages.show_error(
                 self.tr("Save Preset"), self.tr("Could not save the preset: {e}").format(e=exc.strerror or exc)
             )
             return None
         self.rebuild()
-        self.window.undo.mark_constraints_kept()  # opening a lesson need not ask about them now
+        self.undo.mark_constraints_kept()  # opening a lesson need not ask about them now
         self._status(self.tr("Saved preset {name}.").format(name=preset.name))
         return preset
 
@@ -194,7 +213,7 @@ class PresetsMenu(QObject):
             self.tr("Replace Preset"),
             self.tr("You already have a preset called {name}. Replace it?").format(name=name),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
-            self.window,
+            self._parent,
         )
         box.setObjectName("replacePresetDialog")
         box.setDefaultButton(QMessageBox.StandardButton.Cancel)
@@ -213,7 +232,7 @@ class PresetsMenu(QObject):
             self.tr("Delete Preset"),
             self.tr("Delete your preset {name}? This cannot be undone.").format(name=preset.name),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
-            self.window,
+            self._parent,
         )
         box.setObjectName("deletePresetDialog")
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -227,10 +246,10 @@ class PresetsMenu(QObject):
         try:
             delete_user_preset(preset)
         except PresetError as exc:
-            self.window.show_error(self.tr("Delete Preset"), str(exc))
+            self.messages.show_error(self.tr("Delete Preset"), str(exc))
             return False
         except OSError as exc:
-            self.window.show_error(
+            self.messages.show_error(
                 self.tr("Delete Preset"), self.tr("Could not delete the preset: {e}").format(e=exc.strerror)
             )
             return False

@@ -8,40 +8,54 @@ and how.
 from __future__ import annotations
 
 import datetime
-import typing
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QPagedPaintDevice
-from PySide6.QtWidgets import QApplication, QDialog, QFileDialog
+from PySide6.QtWidgets import QApplication, QDialog, QFileDialog, QWidget
 
 from bridgegui.engine.bidding import System
 from bridgegui.engine.boards import Board
+from bridgegui.settings import Settings
 from bridgegui.ui.dialogs import SHEET_CHOICES, PrintSheetsDialog
-
-if typing.TYPE_CHECKING:
-    from bridgegui.ui.mainwindow.window import MainWindow
+from bridgegui.ui.mainwindow.auction_target import AuctionDealing
+from bridgegui.ui.mainwindow.bidding_practice import BiddingPractice
+from bridgegui.ui.mainwindow.session import Messages
+from bridgegui.ui.widgets.board_list import BoardListModel
 
 
 class Sheets(QObject):
-    """Print… and Export PDF… for the window's set (``window.document``)."""
+    """Print… and Export PDF… of the set (``boards``), with the auctions of the system in use (the one
+    practised with, ``bidding``, else the one of the ``auction`` dealt for)."""
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
+    def __init__(
+        self,
+        boards: BoardListModel,
+        bidding: BiddingPractice,
+        auction: AuctionDealing,
+        settings: Settings,
+        messages: Messages,
+        parent: QWidget,
+    ) -> None:
+        super().__init__(parent)
+        self._parent = parent
+        self.boards = boards
+        self.bidding = bidding
+        self.auction = auction
+        self.settings = settings
+        self.messages = messages
         self.kind = "practice"  # the last kind chosen: the dialogs offer it again
         self._printer: object | None = None
 
     def _boards(self) -> list[Board]:
-        return typing.cast(list[Board], self.window.document.boards())
+        return self.boards.boards()
 
     def system(self) -> System | None:
         """The bidding system in use (practice, or dealing for an auction): its auctions go on the paper,
         an answer page after practice sheets and each board's auction on hand records."""
-        window = self.window
-        if window.bidding.system is not None:
-            return window.bidding.system
-        target = window.auction_dealing.target
+        if self.bidding.system is not None:
+            return self.bidding.system
+        target = self.auction.target
         return target.system if target is not None else None
 
     def title(self) -> str:
@@ -80,7 +94,7 @@ class Sheets(QObject):
         raise ValueError(f"unknown sheets {kind!r}: use {', '.join(SHEET_CHOICES)}")
 
     def ask_print(self) -> None:
-        dialog = PrintSheetsDialog(self.window, kind=self.kind, title=self.title())
+        dialog = PrintSheetsDialog(self._parent, kind=self.kind, title=self.title())
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.accepted.connect(lambda: self.print_sheets(dialog.kind(), dialog.title()))
         dialog.open()
@@ -92,7 +106,7 @@ class Sheets(QObject):
         self.kind = kind
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
         printer.setDocName(title or self.tr("Bridge Dealer boards"))
-        preview = QPrintPreviewDialog(printer, self.window)
+        preview = QPrintPreviewDialog(printer, self._parent)
         preview.setObjectName("printPreview")
         preview.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         preview.paintRequested.connect(lambda device: self._render_for_printer(device, kind, title))
@@ -104,13 +118,13 @@ class Sheets(QObject):
         try:
             self.render(device, kind, title)
         except (OSError, ValueError) as exc:
-            self.window.show_error(self.tr("Print"), self.tr("Could not print: {e}").format(e=exc))
+            self.messages.show_error(self.tr("Print"), self.tr("Could not print: {e}").format(e=exc))
 
     def ask_export_pdf(self) -> None:
         from bridgegui import printing
 
         dialog = PrintSheetsDialog(
-            self.window,
+            self._parent,
             kind=self.kind,
             title=self.title(),
             page_sizes=tuple(printing.PAGE_SIZES),
@@ -123,9 +137,9 @@ class Sheets(QObject):
 
     def _choose_pdf(self, kind: str, title: str, page_size: str) -> None:
         name = "hand-records.pdf" if kind.startswith("records") else "practice-sheets.pdf"
-        start = Path(self.window.settings["files/last_dir"] or Path.home()) / name
+        start = Path(self.settings["files/last_dir"] or Path.home()) / name
         path, _ = QFileDialog.getSaveFileName(
-            self.window, self.tr("Export PDF"), str(start), self.tr("PDF files (*.pdf)")
+            self._parent, self.tr("Export PDF"), str(start), self.tr("PDF files (*.pdf)")
         )
         if not path:
             return
@@ -170,14 +184,14 @@ class Sheets(QObject):
             else:
                 raise ValueError(f"unknown sheets {kind!r}: use {', '.join(SHEET_CHOICES)}")
         except (OSError, ValueError) as exc:
-            self.window.show_error(
+            self.messages.show_error(
                 self.tr("Export PDF"), self.tr("Could not write {file}: {e}").format(file=path, e=exc)
             )
             return None
         finally:
             QApplication.restoreOverrideCursor()
-        self.window.settings["files/last_dir"] = str(path.resolve().parent)
-        self.window.statusBar().showMessage(self.tr("Wrote {file}: {n} pages.").format(file=path.name, n=pages), 8000)
+        self.settings["files/last_dir"] = str(path.resolve().parent)
+        self.messages.status(self.tr("Wrote {file}: {n} pages.").format(file=path.name, n=pages), 8000)
         return pages
 
 

@@ -23,22 +23,23 @@ the board at once, with no way back.
 from __future__ import annotations
 
 import contextlib
-import typing
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 import shiboken6
 from PySide6.QtCore import QCoreApplication, QObject, Signal, Slot
-from PySide6.QtGui import QUndoCommand, QUndoStack
+from PySide6.QtGui import QAction, QUndoCommand, QUndoStack
 
 from bridgegui.engine.boards import Board
 from bridgegui.engine.cards import SEATS
 from bridgegui.engine.errors import ConstraintError
-from bridgegui.ui.widgets.board_list import BoardSetSnapshot
-
-if typing.TYPE_CHECKING:
-    from bridgegui.ui.mainwindow.window import MainWindow
+from bridgegui.ui.mainwindow.auction_target import AuctionDealing
+from bridgegui.ui.mainwindow.constraints_dock import ConstraintsDock
+from bridgegui.ui.mainwindow.practice import Practice
+from bridgegui.ui.mainwindow.session import Session
+from bridgegui.ui.widgets.board_list import BoardList, BoardSetSnapshot
 
 UNDO_LIMIT = 200
 """Steps kept: a whole-set step keeps two lists of row references, so even large sets stay small."""
@@ -104,22 +105,20 @@ class ConstraintState:
         )
 
 
-def capture(window: MainWindow) -> ConstraintState:
+def capture(dock: ConstraintsDock, auction: AuctionDealing) -> ConstraintState:
     """The editors' state now."""
-    dock = window.constraints_dock
     fields = tuple((seat, tuple(sorted(dock.seat_editors[seat].field_terms().items()))) for seat in SEATS)
     return ConstraintState(
         tuple(dock.request_specs().items()),
         fields,
         dock.condition_editor.text(),
         dock.dealer_mode(),
-        window.auction_dealing.target,
+        auction.target,
     )
 
 
-def apply_state(window: MainWindow, state: ConstraintState) -> None:
+def apply_state(dock: ConstraintsDock, auction: AuctionDealing, state: ConstraintState) -> None:
     """Put the editors back as ``state`` had them (a field that was malformed then is left as it is)."""
-    dock = window.constraints_dock
     specs = dict(state.specs)
     try:
         dock.set_constraints(specs, state.advanced, state.dealer)
@@ -130,9 +129,8 @@ def apply_state(window: MainWindow, state: ConstraintState) -> None:
                 editor.set_spec(spec)
         dock.condition_editor.set_text(state.advanced)
         dock.set_dealer_mode(state.dealer)
-    if window.auction_dealing.target is not state.target:
-        window.auction_dealing.set_target(state.target)  # type: ignore[arg-type]
-    window.feedback.update_now()
+    if auction.target is not state.target:
+        auction.set_target(state.target)  # type: ignore[arg-type]
 
 
 def describe_edit(before: ConstraintState, after: ConstraintState) -> tuple[str | None, str]:
@@ -174,11 +172,9 @@ class ConstraintsCommand(QUndoCommand):
 
     changes_boards = False
 
-    def __init__(
-        self, window: MainWindow, text: str, before: ConstraintState, after: ConstraintState, key: str | None
-    ) -> None:
+    def __init__(self, undo: Undo, text: str, before: ConstraintState, after: ConstraintState, key: str | None) -> None:
         super().__init__(text)
-        self.window = window
+        self.stack_owner = undo
         self.before = before
         self.after = after
         self.key = key
@@ -199,10 +195,10 @@ class ConstraintsCommand(QUndoCommand):
         if self._done:
             self._done = False
             return
-        self.window.undo.apply(self.after)
+        self.stack_owner.apply(self.after)
 
     def undo(self) -> None:
-        self.window.undo.apply(self.before)
+        self.stack_owner.apply(self.before)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -214,29 +210,29 @@ class BoardsCommand(QUndoCommand):
 
     changes_boards = True
 
-    def __init__(self, window: MainWindow, text: str, *, show_first: bool = True) -> None:
+    def __init__(self, undo: Undo, text: str, *, show_first: bool = True) -> None:
         super().__init__(text)
-        self.window = window
-        self.model = window.board_model
+        self.stack_owner = undo
+        self.model = undo.boards
         self._show_next = show_first  # False: the caller shows the board this first time (a dealt board)
 
     def changing(self, *, undoing: bool = False) -> None:
-        self.window.undo.note_board_change(undoing=undoing)
+        self.stack_owner.note_board_change(undoing=undoing)
 
     def show(self, row: int, selected: Sequence[int] = ()) -> None:
         if not self._show_next:
             self._show_next = True
             return
-        self.window.go_to_row(row)
+        self.stack_owner.session.go_to_row(row)
         if len(selected) > 1:
-            self.window.board_list.select_rows(selected, row)
+            self.stack_owner.board_list.select_rows(selected, row)
 
 
 class ReplaceBoardCommand(BoardsCommand):
     """One board replaced: re-dealt (F5), or given a deal by its number."""
 
-    def __init__(self, window: MainWindow, text: str, row: int, new: Board, *, show_first: bool = True) -> None:
-        super().__init__(window, text, show_first=show_first)
+    def __init__(self, undo: Undo, text: str, row: int, new: Board, *, show_first: bool = True) -> None:
+        super().__init__(undo, text, show_first=show_first)
         self.row = row
         self.old = self.model.board(row)
         self.old_unsaved = self.model.unsaved(row)
@@ -256,10 +252,8 @@ class ReplaceBoardCommand(BoardsCommand):
 class InsertBoardsCommand(BoardsCommand):
     """Boards put before ``row`` (``rowCount()``: appended, as F5 on the next board does)."""
 
-    def __init__(
-        self, window: MainWindow, text: str, row: int, boards: Sequence[Board], *, show_first: bool = True
-    ) -> None:
-        super().__init__(window, text, show_first=show_first)
+    def __init__(self, undo: Undo, text: str, row: int, boards: Sequence[Board], *, show_first: bool = True) -> None:
+        super().__init__(undo, text, show_first=show_first)
         self.row = row
         self.boards = list(boards)
 
@@ -277,8 +271,8 @@ class InsertBoardsCommand(BoardsCommand):
 class RemoveBoardsCommand(BoardsCommand):
     """Boards deleted; undo puts each back where it was, unsaved mark and all."""
 
-    def __init__(self, window: MainWindow, text: str, rows: Sequence[int]) -> None:
-        super().__init__(window, text)
+    def __init__(self, undo: Undo, text: str, rows: Sequence[int]) -> None:
+        super().__init__(undo, text)
         self.rows = sorted(set(rows))
         self.removed: list[tuple[int, object, bool]] = []
 
@@ -296,8 +290,8 @@ class RemoveBoardsCommand(BoardsCommand):
 class MoveBoardsCommand(BoardsCommand):
     """Boards moved together one place up (-1) or down (+1)."""
 
-    def __init__(self, window: MainWindow, text: str, rows: Sequence[int], offset: int) -> None:
-        super().__init__(window, text)
+    def __init__(self, undo: Undo, text: str, rows: Sequence[int], offset: int) -> None:
+        super().__init__(undo, text)
         self.rows = sorted(set(rows))
         self.offset = offset
 
@@ -325,8 +319,8 @@ class WholeSetCommand(BoardsCommand):
     """The set replaced or renumbered as a whole; ``after`` None until the change is complete (Deal Set
     deals in the background, so its result is taken when it is first undone)."""
 
-    def __init__(self, window: MainWindow, text: str, before: SetState, after: SetState | None = None) -> None:
-        super().__init__(window, text)
+    def __init__(self, undo: Undo, text: str, before: SetState, after: SetState | None = None) -> None:
+        super().__init__(undo, text)
         self.before = before
         self.after = after
         self._done = True  # pushed once the change is under way
@@ -337,15 +331,15 @@ class WholeSetCommand(BoardsCommand):
             self._done = False
             return
         assert self.after is not None
-        self.window.undo.restore_set(self.after)
+        self.stack_owner.restore_set(self.after)
         self.show(0)
 
     def undo(self) -> None:
         self.changing(undoing=True)
         if self.after is None:
-            self.window.jobs.stop_quietly()  # the set is what it is now: nothing more arrives into it
-            self.after = self.window.undo.set_state()
-        self.window.undo.restore_set(self.before)
+            self.stack_owner.stop_jobs()  # the set is what it is now: nothing more arrives into it
+            self.after = self.stack_owner.set_state()
+        self.stack_owner.restore_set(self.before)
         self.show(0)
 
 
@@ -353,18 +347,64 @@ class WholeSetCommand(BoardsCommand):
 # the controller
 
 
+class SetFile(Protocol):
+    """What a whole-set step keeps besides the rows: the set's file and header (the document's)."""
+
+    path: Path | None
+    request_text: str
+
+    def notify_saved_state(self) -> None:
+        """The title's name or unsaved mark may have changed."""
+
+
+class RunningJobs(Protocol):
+    """The window's jobs, as far as the stack must stop them before it moves boards."""
+
+    def stop_single_deal(self) -> None:
+        """Drop a board still being dealt (it would land on a row the undo may have moved)."""
+
+    def stop_quietly(self) -> None:
+        """End whatever runs without a word."""
+
+
 class Undo(QObject):
     """Owns the stack, records the constraints' changes, and answers whether the set differs from its file.
 
+    It takes what it changes: the board set and its list, the editors and the auction dealt for, the
+    session (to show the board a step changed) and practice (Edit > Undo takes back the student's call
+    while practising).  The document and the jobs, which push steps themselves, are attached after
+    they are built (``attach``).
+
     Signals (GUI thread): ``changed()`` whenever what can be undone or redone changes (the window then
-    derives its actions again).
+    derives its actions again); ``constraints_applied()`` when undo or redo put the editors back (the
+    live feedback then follows them).
     """
 
     changed = Signal()
+    constraints_applied = Signal()
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
+    def __init__(
+        self,
+        session: Session,
+        board_list: BoardList,
+        dock: ConstraintsDock,
+        auction: AuctionDealing,
+        practice: Practice,
+        undo_action: QAction,
+        redo_action: QAction,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.boards = session.boards
+        self.board_list = board_list
+        self.dock = dock
+        self.auction = auction
+        self.practice = practice
+        self._actions = {"actionUndo": undo_action, "actionRedo": redo_action}
+        self._document: SetFile | None = None
+        self._jobs: RunningJobs | None = None
+        self._undo_call: Callable[[], object] = lambda: None
         self.stack = QUndoStack(self)
         self.stack.setUndoLimit(UNDO_LIMIT)
         self.stack.indexChanged.connect(self._index_changed)
@@ -373,15 +413,23 @@ class Undo(QObject):
         self._kept: ConstraintState | None = None  # the constraints last kept somewhere (see mark_constraints_kept)
         self._quiet = 0  # > 0 while the program (not the user) changes the editors
         self.boards_dirty = False  # the set differs from its file beyond the rows' unsaved marks
-        window.board_model.saved.connect(self._saved)
+        self.boards.saved.connect(self._saved)
+
+    def attach(self, document: SetFile, jobs: RunningJobs, undo_call: Callable[[], object]) -> None:
+        """The parts built after the stack: the set's file, the jobs to stop, and the practice's call undo."""
+        self._document = document
+        self._jobs = jobs
+        self._undo_call = undo_call
+
+    def _capture(self) -> ConstraintState:
+        return capture(self.dock, self.auction)
 
     def start(self) -> None:
         """Take the editors as they are (after the settings filled them) and follow the user's edits."""
-        self._state = self._kept = capture(self.window)
-        dock = self.window.constraints_dock
-        dock.edited.connect(self._editors_changed)
-        dock.dealer_changed.connect(self._editors_changed)
-        self.window.auction_dealing.changed.connect(self._editors_changed)
+        self._state = self._kept = self._capture()
+        self.dock.edited.connect(self._editors_changed)
+        self.dock.dealer_changed.connect(self._editors_changed)
+        self.auction.changed.connect(self._editors_changed)
         self.stack.undoTextChanged.connect(self._undo_text_changed)
         self.stack.redoTextChanged.connect(self._redo_text_changed)
 
@@ -394,8 +442,8 @@ class Undo(QObject):
     def undo_in_context(self) -> None:
         """Edit > Undo: the last change to the boards or the constraints, or while practising the
         student's last call (the board being bid stays: removing it was never what the student meant)."""
-        if self.window.practice.seats is not None:
-            self.window.bidding.undo()
+        if self.practice.seats is not None:
+            self._undo_call()
         else:
             self.undo()
 
@@ -411,9 +459,13 @@ class Undo(QObject):
         return self.stack.redoText()
 
     def _stop_single_deal(self) -> None:
-        # A board still being dealt would land on a row the undo may have moved: it is dropped.
-        if self.window.jobs.kind == "single":
-            self.window.jobs.stop_quietly()
+        if self._jobs is not None:
+            self._jobs.stop_single_deal()
+
+    def stop_jobs(self) -> None:
+        """Stop whatever runs, quietly (a whole-set step is undone: nothing more may arrive into the set)."""
+        if self._jobs is not None:
+            self._jobs.stop_quietly()
 
     # -- boards ----------------------------------------------------------------------------------------
 
@@ -421,15 +473,17 @@ class Undo(QObject):
         self.stack.push(command)
 
     def set_state(self) -> SetState:
-        document = self.window.document
-        return SetState(self.window.board_model.snapshot(), document.path, document.request_text)
+        document = self._document
+        assert document is not None
+        return SetState(self.boards.snapshot(), document.path, document.request_text)
 
     def restore_set(self, state: SetState) -> None:
-        document = self.window.document
-        self.window.board_model.restore(state.rows)
+        document = self._document
+        assert document is not None
+        self.boards.restore(state.rows)
         document.path = state.path
         document.request_text = state.request_text
-        document.saved_state_changed.emit()
+        document.notify_saved_state()
 
     def note_board_change(self, *, undoing: bool) -> None:
         """A board command is about to change the set: unless that brings the stack to its saved (clean)
@@ -446,7 +500,7 @@ class Undo(QObject):
         """A new document (a file opened): nothing before it can be undone."""
         self.stack.clear()
         self.boards_dirty = False
-        self._state = capture(self.window)
+        self._state = self._capture()
 
     @Slot()
     def _saved(self) -> None:
@@ -461,21 +515,22 @@ class Undo(QObject):
         self._set_text("actionRedo", _tr("&Redo {what}").format(what=what) if what else _tr("&Redo"))
 
     def _set_text(self, name: str, text: str) -> None:
-        action = self.window.actions_by_name.get(name)
-        if action is not None and shiboken6.isValid(action):  # the stack's last signals come as the window goes
+        action = self._actions[name]
+        if shiboken6.isValid(action):  # the stack's last signals come as the window goes
             action.setText(text)
 
     @Slot(int)
     def _index_changed(self, _index: int) -> None:
-        if self.window.is_closed():
+        if self.session.closed:
             return
-        self.window.document.saved_state_changed.emit()
+        if self._document is not None:
+            self._document.notify_saved_state()
         self.changed.emit()
 
     @Slot(bool)
     def _clean_changed(self, clean: bool) -> None:
-        if clean and not self.window.is_closed():
-            self.window.board_model.mark_saved()  # back at the saved state: every board is as in the file
+        if clean and not self.session.closed:
+            self.boards.mark_saved()  # back at the saved state: every board is as in the file
 
     # -- constraints -------------------------------------------------------------------------------------
 
@@ -483,45 +538,46 @@ class Undo(QObject):
         """Put the editors in ``state`` (undo or redo of a constraint step)."""
         self._quiet += 1
         try:
-            apply_state(self.window, state)
+            apply_state(self.dock, self.auction, state)
         finally:
             self._quiet -= 1
-        self._state = capture(self.window)
+        self._state = self._capture()
+        self.constraints_applied.emit()
 
     def mark_constraints_kept(self) -> None:
         """The editors' constraints are kept somewhere now (the settings, a preset, a dealer script, the
         header of the set being dealt), so replacing them loses nothing the teacher typed."""
-        self._kept = capture(self.window)
+        self._kept = self._capture()
 
     def constraints_edited(self) -> bool:
         """True when the editors hold changes kept nowhere (opening a lesson then asks before replacing them)."""
-        return self._kept is not None and not capture(self.window).same(self._kept)
+        return self._kept is not None and not self._capture().same(self._kept)
 
     @contextlib.contextmanager
     def constraints_change(self, text: str) -> Iterator[None]:
         """Record what the program does to the editors inside the block as one step called ``text``."""
-        before = capture(self.window)
+        before = self._capture()
         self._quiet += 1
         try:
             yield
         finally:
             self._quiet -= 1
-            after = capture(self.window)
+            after = self._capture()
             self._state = after
             if not after.same(before):
-                self.stack.push(ConstraintsCommand(self.window, text, before, after, None))
+                self.stack.push(ConstraintsCommand(self, text, before, after, None))
 
     @Slot()
     def _editors_changed(self) -> None:
         if self._quiet or self._state is None:
             return
-        after = capture(self.window)
+        after = self._capture()
         before = self._state
         if after.same(before):
             return
         self._state = after
         key, text = describe_edit(before, after)
-        self.stack.push(ConstraintsCommand(self.window, text, before, after, key))
+        self.stack.push(ConstraintsCommand(self, text, before, after, key))
 
 
 __all__ = [
@@ -532,6 +588,8 @@ __all__ = [
     "MoveBoardsCommand",
     "RemoveBoardsCommand",
     "ReplaceBoardCommand",
+    "RunningJobs",
+    "SetFile",
     "SetState",
     "Undo",
     "WholeSetCommand",

@@ -1,21 +1,24 @@
 """The main window: it builds the parts and connects them, nothing else.
 
-The parts, one module each (qutebrowser's ``mainwindow/mainwindow.py`` is the model):
+The parts, one module each (qutebrowser's ``mainwindow/mainwindow.py`` is the model), each taking in
+its constructor only the models and services it uses, never the window (napari's way):
 
+* the models: ``session.Session`` (the position shown, whether the window has closed), the board list's
+  ``BoardListModel`` (the boards) with ``document.BoardSetDocument`` (their file), ``practice.Practice``
+  (which hands a student sees) and ``auction_target.AuctionDealing`` (the auction dealt for), each
+  emitting a signal when it changes; ``session.Messages`` is how a part speaks to the user;
 * ``deal_area.DealArea`` — the diagram with an evaluation panel beside each hand (the centre);
 * ``constraints_dock.ConstraintsDock`` — the editors, and the request they describe;
 * ``feedback.LiveFeedback`` — exact frequencies and problems under the editors, as you type;
-* ``jobs.Jobs`` — dealing, analysis before saving and shuffle-model sets, off the GUI thread;
-* ``document.BoardSetDocument`` — the board set's file in every format, dealer scripts, recent files;
-* ``practice.Practice`` — which hands a student sees;
+* ``background_jobs.Jobs`` — dealing, analysis before saving and shuffle-model sets, on the one job
+  runner; ``deal_requests.Dealing`` — what Deal and Deal Set ask of it;
 * ``undo.Undo`` — the one undo stack (board set and constraints); ``board_commands.BoardCommands`` —
-  delete, insert, move and renumber boards;
+  delete, insert, move and renumber boards; ``deal_commands.DealCommands`` — copy and deal numbers;
 * ``sheets.Sheets``, ``presets_menu.PresetsMenu``, ``seed_bar.SeedBar``, ``tool_windows.ToolWindows``;
 * ``action_table`` — every action declared once, with when it is enabled.
 
-The board set is the board list's model (``BoardListModel``); the window shows one position of it,
-``self._row``; the position just past the last board is the empty "next board", so Deal there adds a
-board.  Public methods mirror the actions so that tests and scripts can drive the window without
+The window shows one position of the set, ``session.row``; the position just past the last board is
+the empty "next board", so Deal there adds a board.  Public methods mirror the actions so that tests and scripts can drive the window without
 dialogs.  The window's own dialogs open with ``open()`` (no nested event loop; the file choosers and
 About are the platform's modal ones), and every question or error goes through
 ``confirm_unsaved_changes`` or ``show_error``, which tests replace.
@@ -28,19 +31,15 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, Qt, QTimer, Slot
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QPagedPaintDevice
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent
 from PySide6.QtWidgets import (
     QDialog,
     QLabel,
     QMainWindow,
-    QMenu,
     QMessageBox,
-    QToolBar,
-    QToolButton,
     QWidget,
 )
 
-import bridgegui
 from bridgegui.engine.boards import Board, board_dealer, board_vulnerability
 from bridgegui.engine.dealer.constraints import DealRequest
 from bridgegui.engine.lab.shuffles import ShuffleModel
@@ -50,24 +49,32 @@ from bridgegui.ui.app import apply_theme, icon
 from bridgegui.ui.mainwindow import action_table
 from bridgegui.ui.mainwindow.auction_target import AuctionDealing
 from bridgegui.ui.mainwindow.autosave import Autosave, ask_restore_dialog
-from bridgegui.ui.mainwindow.background_jobs import Jobs
+from bridgegui.ui.mainwindow.background_jobs import JobKind, Jobs
 from bridgegui.ui.mainwindow.bidding_practice import BiddingPractice
 from bridgegui.ui.mainwindow.board_commands import BoardCommands
 from bridgegui.ui.mainwindow.constraints_dock import ConstraintsDock
 from bridgegui.ui.mainwindow.deal_area import DealArea
 from bridgegui.ui.mainwindow.deal_commands import DealCommands
 from bridgegui.ui.mainwindow.deal_requests import Dealing
-from bridgegui.ui.mainwindow.docks import BoardsDock, DoubleDummyDock, fit_layout_when_shown, place_docks, size_docks
 from bridgegui.ui.mainwindow.document import BoardSetDocument
 from bridgegui.ui.mainwindow.feedback import LiveFeedback
 from bridgegui.ui.mainwindow.practice import Practice
 from bridgegui.ui.mainwindow.presets_menu import PresetsMenu
 from bridgegui.ui.mainwindow.seed_bar import SeedBar
+from bridgegui.ui.mainwindow.session import Messages, Session
 from bridgegui.ui.mainwindow.sheets import Sheets
 from bridgegui.ui.mainwindow.system_notes import SystemNotes
 from bridgegui.ui.mainwindow.tool_windows import ToolWindows
 from bridgegui.ui.mainwindow.undo import Undo
-from bridgegui.ui.mainwindow.window_state import restore_window_state, store_window_state
+from bridgegui.ui.mainwindow.window_layout import (
+    BoardsDock,
+    DoubleDummyDock,
+    fit_layout_when_shown,
+    place_docks,
+    restore_window_state,
+    size_docks,
+    store_window_state,
+)
 from bridgegui.workers.job_runner import JobFailure
 
 
@@ -85,9 +92,7 @@ class MainWindow(QMainWindow):
         self.settings = settings if settings is not None else Settings.load()
         self.startup_warnings: list[str] = list(self.settings.warnings)
         self.last_error: str | None = None
-        self._row = 0
         self._closing_confirmed = False
-        self._closed = False
         self._dock_before_practice: bool | None = None
         self.default_layout = True  # no stored dock layout: the docks are sized once shown (fit_layout)
 
@@ -102,7 +107,17 @@ class MainWindow(QMainWindow):
         # changes (which some platforms, the offscreen one among them, report as a warning).
         hint = self.minimumSizeHint()
         self.setMinimumSize(min(hint.width(), 1000), min(hint.height(), 640))
-        restore_window_state(self)
+        self.default_layout = restore_window_state(
+            self,
+            self.settings,
+            self.constraints_dock,
+            self.seed_bar,
+            self.action("actionFourColour"),
+            self.theme_actions,
+            self.startup_warnings,
+        )
+        self.set_four_colour(self.settings["deck/four_colour"])
+        self.bidding.fit_when_shown = self.default_layout
         fit_layout_when_shown(self)
         self.undo.start()
         self.diagram.setFocus(Qt.FocusReason.OtherFocusReason)  # not North's Clear: Space must never clear
@@ -121,10 +136,10 @@ class MainWindow(QMainWindow):
         self.deal_area = DealArea(self)
         self.diagram = self.deal_area.diagram
         self.eval_panels = self.deal_area.eval_panels
-        self.deal_area.seat_clicked.connect(self._focus_seat_editor)
         self.setCentralWidget(self.deal_area)
 
         self.constraints_dock = ConstraintsDock(self)
+        self.deal_area.seat_clicked.connect(self.constraints_dock.focus_seat_editor)
         self.constraints = self.constraints_dock.panel
         self.seat_editors = self.constraints_dock.seat_editors
         self.partnership_editors = self.constraints_dock.partnership_editors
@@ -134,7 +149,15 @@ class MainWindow(QMainWindow):
         self.boards_dock = BoardsDock(self)
         self.board_list = self.boards_dock.board_list
         self.board_model = self.board_list.board_model()
+        self.session = Session(self.board_model, self)
+        self.session.row_changed.connect(lambda _row: self.show_current())
         self.board_list.board_selected.connect(self._board_selected)
+        # Looked up at each call: tests replace the window's show_error and confirm_unsaved_changes.
+        self.messages = Messages(
+            show_error=lambda title, text: self.show_error(title, text),
+            confirm_unsaved_changes=lambda then: self.confirm_unsaved_changes(then),
+            status=lambda text, ms: self.statusBar().showMessage(text, ms),
+        )
         self.dd_dock = DoubleDummyDock(self)
         self.dd_panel = self.dd_dock.dd_panel
         place_docks(self, self.constraints_dock, self.boards_dock, self.dd_dock)
@@ -149,51 +172,18 @@ class MainWindow(QMainWindow):
             self.theme_actions[theme] = action
 
     def _build_menus(self) -> None:
-        bar = self.menuBar()
-        self.menus: dict[str, QMenu] = {}
-        for title, name, entries in action_table.MENUS:
-            menu = bar.addMenu(action_table.translate(title))
-            menu.setObjectName(name)
-            self.menus[name] = menu
-            for entry in entries:
-                if entry == "-":
-                    menu.addSeparator()
-                elif entry.startswith("@"):
-                    submenu = menu.addMenu(action_table.translate(action_table.SUBMENUS[entry[1:]]))
-                    submenu.setObjectName(entry[1:])
-                    self.menus[entry[1:]] = submenu
-                else:
-                    menu.addAction(self.actions_by_name[entry])
-        for action in self.theme_actions.values():
-            self.menus["paletteMenu"].addAction(action)
-        view = self.menus["viewMenu"]
-        for dock in (self.constraints_dock, self.boards_dock, self.dd_dock):
-            view.addAction(dock.toggleViewAction())
-        self.recent_menu = self.menus["recentMenu"]
+        docks = (self.constraints_dock, self.boards_dock, self.dd_dock)
+        views = [dock.toggleViewAction() for dock in docks]
+        self.menus = action_table.build_menus(self.menuBar(), self.actions_by_name, self.theme_actions.values(), views)
         self.presets_menu = self.menus["presetsMenu"]
-        self.tools_menu = self.menus["toolsMenu"]
-        self.practice_menu = self.menus["practiceMenu"]
 
     def _build_toolbars(self) -> None:
-        bar = QToolBar(self.tr("Dealing"), self)
-        bar.setObjectName("mainToolBar")
-        bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        for name, icon_only in action_table.TOOLBAR:
-            if name == "-":
-                bar.addSeparator()
-                continue
-            action = self.actions_by_name[name]
-            bar.addAction(action)
-            button = bar.widgetForAction(action)
-            if icon_only and isinstance(button, QToolButton):
-                button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
-        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
-        self.main_toolbar = bar
+        self.main_toolbar = action_table.build_toolbar(self, self.actions_by_name)
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.main_toolbar)
         self.seed_bar = SeedBar(self)
         self.seed_mode = self.seed_bar.mode_combo
-        self.seed_edit = self.seed_bar.edit
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.seed_bar)
-        self.menus["viewMenu"].addAction(bar.toggleViewAction())
+        self.menus["viewMenu"].addAction(self.main_toolbar.toggleViewAction())
         self.menus["viewMenu"].addAction(self.seed_bar.toggleViewAction())
 
     def _build_status_bar(self) -> None:
@@ -211,57 +201,130 @@ class MainWindow(QMainWindow):
 
     def _build_controllers(self) -> None:
         status = self.statusBar()
-        self.undo = Undo(self)
-        self.undo.changed.connect(self.refresh)
-        self.board_commands = BoardCommands(self)
-        self.board_list.set_context_actions(
-            [None if name == "-" else self.action(name) for name in action_table.BOARD_LIST_MENU]
+        dock = self.constraints_dock
+        self.feedback = LiveFeedback(dock, self)
+        self.feedback.changed.connect(self.refresh)
+        self.practice = Practice(self, self.settings, self.action("actionPractice"), self.action("actionReveal"))
+        self.practice.visibility_changed.connect(self._visibility_changed)
+        self.practice.seats_changed.connect(self._practice_changed)
+        self.bidding = BiddingPractice(
+            self.practice, self.board_model, self.settings, self.action("actionFourColour"), self.messages, self
         )
-        self.board_list.selectionModel().selectionChanged.connect(self.refresh)
-        self.jobs = Jobs(self, self.board_model, status)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.bidding.dock)
+        self.bidding.changed.connect(self.refresh)
+        self.bidding.system_changed.connect(self.show_current)
+        self.bidding.tricks_wanted.connect(self.dd_dock.raise_)
+        self.bidding.dock_width_wanted.connect(
+            lambda width: self.resizeDocks([self.bidding.dock], [width], Qt.Orientation.Horizontal)
+        )
+        self.bidding.fill_menu(self.menus["biddingSystemMenu"])
+        self.auction_dealing = AuctionDealing(self, self.settings, self.bidding.preferred_system)
+        # While an auction is chosen the editors are set aside, under a line whose link clears it.
+        dock.clear_auction_requested.connect(lambda: self.auction_dealing.set_target(None))
+        self.auction_dealing.changed.connect(lambda: dock.set_auction(self.auction_dealing.target_text()))
+        self.auction_dealing.changed.connect(self.refresh)
+
+        self.undo = Undo(
+            self.session,
+            self.board_list,
+            dock,
+            self.auction_dealing,
+            self.practice,
+            self.action("actionUndo"),
+            self.action("actionRedo"),
+            self,
+        )
+        self.undo.changed.connect(self.refresh)
+        self.undo.constraints_applied.connect(self.feedback.update_now)
+        self.jobs = Jobs(self.session, self.undo, self.messages, status, self)
         self.jobs.state_changed.connect(self.refresh)
         self.jobs.boards_changed.connect(self._boards_arrived)
         self.jobs.failed.connect(self._dealing_failed)
-        self.service = self.jobs.service
+        self.service = self.jobs  # the name scripts and tests know the dealing jobs' signals by
         self.progress_bar = self.jobs.progress_bar
         self.stats_label = self.jobs.stats_label
         status.addPermanentWidget(self.stats_label)
         status.addPermanentWidget(self.progress_bar)
         status.addPermanentWidget(self.deal_number_label)
-
-        self.feedback = LiveFeedback(self.constraints_dock, self.service, self)
-        self.feedback.changed.connect(self.refresh)
-        self.document = BoardSetDocument(self, self.board_model, self.settings, self.recent_menu)
+        self.document = BoardSetDocument(
+            self.board_model,
+            self.undo,
+            self.jobs,
+            dock,
+            self.feedback,
+            self.auction_dealing,
+            self.settings,
+            self.messages,
+            self.menus["recentMenu"],
+            self.action("actionSaveDoubleDummy"),
+            self,
+        )
         self.document.replaced.connect(lambda: self.go_to_row(0))
         self.document.saved_state_changed.connect(self._saved_state_changed)
-        self.practice = Practice(self, self.settings, self.action("actionPractice"), self.action("actionReveal"))
-        self.practice.visibility_changed.connect(self._visibility_changed)
-        self.practice.seats_changed.connect(self._practice_changed)
-        self.bidding = BiddingPractice(self)
-        self.bidding.changed.connect(self.refresh)
-        self.bidding.fill_menu(self.menus["biddingSystemMenu"])
-        self.sheets = Sheets(self)
+        self.undo.attach(self.document, self.jobs, self.bidding.undo)
+        self.dealing = Dealing(
+            self.session,
+            self.jobs,
+            self.document,
+            dock,
+            self.feedback,
+            self.auction_dealing,
+            self.seed_bar,
+            self.settings,
+            self.messages,
+            self.presets,
+            self,
+        )
+        self.board_commands = BoardCommands(
+            self.session, self.board_list, self.undo, self.jobs, self.dealing, dock, self.messages, self
+        )
+        self.board_list.set_context_actions(
+            [None if name == "-" else self.action(name) for name in action_table.BOARD_LIST_MENU]
+        )
+        self.board_list.selectionModel().selectionChanged.connect(self.refresh)
+        self.deal_commands = DealCommands(
+            self.session, self.diagram, self.practice, self.undo, dock, self.messages, self
+        )
+        self.sheets = Sheets(self.board_model, self.bidding, self.auction_dealing, self.settings, self.messages, self)
         self.presets_controller = PresetsMenu(
-            self, self.presets_menu, self.action("actionSavePreset"), self.action("actionClearConstraints")
+            self.presets_menu,
+            self.action("actionSavePreset"),
+            self.action("actionClearConstraints"),
+            dock,
+            self.auction_dealing,
+            self.feedback,
+            self.undo,
+            self.messages,
+            self,
         )
         self.presets_controller.rebuild()
         self.startup_warnings += [
             self.tr("A preset could not be read: {p}").format(p=p) for p in self.presets_controller.problems
         ]
-        self.tool_windows = ToolWindows(self)
-        self.autosave = Autosave(self)
-        self.dealing = Dealing(self)
-        self.auction_dealing = AuctionDealing(self)
-        self.auction_dealing.changed.connect(self.refresh)
+        self.tool_windows = ToolWindows(self.session, self.document, dock, self.bidding, self.dealing, self)
+        self.bidding.simulate_requested.connect(self.tool_windows.simulation)
+        self.autosave = Autosave(
+            self.document,
+            self.session,
+            self.messages,
+            lambda count, saved_at, original, then: self.ask_restore(count, saved_at, original, then),
+            self,
+        )
         status.addWidget(self.auction_dealing.label)
         self.system_notes = SystemNotes(self, self.bidding, self.auction_dealing)
-        self.deal_commands = DealCommands(self)
 
     def store_settings(self) -> None:
         """Copy the window's state into ``self.settings`` (closing the window also writes the file)."""
         if self._dock_before_practice is not None:  # the layout to keep is the teacher's, not practice mode's
             self.constraints_dock.setVisible(self._dock_before_practice)
-        store_window_state(self)
+        store_window_state(
+            self,
+            self.settings,
+            self.constraints_dock,
+            self.seed_bar,
+            self.action("actionFourColour"),
+            self.practice.seats,
+        )
 
     def action(self, name: str) -> QAction:
         """The action with this objectName (each is also an attribute: ``window.actionDeal``)."""
@@ -276,17 +339,10 @@ class MainWindow(QMainWindow):
 
     def current_row(self) -> int:
         """The position shown: a row of the board list, or ``len(boards())`` for the next new board."""
-        return self._row
-
-    def set_row(self, row: int) -> None:
-        self._row = row
+        return self.session.row
 
     def current_board(self) -> Board | None:
-        return self.board_model.board(self._row) if self._row < self.board_model.rowCount() else None
-
-    def current_board_number(self) -> int | None:
-        board = self.current_board()
-        return board.number if board is not None else self.board_model.next_number()
+        return self.session.current_board()
 
     def dealer_mode(self) -> str:
         return self.constraints_dock.dealer_mode()
@@ -308,8 +364,9 @@ class MainWindow(QMainWindow):
         number_of_deal = self.deal_number()
         self.deal_number_label.setText(self.tr("Deal no. {n}").format(n=number_of_deal) if number_of_deal else "")
         self.seed_bar.show_board_seed(board)
-        self.board_list.select_row(self._row if board is not None else None)
-        self.bidding.board_shown(board, self._row)
+        row = self.session.row
+        self.board_list.select_row(row if board is not None else None)
+        self.bidding.board_shown(board, row)
         self.tool_windows.board_changed()
         self.refresh()
 
@@ -337,29 +394,22 @@ class MainWindow(QMainWindow):
         return self.deal_commands.deal_number()
 
     def go_to_row(self, row: int) -> None:
-        self._row = max(0, min(row, self.board_model.rowCount()))
-        self.show_current()
+        self.session.go_to_row(row)
 
     @Slot(int)
     def _board_selected(self, row: int) -> None:
-        if row != self._row:
+        if row != self.session.row:
             self.go_to_row(row)
 
-    def previous_board(self) -> None:
-        if self._row > 0:
-            self.go_to_row(self._row - 1)
-
     def next_board(self) -> None:
-        count = self.board_model.rowCount()
-        if self._row < count - 1 or (self._row == count - 1 and self.current_board() is not None):
-            self.go_to_row(self._row + 1)
+        self.session.next_board()
 
     @Slot(bool)
     def _boards_arrived(self, first_of_set: bool) -> None:
-        if self.jobs.kind == "single":
+        if self.jobs.kind == JobKind.DEAL_BOARD:
             self.show_current()
         elif first_of_set:
-            self._row = 0
+            self.session.set_row(0)
             self.show_current(defer_panels=True)
         else:
             self.refresh()  # later batches of a set land in the list; the board on screen stays
@@ -370,10 +420,6 @@ class MainWindow(QMainWindow):
     def is_modified(self) -> bool:
         return self.document.is_modified()
 
-    def is_closed(self) -> bool:
-        """True once the window has closed (its jobs are stopped; nothing new starts)."""
-        return self._closed
-
     @Slot()
     def refresh(self) -> None:
         """Derive the title and every action's enabled state from the window's state."""
@@ -383,10 +429,10 @@ class MainWindow(QMainWindow):
         running = self.jobs.active is not None
         state = action_table.ActionState(
             can_deal=(self.auction_dealing.target is not None or not self.feedback.blocking)
-            and self.jobs.kind not in ("analysis", "model", "mixed"),
+            and (self.jobs.active is None or self.jobs.is_dealing()),
             running=running,
             analysing=self.jobs.analysing(),
-            row=self._row,
+            row=self.session.row,
             count=self.board_model.rowCount(),
             has_deal=deal is not None,
             has_complete_deal=deal is not None and deal.is_complete,
@@ -422,7 +468,7 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def _recover_and_autosave(self) -> None:
-        if not self._closed:
+        if not self.session.closed:
             self.autosave.offer()
             self.autosave.start()
 
@@ -443,31 +489,10 @@ class MainWindow(QMainWindow):
 
     def confirm_unsaved_changes(self, then: Callable[[], object]) -> None:
         """Run ``then`` once unsaved boards are saved or the user agrees to lose them; else do nothing."""
-        if not self.is_modified():
+        if self.is_modified():
+            self.document.ask_to_save(then)
+        else:
             then()
-            return
-        buttons = QMessageBox.StandardButton
-        box = QMessageBox(
-            QMessageBox.Icon.Question,
-            self.tr("Unsaved Boards"),
-            self.tr("The current set has boards that are not saved. Save them first?"),
-            buttons.Save | buttons.Discard | buttons.Cancel,
-            self,
-        )
-        box.setObjectName("unsavedDialog")
-        box.setDefaultButton(buttons.Save)
-        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-
-        def answered(_result: int) -> None:
-            choice = box.standardButton(box.clickedButton())
-            if choice == buttons.Save:
-                if self.save_file(then=then):
-                    then()
-            elif choice == buttons.Discard:
-                then()
-
-        box.finished.connect(answered)
-        box.open()
 
     # ------------------------------------------------------------------------------------------------
     # the request and dealing
@@ -500,10 +525,7 @@ class MainWindow(QMainWindow):
 
     def deal_set(self, count: int = 16, first_board: int = 1, *, confirm: bool = True) -> None:
         """Replace the set with ``count`` new boards numbered from ``first_board`` (asks first if unsaved)."""
-        if confirm:
-            self.confirm_unsaved_changes(lambda: self.dealing.start_set(count, first_board))
-        else:
-            self.dealing.start_set(count, first_board)
+        self.dealing.deal_set(count, first_board, confirm=confirm)
 
     def stop(self) -> None:
         """Stop whatever runs (Esc): dealing, the analysis before saving, or a shuffle-model set."""
@@ -524,7 +546,7 @@ class MainWindow(QMainWindow):
 
     def deal_with_model_set(self, model: ShuffleModel, count: int, first_board: int = 1) -> None:
         """Replace the set with ``count`` boards dealt by an imperfect-shuffle ``model`` (asks first if unsaved)."""
-        self.confirm_unsaved_changes(lambda: self.dealing.start_model_set(model, count, first_board))
+        self.dealing.deal_with_model_set(model, count, first_board)
 
     # ------------------------------------------------------------------------------------------------
     # constraints, presets, files, printing: the parts do the work
@@ -537,10 +559,6 @@ class MainWindow(QMainWindow):
     def feedback_summary(self) -> str:
         """The line under the editors (the whole request's frequency, or what is wrong)."""
         return self.constraints_dock.summary.text()
-
-    @Slot(str)
-    def _focus_seat_editor(self, seat: str) -> None:
-        self.constraints_dock.focus_seat_editor(seat)
 
     def clear_constraints(self) -> None:
         with self.undo.constraints_change(self.tr("Clear Constraints")):
@@ -580,9 +598,6 @@ class MainWindow(QMainWindow):
     ) -> int | None:
         return self.sheets.export_pdf(path, kind, title=title, page_size=page_size)
 
-    def render_sheets(self, device: QPagedPaintDevice, kind: str = "practice", title: str = "") -> int:
-        return self.sheets.render(device, kind, title)
-
     def print_sheets(self, kind: str = "practice", title: str = "") -> QDialog:
         return self.sheets.print_sheets(kind, title)
 
@@ -591,9 +606,6 @@ class MainWindow(QMainWindow):
 
     def copy_text(self) -> str:
         return self.deal_commands.copy_text()
-
-    def copy_deal(self) -> None:
-        self.deal_commands.copy_deal()
 
     def copy_deal_number(self) -> None:
         self.deal_commands.copy_deal_number()
@@ -623,7 +635,7 @@ class MainWindow(QMainWindow):
 
     def fit_layout(self) -> None:
         """Size the docks for the window as it is now (the default layout: see ``docks.size_docks``)."""
-        if not self._closed:
+        if not self.session.closed:
             size_docks(self, self.constraints_dock, self.boards_dock)
             self.bidding.fit_dock()
 
@@ -634,17 +646,6 @@ class MainWindow(QMainWindow):
                 if name:
                     action.setIcon(icon(str(name)))
         super().changeEvent(event)
-
-    def about(self) -> None:
-        QMessageBox.about(
-            self,
-            self.tr("About Bridge Dealer"),
-            self.tr(
-                "<h3>Bridge Dealer {version}</h3><p>Deals for contract-bridge bidding practice: exact "
-                "constrained dealing, hand evaluation, PBN files.</p><p>Licensed under the GNU GPL, "
-                "version 3 or later.</p>"
-            ).format(version=bridgegui.__version__),
-        )
 
     # ------------------------------------------------------------------------------------------------
     # tool windows and closing
@@ -665,7 +666,7 @@ class MainWindow(QMainWindow):
         return self.tool_windows.explain()
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if self._closed:
+        if self.session.closed:
             event.accept()
             return
         if self.is_modified() and not self._closing_confirmed:
@@ -678,7 +679,7 @@ class MainWindow(QMainWindow):
             # Ask after this event returns: a close() from inside closeEvent would be ignored by Qt.
             QTimer.singleShot(0, lambda: self.confirm_unsaved_changes(close_now))
             return
-        self._closed = True
+        self.session.closed = True
         self.autosave.close()  # closed normally: the user saved or chose to discard the boards
         self.feedback.stop()
         self.store_settings()

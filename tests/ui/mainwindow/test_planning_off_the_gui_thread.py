@@ -14,7 +14,7 @@ from pytestqt.qtbot import QtBot
 
 from bridgegui.engine.dealer import planner
 from bridgegui.engine.dealer.constraints import DealRequest
-from bridgegui.workers import dealing_service
+from bridgegui.workers import dealing_tasks
 
 HEAVY = {
     "N": "hcp 15-17, balanced",
@@ -45,7 +45,7 @@ class PlanSpy:
 def spy(monkeypatch: pytest.MonkeyPatch) -> Callable[..., PlanSpy]:
     def make(*, hold: bool = False) -> PlanSpy:
         plan_spy = PlanSpy(hold=hold)
-        monkeypatch.setattr(dealing_service, "plan_request", plan_spy)
+        monkeypatch.setattr(dealing_tasks, "plan_request", plan_spy)
         return plan_spy
 
     return make
@@ -85,7 +85,7 @@ def test_a_slow_plan_leaves_the_event_loop_running_and_stop_ends_the_job(
     plan_spy = spy(hold=True)
     dealt: list[bool] = []
     monkeypatch.setattr(
-        dealing_service, "deal_stream", lambda *a, **k: dealt.append(True) or planner.deal_stream(*a, **k)
+        dealing_tasks, "deal_stream", lambda *a, **k: dealt.append(True) or planner.deal_stream(*a, **k)
     )
     assert window.deal() is not None  # returns while the worker is still planning
     assert plan_spy.entered.wait(10)

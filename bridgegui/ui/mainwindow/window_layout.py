@@ -1,0 +1,198 @@
+"""The window's layout: the docks, how they share the window, and the state kept between sessions.
+
+The docks under the deal: the board list and, in a tab beside it, the double-dummy panel.  The editors
+keep the full height on the left; the board list goes under the deal, which leaves the deal the whole
+width between them.  Double dummy sits in a tab beside the board list: no width taken from the deal,
+and no analysis while the tab is not on screen.
+
+The state between sessions (editors, seed, deck, palette, geometry and dock layout): every value is a
+declared setting (``bridgegui.settings``); a value that cannot be used (an old or hand-edited file) is
+dropped with a warning shown at start-up, never an error that stops the window.  This is the one part
+besides the window that takes a ``QMainWindow``: what it arranges and keeps is the window's own layout.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer
+from PySide6.QtGui import QAction, QGuiApplication
+from PySide6.QtWidgets import QDockWidget, QMainWindow
+
+from bridgegui.settings import THEMES, Settings
+from bridgegui.ui.mainwindow.constraints_dock import ConstraintsDock
+from bridgegui.ui.mainwindow.seed_bar import SeedBar
+from bridgegui.ui.widgets.board_list import BoardList
+from bridgegui.ui.widgets.dd_panel import DoubleDummyPanel
+
+
+class BoardsDock(QDockWidget):
+    """The board list (``boardsDock``)."""
+
+    def __init__(self, window: QMainWindow) -> None:
+        super().__init__(window.tr("Boards"), window)
+        self.setObjectName("boardsDock")
+        self.board_list = BoardList(window)
+        self.setWidget(self.board_list)
+
+
+class DoubleDummyDock(QDockWidget):
+    """The double-dummy table and par (``ddDock``); it analyses only while it is on screen."""
+
+    def __init__(self, window: QMainWindow) -> None:
+        super().__init__(window.tr("Double Dummy"), window)
+        self.setObjectName("ddDock")
+        self.dd_panel = DoubleDummyPanel(window)
+        self.setWidget(self.dd_panel)
+        self.visibilityChanged.connect(self.dd_panel.set_active)
+
+
+def place_docks(window: QMainWindow, constraints: ConstraintsDock, boards: BoardsDock, dd: DoubleDummyDock) -> None:
+    """Put the docks where they belong and size them for the screen."""
+    window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, constraints)
+    window.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
+    window.setCorner(Qt.Corner.TopLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
+    window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, boards)
+    window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dd)
+    window.tabifyDockWidget(boards, dd)
+    boards.raise_()
+    size_docks(window, constraints, boards)
+
+
+class _FitWhenShown(QObject):
+    """Calls the window's ``fit_layout`` once, after it is first shown with the default layout (sizes
+    asked for before Qt lays a window out are lost)."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Show and watched is self.parent():
+            watched.removeEventFilter(self)
+            if getattr(watched, "default_layout", False):
+                QTimer.singleShot(0, watched, watched.fit_layout)  # type: ignore[attr-defined]
+        return False
+
+
+def fit_layout_when_shown(window: QMainWindow) -> None:
+    """Have ``window.fit_layout()`` run once the window is on screen (see ``_FitWhenShown``)."""
+    window.installEventFilter(_FitWhenShown(window))
+
+
+BOARD_ROWS_SHORT = 6
+"""Board-list rows on a short window (under 900 pixels high): the deal needs the height more."""
+
+BOARD_ROWS_TALL = 10
+"""Board-list rows on a taller window."""
+
+
+def size_docks(window: QMainWindow, constraints: ConstraintsDock, boards: BoardsDock) -> None:
+    """Size the docks for the window as it is now: the list of boards shows ``BOARD_ROWS_SHORT`` or
+    ``BOARD_ROWS_TALL`` whole rows, and on a wide screen the editors get two columns.
+
+    Sizes asked for before the window is shown are lost when Qt lays it out (the list showed 2½ rows
+    at 1280×800), so the window calls this again once it is on screen, for its default layout.
+    """
+    screen = QGuiApplication.primaryScreen()
+    if screen is not None and screen.availableGeometry().width() >= 1600:
+        # On a wide screen the editors get two columns: all four and both sides show without scrolling.
+        window.resizeDocks([constraints], [constraints.two_column_width()], Qt.Orientation.Horizontal)
+    table = boards.board_list
+    rows = BOARD_ROWS_SHORT if window.height() < 900 else BOARD_ROWS_TALL
+    rows_height = rows * table.verticalHeader().defaultSectionSize() + table.horizontalHeader().height()
+    chrome = boards.height() - table.viewport().height() - table.horizontalHeader().height()
+    chrome = max(chrome, 2 * table.frameWidth() + window.fontMetrics().height() + 8)  # the title and frame
+    window.resizeDocks([boards], [rows_height + chrome], Qt.Orientation.Vertical)
+
+
+# --------------------------------------------------------------------------------------------------
+# the state between sessions
+
+
+def restore_window_state(
+    window: QMainWindow,
+    settings: Settings,
+    dock: ConstraintsDock,
+    seed_bar: SeedBar,
+    four_colour: QAction,
+    theme_actions: dict[str, QAction],
+    warnings: list[str],
+) -> bool:
+    """Put the window as the settings say (or at a sensible default size on the primary screen).
+
+    Returns True when no stored dock layout was used (the docks are then sized once shown); what could
+    not be used is appended to ``warnings``.
+    """
+    s = settings
+    problems = dock.restore_settings(s)
+    if problems:
+        warnings.append(window.tr("Saved constraints were dropped: {p}").format(p="; ".join(problems)))
+    seed_bar.restore_settings(s)
+    four_colour.setChecked(s["deck/four_colour"])
+    theme = s["appearance/theme"] if s["appearance/theme"] in THEMES else "system"
+    theme_actions[theme].setChecked(True)
+    geometry = _stored_bytes(window, settings, "window/geometry", warnings)
+    if geometry.isEmpty() or not window.restoreGeometry(geometry):
+        default_geometry(window)
+    state = _stored_bytes(window, settings, "window/state", warnings)
+    if not state.isEmpty() and not window.restoreState(state):
+        s.reset("window/state")  # Qt refused it (another version's layout): the default layout stays
+        return True
+    return state.isEmpty()
+
+
+def _stored_bytes(window: QMainWindow, settings: Settings, key: str, warnings: list[str]) -> QByteArray:
+    """A stored base64 setting as bytes; text that is not base64 (a hand-edited file) is dropped with a warning.
+
+    The settings already refuse such text when they load; this keeps the window starting whatever
+    ``settings`` holds.
+    """
+    text = settings[key]
+    try:
+        return QByteArray.fromBase64(text.encode("ascii"))
+    except UnicodeEncodeError:
+        settings.reset(key)
+        warnings.append(window.tr("The saved window layout could not be read; it was reset."))
+        return QByteArray()
+
+
+def default_geometry(window: QMainWindow) -> None:
+    """Most of the primary screen, centred: never narrower than the layout needs, never wider than the screen."""
+    screen = QGuiApplication.primaryScreen()
+    if screen is None:
+        window.resize(1280, 800)
+        return
+    area = screen.availableGeometry()
+    hint = window.minimumSizeHint()
+    width = min(area.width(), max(min(1600, int(area.width() * 0.94)), hint.width()))
+    height = min(area.height(), max(min(1000, int(area.height() * 0.92)), hint.height()))
+    window.resize(width, height)
+    window.move(area.left() + (area.width() - width) // 2, area.top() + (area.height() - height) // 2)
+
+
+def store_window_state(
+    window: QMainWindow,
+    settings: Settings,
+    dock: ConstraintsDock,
+    seed_bar: SeedBar,
+    four_colour: QAction,
+    practice_seats: str | None,
+) -> None:
+    """Copy the window's state into ``settings`` (closing the window also writes the file)."""
+    s = settings
+    s["window/geometry"] = bytes(window.saveGeometry().toBase64().data()).decode("ascii")
+    s["window/state"] = bytes(window.saveState().toBase64().data()).decode("ascii")
+    dock.store_settings(s)
+    seed_bar.store_settings(s)
+    s["deck/four_colour"] = four_colour.isChecked()
+    if practice_seats:
+        s["practice/visible"] = practice_seats
+
+
+__all__ = [
+    "BOARD_ROWS_SHORT",
+    "BOARD_ROWS_TALL",
+    "BoardsDock",
+    "DoubleDummyDock",
+    "default_geometry",
+    "fit_layout_when_shown",
+    "place_docks",
+    "restore_window_state",
+    "size_docks",
+    "store_window_state",
+]
