@@ -33,7 +33,6 @@ def test_a_set_for_an_auction_is_bid_that_way_from_every_dealer(qtbot: QtBot, wi
     assert "auction" in window.document.request_text
 
 
-
 def test_each_board_is_bid_at_its_own_vulnerability(qtbot: QtBot, window: MainWindow, standard) -> None:
     """4♥ depends on vulnerability (eight cards vulnerable against not): a set for it must bid 4♥ on
     every board at the board's Law 2 vulnerability (it used to deal every board at love all)."""
@@ -46,6 +45,7 @@ def test_each_board_is_bid_at_its_own_vulnerability(qtbot: QtBot, window: MainWi
         vulnerable = board.effective_vulnerable or "None"
         auction = standard.bid(board.deal, board.effective_dealer or "N", vulnerable).auction
         assert auction.calls[0].code == "4H", f"board {board.number} ({vulnerable}): {auction.text()}"
+
 
 def test_a_fixed_dealer_and_a_single_deal(qtbot: QtBot, window: MainWindow, standard) -> None:
     window.constraints_dock.set_dealer_mode("S")
