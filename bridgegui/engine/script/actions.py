@@ -158,36 +158,39 @@ class PrintPBN(Action):
         return texts
 
 
-class PrintCompact(Action):
+class _HandsPerDeal(Action):
+    """``printcompact`` and ``printoneline``: each deal's four hands (``n AKQ.J.T98.765``), then the
+    optional expression's value; the two differ only in what follows a hand and ends the deal."""
+
+    per_deal = True
+    after_hand = "\n"
+    after_value = "\n"
+    end = ""
+
+    def __init__(self, expr: Compiled | None) -> None:
+        self.expr = expr
+
+    def deal_texts(self, ctx: BatchContext, boards: np.ndarray, info: RunInfo) -> list[str]:
+        values = as_column(self.expr(ctx), ctx.n).tolist() if self.expr else None
+        texts = []
+        for i, deal in enumerate(_hands(ctx).tolist()):
+            text = "".join(
+                f"{seat} {hand}{self.after_hand}" for seat, hand in zip("nesw", _pbn_hands(deal), strict=True)
+            )
+            value = f"{values[i]}{self.after_value}" if values is not None else ""
+            texts.append(text + value + self.end)
+        return texts
+
+
+class PrintCompact(_HandsPerDeal):
     name = "printcompact"
-    per_deal = True
-
-    def __init__(self, expr: Compiled | None) -> None:
-        self.expr = expr
-
-    def deal_texts(self, ctx: BatchContext, boards: np.ndarray, info: RunInfo) -> list[str]:
-        values = as_column(self.expr(ctx), ctx.n).tolist() if self.expr else None
-        texts = []
-        for i, deal in enumerate(_hands(ctx).tolist()):
-            text = "".join(f"{seat} {hand}\n" for seat, hand in zip("nesw", _pbn_hands(deal), strict=True))
-            texts.append(text + (f"{values[i]}\n" if values is not None else ""))
-        return texts
 
 
-class PrintOneLine(Action):
+class PrintOneLine(_HandsPerDeal):
     name = "printoneline"
-    per_deal = True
-
-    def __init__(self, expr: Compiled | None) -> None:
-        self.expr = expr
-
-    def deal_texts(self, ctx: BatchContext, boards: np.ndarray, info: RunInfo) -> list[str]:
-        values = as_column(self.expr(ctx), ctx.n).tolist() if self.expr else None
-        texts = []
-        for i, deal in enumerate(_hands(ctx).tolist()):
-            text = "".join(f"{seat} {hand} " for seat, hand in zip("nesw", _pbn_hands(deal), strict=True))
-            texts.append(text + (f"{values[i]}" if values is not None else "") + "\n")
-        return texts
+    after_hand = " "
+    after_value = ""
+    end = "\n"
 
 
 class PrintES(Action):
