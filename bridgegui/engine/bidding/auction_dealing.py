@@ -37,11 +37,13 @@ position before anything is dealt.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -110,10 +112,37 @@ def _contains(outer: Rule, inner: Rule) -> bool:
     Sound, not complete: the two meanings' intersection equals ``inner``'s only when ``inner`` asks
     at least everything ``outer`` asks, so a True is certain; a False may miss a containment.
     """
+    if not _may_contain(outer.meaning, inner.meaning):
+        return False
     try:
         return inner.meaning.intersect(outer.meaning) == inner.meaning
     except BridgeError:
         return False
+
+
+_MEANING_DEFAULTS: tuple[tuple[str, object], ...] = tuple(
+    (f.name, f.default) for f in dataclasses.fields(SeatConstraint)
+)
+
+
+def _may_contain(outer: SeatConstraint, inner: SeatConstraint) -> bool:
+    """False when ``outer`` restricts something ``inner`` leaves free (a term, or one suit's term):
+    the intersection then holds that term and differs from ``inner``, so ``_contains`` is False
+    without intersecting and checking (which the first calls of a short ``--auction`` spent most of
+    their time on)."""
+    for name, default in _MEANING_DEFAULTS:
+        a, b = getattr(outer, name), getattr(inner, name)
+        if a in (b, default):
+            continue
+        if b == default:
+            return False
+        if (
+            isinstance(default, tuple)
+            and name not in ("shapes", "exclude_shapes")
+            and any(x != d and y == d for x, y, d in zip(a, b, default, strict=True))
+        ):
+            return False
+    return True
 
 
 def rules_making(
@@ -176,23 +205,40 @@ REACH_SAMPLES = 2000
 few as 1 hand in 300 of its meaning is found with probability above 99.8 %."""
 
 
+_QUICK_REACH: list[tuple[np.ndarray, Mapping[str, Any]]] = []
+
+
+def _quick_reach_hands() -> tuple[np.ndarray, np.random.Generator]:
+    """``QUICK_REACH_HANDS`` random hands, the same at every call (a fixed seed), and the generator
+    as it stands after dealing them, for the draws that follow.  Dealt once a process: every call of
+    a prefix tried the same hands, and dealing them again was a tenth of a short ``--auction`` run."""
+    if not _QUICK_REACH:
+        rng = np.random.default_rng(0x5EED)
+        hands = deal_batch(QUICK_REACH_HANDS, rng=rng)[:, 0].copy()
+        hands.flags.writeable = False
+        _QUICK_REACH.append((hands, rng.bit_generator.state))
+    hands, state = _QUICK_REACH[0]
+    rng = np.random.default_rng()
+    rng.bit_generator.state = state
+    return hands, rng
+
+
 def _refuse_unreached(
     system: System, auction: Auction, call: Call, makers: tuple[Rule, ...], vulnerable: str | None, where: str
 ) -> None:
     """Raise ``ImpossibleError`` when none of ``REACH_SAMPLES`` hands drawn from each of the call's
     rules' meanings is given that call here (earlier rules together take them all), naming the rule
     that took most of them: dealing for such an auction could only search in vain."""
-    from bridgegui.engine.bidding.checker import draw_meaning  # the checker's exact draws
-
-    rng = np.random.default_rng(0x5EED)
     seat = seat_index(auction.next_seat)
     # Most calls are reached by plain random hands: try those first, which costs no per-suit tables
     # (building them for each rule was most of a short --auction run's time).
-    plain = deal_batch(QUICK_REACH_HANDS, rng=rng)[:, 0]
+    plain, rng = _quick_reach_hands()
     for rule in makers:
         fitting = plain[rule.mask(plain, seat)]
         if fitting.size and np.any(system.choose(fitting, auction, vulnerable)[0] == call_code(call)):
             return
+    from bridgegui.engine.bidding.checker import draw_meaning  # the checker's exact draws
+
     takers: dict[int, int] = {}
     for rule in makers:
         hands = draw_meaning(rule, REACH_SAMPLES, rng, seat)
