@@ -116,9 +116,6 @@ class Pattern:
         """The text and elements only: the automaton is rebuilt on first use after a cache load."""
         return {"text": self.text, "elements": self.elements}
 
-    def __setstate__(self, state: dict[str, object]) -> None:
-        self.__dict__.update(state)
-
     @cached_property
     def literal_auctions(self) -> tuple[tuple[Call, ...], ...] | None:
         """The call sequences a pattern of literal calls spells: alternatives (``P|X``) multiply them,
@@ -256,6 +253,9 @@ class _Automaton:
         return state
 
 
+_WHERE_LOCK = threading.Lock()
+"""Held while a rule's ``where`` is compiled (rarely, once per rule): one lock for every rule."""
+
 WhereFunction = Callable[[np.ndarray], np.ndarray]
 WhereCompiler = Callable[[str, int], WhereFunction]
 """Compiles a rule's ``where`` text for a calling seat (0..3) into a mask over an ``(n, 4)`` batch."""
@@ -292,18 +292,14 @@ class Rule:
     source: str = ""
     """The file the rule was read from (an included file's name, else the system's source)."""
     _compiled: dict[int, WhereFunction] = field(default_factory=dict, init=False, repr=False)
-    _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
 
     def __getstate__(self) -> dict[str, object]:
-        """For the compiled-system cache: compiled ``where`` functions and the lock are rebuilt."""
+        """For the compiled-system cache: compiled ``where`` functions are rebuilt.  (No
+        ``__setstate__``: unpickling then fills the instance dictionary in C, a few thousand rules
+        without a Python call each.)"""
         state = dict(self.__dict__)
         state["_compiled"] = {}
-        state.pop("_lock", None)
         return state
-
-    def __setstate__(self, state: dict[str, object]) -> None:
-        self.__dict__.update(state)
-        self.__dict__["_lock"] = threading.Lock()
 
     def applies(self, position: int, vulnerability: str) -> bool:
         """Whether the rule is for a caller in ``position`` (1..4 from the dealer) at ``vulnerability``
@@ -341,7 +337,7 @@ class Rule:
         if function is None:
             if self.compile_where is None:
                 raise BridgeError(f"rule at line {self.line} has a where expression but no compiler for it")
-            with self._lock:
+            with _WHERE_LOCK:
                 function = self._compiled.get(seat)
                 if function is None:
                     function = self.compile_where(self.where, seat)
@@ -350,7 +346,7 @@ class Rule:
 
     def seed_where(self, seat: int, function: WhereFunction) -> None:
         """Keep a ``where`` already compiled for ``seat`` (the reader compiles North's to check the text)."""
-        with self._lock:
+        with _WHERE_LOCK:
             self._compiled.setdefault(seat, function)
 
     def mask(self, hands: np.ndarray, seat: int) -> np.ndarray:
@@ -540,9 +536,6 @@ class System:
         for derived in ("_index", "rules", "_batch"):
             state.pop(derived, None)
         return state
-
-    def __setstate__(self, state: dict[str, object]) -> None:
-        self.__dict__.update(state)
 
     @cached_property
     def rules(self) -> tuple[Rule, ...]:
