@@ -395,6 +395,11 @@ def bid_rows(
     return [auction_of(node, d) for node, d in zip(final.tolist(), dealers.tolist(), strict=True)], history
 
 
+WINDOW = 8
+"""Candidates judged together: most hands are taken by one of their first few candidates, so the
+rows still without a call go on to the next few, instead of every row judging every candidate."""
+
+
 def _choose(
     tables: RuleTables,
     hands: _Hands,
@@ -407,7 +412,44 @@ def _choose(
     redouble: np.ndarray,
 ) -> np.ndarray:
     """The first legal, fitting candidate of each row (``NO_RULE``: none), ``candidates`` being the
-    ``(rows, width)`` rule indices (-1 pads)."""
+    ``(rows, width)`` rule indices (-1 pads), judged ``WINDOW`` candidates at a time."""
+    chosen = np.full(rows.shape[0], NO_RULE, dtype=np.int32)
+    pending = np.arange(rows.shape[0])
+    for lo in range(0, candidates.shape[1], WINDOW):
+        window = candidates[pending, lo : lo + WINDOW]
+        keep = (window >= 0).any(axis=1)
+        pending, window = pending[keep], window[keep]
+        if pending.size == 0:
+            break
+        found = _choose_among(
+            tables,
+            hands,
+            deals,
+            window,
+            rows[pending],
+            seats[pending],
+            last[pending],
+            double[pending],
+            redouble[pending],
+        )
+        taken = found != NO_RULE
+        chosen[pending[taken]] = found[taken]
+        pending = pending[~taken]
+    return chosen
+
+
+def _choose_among(
+    tables: RuleTables,
+    hands: _Hands,
+    deals: np.ndarray,
+    candidates: np.ndarray,
+    rows: np.ndarray,
+    seats: np.ndarray,
+    last: np.ndarray,
+    double: np.ndarray,
+    redouble: np.ndarray,
+) -> np.ndarray:
+    """``_choose`` on one window of candidates."""
     present = candidates >= 0
     rule = np.where(present, candidates, 0)
     tables.prepare(np.unique(rule[present]))
