@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from bridgegui.cli import deal as deal_cli
@@ -227,3 +228,37 @@ def test_ap_ends_an_auction_as_in_pbn(tmp_path: Path) -> None:
 def test_an_empty_auction_is_refused(auction: str) -> None:
     status, out, err = run("--system", "standard", "--auction", auction, "-p", "1")
     assert status == 2 and out == "" and "has no call" in err
+
+
+def test_bid_boards_writes_what_with_auction_writes_whatever_tags_a_board_has() -> None:
+    """A board without an auction gets its section written straight from the rules' sentences; it must
+    be the board ``Board.with_auction`` and ``with_tags`` make, as for boards that already carry an
+    auction, notes or a contract (which take that path)."""
+    from bridgegui.cli.bidding import bid_boards
+    from bridgegui.engine.bidding import NO_FIT_EXPLANATION
+    from bridgegui.engine.bidding.system import bid_deals
+    from bridgegui.engine.boards import boards_from_batch
+    from bridgegui.engine.dealing import deal_batch
+
+    system = load_system("acol")
+    boards = boards_from_batch(deal_batch(400, seed=4), 1, tags=(("Event", 'A "club" \\ night'),))
+    boards[3] = boards[3].with_tags(Contract="3NT", Declarer="S")
+    boards[4] = boards[4].with_auction(Auction.parse(boards[4].effective_dealer, "1C P"))
+    boards[5] = boards[5].replace(dealer="W", vulnerable="All")
+    bid = bid_boards(boards, system)
+    auctions, rules = bid_deals(
+        system,
+        np.array([b.deal.hands for b in boards], dtype=np.uint64),
+        [b.effective_dealer for b in boards],
+        [b.effective_vulnerable for b in boards],
+    )
+    for k, (board, auction) in enumerate(zip(boards, auctions, strict=True)):
+        used = rules[k, : len(auction.calls)].tolist()
+        notes = tuple(NO_FIT_EXPLANATION if r < 0 else system.rules[r].explanation for r in used)
+        annotated = Auction(auction.dealer, auction.calls, notes)
+        contract = annotated.contract()
+        expected = board.with_auction(annotated).with_tags(
+            Contract=str(contract) if contract else "Pass", Declarer=contract.declarer if contract else None
+        )
+        assert bid[k] == expected, k
+        assert bid[k].auction == annotated

@@ -14,6 +14,7 @@ deal, and open, every board.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import re
 from typing import TYPE_CHECKING, TextIO
 
@@ -28,7 +29,7 @@ from bridgegui.engine.errors import BridgeError
 if TYPE_CHECKING:
     # Imported where used: bridgegui-deal loads this module for its --help, and a run without bidding
     # flags must not pay for loading the bidding systems (start-up time is paid by every run).
-    from bridgegui.engine.bidding import System
+    from bridgegui.engine.bidding import Auction, System
 
 DEFAULT_SYSTEM = "standard"
 
@@ -155,9 +156,12 @@ def deal_for_auction(
 def bid_boards(boards: list[Board], system: System) -> list[Board]:
     """Every board with the system's whole auction (explanations as notes) and its contract.
 
-    The boards are bid together (``system.bid_deals``: numpy masks over every board at once, grouped
-    by auction so far), each at its own Law 2 dealer and vulnerability unless the board says
-    otherwise; bidding them one by one cost 30 times more.
+    The boards are bid together (``system.bid_deals``: the whole set moves a call at a time, every
+    board at its own Law 2 dealer and vulnerability unless the board says otherwise); bidding them
+    one by one cost 30 times more.  The auction section of a board that has no auction, notes or
+    contract yet is written here straight from the rules' sentences (``_auction_section``, the text
+    ``Board.with_auction`` writes), as building an annotated ``Auction`` and three copies of the board
+    for each of 10,000 boards cost more than bidding them.
     """
     from bridgegui.engine.bidding import NO_FIT_EXPLANATION, Auction
     from bridgegui.engine.bidding.system import bid_deals
@@ -171,17 +175,67 @@ def bid_boards(boards: list[Board], system: System) -> list[Board]:
     vulnerabilities = [boards[i].effective_vulnerable or "None" for i in members]
     auctions, rule_history = bid_deals(system, deals, dealers, vulnerabilities)
     explanations = [rule.explanation for rule in system.rules]
+    notes = _NoteTexts(explanations, NO_FIT_EXPLANATION)
     for k, (i, auction) in enumerate(zip(members, auctions, strict=True)):
         made = len(auction.calls)
-        notes = tuple(NO_FIT_EXPLANATION if r < 0 else explanations[r] for r in rule_history[k, :made].tolist())
-        annotated = Auction(auction.dealer, auction.calls, notes, auction.alerts)
-        contract = annotated.contract()
-        tags = {
-            "Contract": str(contract) if contract is not None else "Pass",
-            "Declarer": contract.declarer if contract is not None else None,
-        }
-        bid[i] = boards[i].with_auction(annotated).with_tags(**tags)
+        rules = rule_history[k, :made].tolist()
+        contract = auction.contract()
+        board = boards[i]
+        if _BIDDING_TAGS.isdisjoint(name for name, _ in board.tags):
+            tags = [("Auction", auction.dealer), ("Contract", str(contract) if contract is not None else "Pass")]
+            if contract is not None:
+                tags.append(("Declarer", contract.declarer))
+            bid[i] = dataclasses.replace(
+                board,
+                tags=(*board.tags, *tags),
+                sections=(*board.sections, ("Auction", _auction_section(auction, rules, notes))),
+            )
+            continue
+        annotated = Auction(auction.dealer, auction.calls, tuple(notes.plain(r) for r in rules), auction.alerts)
+        bid[i] = board.with_auction(annotated).with_tags(
+            Contract=str(contract) if contract is not None else "Pass",
+            Declarer=contract.declarer if contract is not None else None,
+        )
     return bid
+
+
+_BIDDING_TAGS = frozenset({"Auction", "Note", "Contract", "Declarer"})
+"""Tags ``bid_boards`` replaces: a board with none of them gets its new ones appended."""
+
+
+class _NoteTexts:
+    """Each rule's explanation as a note: as written, and as a PBN Note tag holds it (one line, escaped)."""
+
+    def __init__(self, explanations: list[str], no_fit: str) -> None:
+        self._explanations = explanations
+        self._no_fit = no_fit
+        self._escaped: dict[int, str] = {}
+
+    def plain(self, rule: int) -> str:
+        return self._no_fit if rule < 0 else self._explanations[rule]
+
+    def escaped(self, rule: int) -> str:
+        found = self._escaped.get(rule)
+        if found is None:
+            text = " ".join(self.plain(rule).split())  # a tag value is one line
+            found = text.replace("\\", "\\\\").replace('"', '\\"')
+            self._escaped[rule] = found
+        return found
+
+
+def _auction_section(auction: Auction, rules: list[int], notes: _NoteTexts) -> str:
+    """The PBN auction section ``Board.with_auction`` writes for ``auction`` with every call noted by
+    its rule's explanation: four calls a line, ``=n=`` after each, ``+`` when unfinished, then the
+    Note tags (the tests compare the two on thousands of boards)."""
+    tokens = [
+        f"{'Pass' if call.is_pass else call.code}{'!' if alert else ''} ={n}="
+        for n, (call, alert) in enumerate(zip(auction.calls, auction.alerts, strict=True), 1)
+    ]
+    lines = [" ".join(tokens[k : k + 4]) for k in range(0, len(tokens), 4)]
+    if tokens and not auction.is_complete:
+        lines.append("+")
+    lines += [f'[Note "{n}:{notes.escaped(rule)}"]' for n, rule in enumerate(rules, 1)]
+    return "\n".join(lines)
 
 
 def explain(args: argparse.Namespace, stdout: TextIO) -> None:

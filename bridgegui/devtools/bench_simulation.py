@@ -29,6 +29,9 @@ from pathlib import Path
 import numpy as np
 
 SEED = 20261126
+
+MAX_TABLES = 40
+"""endplay's own batch, as a user of it writes it: as many deals a call as DDS takes (``MAXNOOFTABLES``)."""
 KNOWN = "S:AQ73.K84.J92.T65"
 
 
@@ -88,8 +91,8 @@ def dd_against_endplay(boards: int, runs: int) -> None:
 
     def endplay_batched() -> None:
         deals = [types.Deal(text) for text in pbn]
-        for lo in range(0, len(deals), double_dummy.TABLES_PER_CALL):
-            for table in dds.calc_all_tables(deals[lo : lo + double_dummy.TABLES_PER_CALL]):
+        for lo in range(0, len(deals), MAX_TABLES):
+            for table in dds.calc_all_tables(deals[lo : lo + MAX_TABLES]):
                 dds.par(table, types.Vul.none, types.Player.north)
 
     def ours() -> None:
@@ -114,8 +117,8 @@ def dd_against_endplay(boards: int, runs: int) -> None:
             "from bridgegui.engine.dealing import deal_batch; from bridgegui.engine.cards import Deal; "
             f"rows = deal_batch({boards}, seed={SEED}); "
             "deals = [t.Deal(Deal.from_masks(r).to_pbn('N')) for r in rows.tolist()]; "
-            "[d.par(x, t.Vul.none, t.Player.north) for lo in range(0, len(deals), 32) "
-            "for x in d.calc_all_tables(deals[lo:lo + 32])]"
+            f"[d.par(x, t.Vul.none, t.Player.north) for lo in range(0, len(deals), {MAX_TABLES}) "
+            f"for x in d.calc_all_tables(deals[lo:lo + {MAX_TABLES}])]"
         )
         wall, cpu = _whole_process([sys.executable, "-c", code], runs)
         _line(f"python: endplay calc_all_tables + par, {boards} deals", "whole-process", wall, cpu)

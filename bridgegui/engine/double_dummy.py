@@ -25,6 +25,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import importlib.metadata
+import itertools
 import json
 import threading
 import urllib.parse
@@ -365,8 +366,21 @@ def strain_tricks(batch: np.ndarray, strain: str | int) -> np.ndarray:
 BOARDS_PER_CALL = 200
 """Boards per ``solve_all_boards`` call: DDS's ``MAXNOOFBOARDS``."""
 
-TABLES_PER_CALL = 32
-"""Deals per ``calc_all_tables`` call: DDS takes at most ``MAXNOOFTABLES`` (40) full tables at once."""
+TABLES_PER_CALL = 40
+"""Deals per ``calc_all_tables`` call at most: DDS's ``MAXNOOFTABLES``, the most full tables it takes at once."""
+
+
+def _even_chunks(count: int, most: int) -> list[tuple[int, int]]:
+    """``(start, stop)`` of the fewest chunks of at most ``most`` that cover ``count`` items, sized alike.
+
+    DDS shares a call's tables among its threads, so 40 deals are one call of 40, not 32 and then
+    8 with one core idle, and 50 are two of 25.
+    """
+    if count <= 0:
+        return []
+    chunks = -(-count // most)
+    bounds = [count * k // chunks for k in range(chunks + 1)]
+    return list(itertools.pairwise(bounds))
 
 
 def _endplay_deals(rows: np.ndarray, types: Any) -> list[Any]:
@@ -382,8 +396,8 @@ def dd_tables(batch: np.ndarray) -> list[DDTable]:
     dds, types = _endplay()
     rows = np.asarray(batch, dtype=np.uint64).reshape(-1, 4)
     tables: list[DDTable] = []
-    for lo in range(0, rows.shape[0], TABLES_PER_CALL):
-        chunk = _endplay_deals(rows[lo : lo + TABLES_PER_CALL], types)
+    for lo, hi in _even_chunks(rows.shape[0], TABLES_PER_CALL):
+        chunk = _endplay_deals(rows[lo:hi], types)
         with _SOLVER_LOCK:
             results = dds.calc_all_tables(chunk)
         tables.extend(_table_from_endplay(result) for result in results)

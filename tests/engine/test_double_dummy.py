@@ -170,3 +170,29 @@ def test_batched_tables_and_contract_tricks_agree_with_one_table_at_a_time():
     expected = [t.tricks[s][d] for t, s, d in zip(singles, strains, declarers, strict=True)]
     for method in ("boards", "tables"):
         assert double_dummy.contract_tricks(rows, strains, declarers, method=method).tolist() == expected
+
+
+def test_batches_are_as_few_as_dds_allows_and_alike_in_size():
+    """40 deals are one calc_all_tables call (DDS takes 40 full tables), not 32 and 8 with a core idle."""
+    assert double_dummy._even_chunks(40, 40) == [(0, 40)]
+    assert double_dummy._even_chunks(50, 40) == [(0, 25), (25, 50)]
+    assert double_dummy._even_chunks(81, 40) == [(0, 27), (27, 54), (54, 81)]
+    assert double_dummy._even_chunks(0, 40) == []
+    for count in range(1, 130):
+        chunks = double_dummy._even_chunks(count, 40)
+        sizes = [hi - lo for lo, hi in chunks]
+        assert chunks[0][0] == 0 and chunks[-1][1] == count and max(sizes) <= 40
+        assert len(chunks) == -(-count // 40) and max(sizes) - min(sizes) <= 1
+
+
+@needs_endplay
+def test_a_batch_of_forty_is_solved_in_one_call(monkeypatch):
+    import endplay.dds as dds
+
+    from bridgegui.engine.dealing import deal_batch
+
+    calls = []
+    real = dds.calc_all_tables
+    monkeypatch.setattr(dds, "calc_all_tables", lambda deals, *a, **k: calls.append(len(deals)) or real(deals, *a, **k))
+    double_dummy.dd_tables(deal_batch(40, seed=3))
+    assert calls == [40]

@@ -6,15 +6,16 @@ the same system file that chooses calls also tells the dealer what each seat's h
 
 * **Positive meanings**, as the request's seat constraints.  At each position of the prefix, if
   exactly one reachable rule of the system can make the call there (and the call is not also the
-  Pass the system makes when nothing fits), the caller's hand must satisfy that rule's meaning.  A
-  seat's several calls are intersected (``SeatConstraint.intersect``: "opened 1NT, then rebid 2♥").
+  Pass the system makes when nothing fits), the caller's hand must satisfy that rule's meaning; if
+  several can, it must satisfy one of theirs, so it satisfies their hull (``_hull``: each range
+  widened to hold them all, the shapes any of them allows).  A seat's several calls are intersected (``SeatConstraint.intersect``: "opened 1NT, then rebid 2♥").
   These go to the exact per-seat dealer, which draws the most restrictive seat from its conditional
   law instead of waiting for it by chance.
 * **Everything else** as the request's ``condition``, an ``AuctionCondition``: it keeps the deals
   on which the system, run on the candidate deal, bids the whole prefix.  That enforces the
   negative inferences a meaning cannot hold (the seat did not make a call the system ranks higher
-  at that turn; partner passed, so had no opening), the ``where`` expressions, and the rules whose
-  call several rules can make.
+  at that turn; partner passed, so had no opening), the ``where`` expressions, and which of several
+  rules making a call the hand fits.
 
 Exactness.  Each positive meaning is *implied* by the system bidding the prefix (the only rule
 that can make the call must have fitted), so the set of deals the request's seats allow contains
@@ -37,11 +38,13 @@ position before anything is dealt.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -53,6 +56,7 @@ from bridgegui.engine.dealer import planner
 from bridgegui.engine.dealer.constraints import DealRequest, SeatConstraint
 from bridgegui.engine.dealer.exact import SeatSampler
 from bridgegui.engine.dealer.rotation import rotate_deals
+from bridgegui.engine.dealer.specs import ALL_SHAPES, Range, pattern_shapes
 from bridgegui.engine.dealing import deal_batch
 from bridgegui.engine.errors import BridgeError, ImpossibleError
 
@@ -110,10 +114,37 @@ def _contains(outer: Rule, inner: Rule) -> bool:
     Sound, not complete: the two meanings' intersection equals ``inner``'s only when ``inner`` asks
     at least everything ``outer`` asks, so a True is certain; a False may miss a containment.
     """
+    if not _may_contain(outer.meaning, inner.meaning):
+        return False
     try:
         return inner.meaning.intersect(outer.meaning) == inner.meaning
     except BridgeError:
         return False
+
+
+_MEANING_DEFAULTS: tuple[tuple[str, object], ...] = tuple(
+    (f.name, f.default) for f in dataclasses.fields(SeatConstraint)
+)
+
+
+def _may_contain(outer: SeatConstraint, inner: SeatConstraint) -> bool:
+    """False when ``outer`` restricts something ``inner`` leaves free (a term, or one suit's term):
+    the intersection then holds that term and differs from ``inner``, so ``_contains`` is False
+    without intersecting and checking (which the first calls of a short ``--auction`` spent most of
+    their time on)."""
+    for name, default in _MEANING_DEFAULTS:
+        a, b = getattr(outer, name), getattr(inner, name)
+        if a in (b, default):
+            continue
+        if b == default:
+            return False
+        if (
+            isinstance(default, tuple)
+            and name not in ("shapes", "exclude_shapes")
+            and any(x != d and y == d for x, y, d in zip(a, b, default, strict=True))
+        ):
+            return False
+    return True
 
 
 def rules_making(
@@ -138,6 +169,111 @@ def rules_making(
         if rule.where is None:
             earlier.append(rule)
     return tuple(makers), call == PASS
+
+
+def _implied_meaning(makers: Sequence[Rule]) -> SeatConstraint | None:
+    """What a hand that makes the call must satisfy, when some rule's meaning must have fitted: the
+    one rule's meaning, or the loosest constraint holding every rule's (``_hull``); None when a rule
+    fits every hand, or the hull holds more than ``HULL_WORTH`` of all hands (the random hands of
+    ``_quick_reach_hands`` say)."""
+    if not makers or any(rule.always_fits for rule in makers):
+        return None
+    if len(makers) == 1:
+        return makers[0].meaning
+    hull = _hull([rule.meaning for rule in makers])
+    if hull.is_empty:
+        return None
+    hands, _ = _quick_reach_hands()
+    if np.count_nonzero(hull.mask(hands)) > HULL_WORTH * hands.shape[0]:
+        return None
+    return hull
+
+
+HULL_WORTH = 0.5
+"""The share of all hands above which a hull is not given to the dealer: drawing from it saves less
+than half the plain deals, and its exact tables cost a short set more than that."""
+
+
+def _range_hull(ranges: Sequence[Range | None]) -> Range | None:
+    """The least range holding every one of ``ranges`` (None, "any", when one of them is open)."""
+    if any(r is None for r in ranges):
+        return None
+    los = [r.lo for r in ranges if r is not None]
+    his = [r.hi for r in ranges if r is not None]
+    lo = None if any(v is None for v in los) else min(v for v in los if v is not None)
+    hi = None if any(v is None for v in his) else max(v for v in his if v is not None)
+    return None if lo is None and hi is None else Range(lo, hi)
+
+
+def _shape_tokens(shapes: frozenset[tuple[int, int, int, int]]) -> tuple[str, ...] | None:
+    """At most ``MAX_HULL_PATTERNS`` any-order patterns allowing exactly ``shapes`` (``5332``,
+    ``4441``), or None when the set is not closed under reordering the suits or needs more."""
+    patterns = {tuple(sorted(shape, reverse=True)) for shape in shapes}
+    if len(patterns) > MAX_HULL_PATTERNS or any(max(p) > 9 for p in patterns):
+        return None
+    tokens = tuple("".join(map(str, p)) for p in sorted(patterns, reverse=True))
+    return tokens if all(pattern_shapes(t) <= shapes for t in tokens) else None
+
+
+MAX_HULL_PATTERNS = 12
+"""A hull's shapes are written as patterns only up to this many (a shape term is read, and checked,
+pattern by pattern); otherwise each suit's length range stands for them."""
+
+
+def _hull(meanings: Sequence[SeatConstraint]) -> SeatConstraint:
+    """The loosest constraint that every hand fitting one of ``meanings`` fits: each measure's range
+    widened to hold them all (dropped when one leaves it free), the shapes any of them allows, the
+    predealt cards all of them hold, the rule of 20 and a stopper when all ask for it.  The shapes are
+    patterns when a few say them exactly, else each suit's range of lengths over them (looser, as
+    a hull may be).
+
+    When several rules make a call, a hand that makes it fits one of their meanings, so it fits the
+    hull: dealing from the hull and keeping the deals the system bids the prefix on (the request's
+    condition) is still exact, and draws the caller's hand from far fewer than all hands.
+    """
+    shapes: tuple[str, ...] = ()
+    lengths: list[Range | None] = [None] * 4
+    if all(m.restricts_shape for m in meanings):
+        allowed = frozenset().union(*(m.allowed_shapes for m in meanings))
+        if allowed != ALL_SHAPES:
+            patterns = _shape_tokens(allowed)
+            if patterns is not None:
+                shapes = patterns
+            else:
+                lows = [min(shape[suit] for shape in allowed) for suit in range(4)]
+                for suit in range(4):
+                    hi = max(shape[suit] for shape in allowed)
+                    implied = 13 - (sum(lows) - lows[suit])  # the other suits' least lengths leave no more
+                    if lows[suit] > 0 or hi < implied:
+                        lengths[suit] = Range(lows[suit] or None, hi if hi < implied else None)
+    cards = meanings[0].cards
+    for m in meanings[1:]:
+        cards &= m.cards
+
+    def suits(name: str) -> tuple[Range | None, Range | None, Range | None, Range | None]:
+        a, b, c, d = (_range_hull([getattr(m, name)[suit] for m in meanings]) for suit in range(4))
+        return (a, b, c, d)
+
+    return SeatConstraint(
+        hcp=_range_hull([m.hcp for m in meanings]),
+        lengths=(lengths[0], lengths[1], lengths[2], lengths[3]),
+        shapes=shapes,
+        cards=cards,
+        quick_tricks=_range_hull([m.quick_tricks for m in meanings]),
+        losers=_range_hull([m.losers for m in meanings]),
+        playing_tricks=_range_hull([m.playing_tricks for m in meanings]),
+        controls=_range_hull([m.controls for m in meanings]),
+        points=_range_hull([m.points for m in meanings]),
+        support=suits("support"),
+        rule20=all(m.rule20 for m in meanings),
+        quality=suits("quality"),
+        stoppers=(
+            all(m.stoppers[0] for m in meanings),
+            all(m.stoppers[1] for m in meanings),
+            all(m.stoppers[2] for m in meanings),
+            all(m.stoppers[3] for m in meanings),
+        ),
+    )
 
 
 def _count(constraint: SeatConstraint) -> int:
@@ -176,23 +312,40 @@ REACH_SAMPLES = 2000
 few as 1 hand in 300 of its meaning is found with probability above 99.8 %."""
 
 
+_QUICK_REACH: list[tuple[np.ndarray, Mapping[str, Any]]] = []
+
+
+def _quick_reach_hands() -> tuple[np.ndarray, np.random.Generator]:
+    """``QUICK_REACH_HANDS`` random hands, the same at every call (a fixed seed), and the generator
+    as it stands after dealing them, for the draws that follow.  Dealt once a process: every call of
+    a prefix tried the same hands, and dealing them again was a tenth of a short ``--auction`` run."""
+    if not _QUICK_REACH:
+        rng = np.random.default_rng(0x5EED)
+        hands = deal_batch(QUICK_REACH_HANDS, rng=rng)[:, 0].copy()
+        hands.flags.writeable = False
+        _QUICK_REACH.append((hands, rng.bit_generator.state))
+    hands, state = _QUICK_REACH[0]
+    rng = np.random.default_rng()
+    rng.bit_generator.state = state
+    return hands, rng
+
+
 def _refuse_unreached(
     system: System, auction: Auction, call: Call, makers: tuple[Rule, ...], vulnerable: str | None, where: str
 ) -> None:
     """Raise ``ImpossibleError`` when none of ``REACH_SAMPLES`` hands drawn from each of the call's
     rules' meanings is given that call here (earlier rules together take them all), naming the rule
     that took most of them: dealing for such an auction could only search in vain."""
-    from bridgegui.engine.bidding.checker import draw_meaning  # the checker's exact draws
-
-    rng = np.random.default_rng(0x5EED)
     seat = seat_index(auction.next_seat)
     # Most calls are reached by plain random hands: try those first, which costs no per-suit tables
     # (building them for each rule was most of a short --auction run's time).
-    plain = deal_batch(QUICK_REACH_HANDS, rng=rng)[:, 0]
+    plain, rng = _quick_reach_hands()
     for rule in makers:
         fitting = plain[rule.mask(plain, seat)]
         if fitting.size and np.any(system.choose(fitting, auction, vulnerable)[0] == call_code(call)):
             return
+    from bridgegui.engine.bidding.checker import draw_meaning  # the checker's exact draws
+
     takers: dict[int, int] = {}
     for rule in makers:
         hands = draw_meaning(rule, REACH_SAMPLES, rng, seat)
@@ -260,9 +413,9 @@ def request_for_auction(
             raise ImpossibleError(f"{where}: no rule of the {system.name} system makes this call {after}", seat=seat)
         if makers and not no_fit_pass:
             _refuse_unreached(system, auction, call, makers, vulnerable, where)
-        if len(makers) == 1 and not no_fit_pass and not makers[0].always_fits:
+        meaning = _implied_meaning(makers) if not no_fit_pass else None
+        if meaning is not None:
             s = seat_index(seat)
-            meaning = makers[0].meaning
             try:
                 combined = seats[s].intersect(meaning)
             except BridgeError as exc:

@@ -22,6 +22,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -31,6 +32,9 @@ from bridgegui.engine.cards import SEATS, Deal, seat_index
 from bridgegui.engine.dealer.constraints import SeatConstraint
 from bridgegui.engine.dealing import deal_batch
 from bridgegui.engine.errors import BridgeError
+
+if TYPE_CHECKING:
+    from bridgegui.engine.bidding.batch import BatchIndex
 
 NO_FIT_EXPLANATION = "Not covered by this system: nothing in it fits this hand, so pass."
 """The explanation of the Pass the system makes when none of its rules fits the hand (a catch-all:
@@ -111,9 +115,6 @@ class Pattern:
     def __getstate__(self) -> dict[str, object]:
         """The text and elements only: the automaton is rebuilt on first use after a cache load."""
         return {"text": self.text, "elements": self.elements}
-
-    def __setstate__(self, state: dict[str, object]) -> None:
-        self.__dict__.update(state)
 
     @cached_property
     def literal_auctions(self) -> tuple[tuple[Call, ...], ...] | None:
@@ -252,6 +253,9 @@ class _Automaton:
         return state
 
 
+_WHERE_LOCK = threading.Lock()
+"""Held while a rule's ``where`` is compiled (rarely, once per rule): one lock for every rule."""
+
 WhereFunction = Callable[[np.ndarray], np.ndarray]
 WhereCompiler = Callable[[str, int], WhereFunction]
 """Compiles a rule's ``where`` text for a calling seat (0..3) into a mask over an ``(n, 4)`` batch."""
@@ -288,18 +292,14 @@ class Rule:
     source: str = ""
     """The file the rule was read from (an included file's name, else the system's source)."""
     _compiled: dict[int, WhereFunction] = field(default_factory=dict, init=False, repr=False)
-    _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
 
     def __getstate__(self) -> dict[str, object]:
-        """For the compiled-system cache: compiled ``where`` functions and the lock are rebuilt."""
+        """For the compiled-system cache: compiled ``where`` functions are rebuilt.  (No
+        ``__setstate__``: unpickling then fills the instance dictionary in C, a few thousand rules
+        without a Python call each.)"""
         state = dict(self.__dict__)
         state["_compiled"] = {}
-        state.pop("_lock", None)
         return state
-
-    def __setstate__(self, state: dict[str, object]) -> None:
-        self.__dict__.update(state)
-        self.__dict__["_lock"] = threading.Lock()
 
     def applies(self, position: int, vulnerability: str) -> bool:
         """Whether the rule is for a caller in ``position`` (1..4 from the dealer) at ``vulnerability``
@@ -337,7 +337,7 @@ class Rule:
         if function is None:
             if self.compile_where is None:
                 raise BridgeError(f"rule at line {self.line} has a where expression but no compiler for it")
-            with self._lock:
+            with _WHERE_LOCK:
                 function = self._compiled.get(seat)
                 if function is None:
                     function = self.compile_where(self.where, seat)
@@ -346,7 +346,7 @@ class Rule:
 
     def seed_where(self, seat: int, function: WhereFunction) -> None:
         """Keep a ``where`` already compiled for ``seat`` (the reader compiles North's to check the text)."""
-        with self._lock:
+        with _WHERE_LOCK:
             self._compiled.setdefault(seat, function)
 
     def mask(self, hands: np.ndarray, seat: int) -> np.ndarray:
@@ -355,16 +355,25 @@ class Rule:
         if self.always_fits:
             return np.ones(hands.shape[0], dtype=bool)
         ok = self.meaning.mask(hands) if self.has_meaning else np.ones(hands.shape[0], dtype=bool)
-        function = self.where_function(seat)
-        if function is not None:
+        if self.where is not None:
             rows = np.flatnonzero(ok)
             if rows.size:
-                # The where sees only the caller's hand (the reader refuses other seats), so the
-                # other three columns of the batch can stay empty.
-                batch = np.zeros((rows.size, 4), dtype=np.uint64)
-                batch[:, seat] = hands[rows]
-                ok[rows] = np.asarray(function(batch), dtype=bool)
+                ok[rows] = self.where_mask(hands[rows])
         return ok
+
+    def where_mask(self, hands: np.ndarray) -> np.ndarray:
+        """Which of the ``(n,)`` hands satisfy the ``where`` (all of them without one), whoever holds them.
+
+        The where sees only the caller's hand (the reader refuses other seats), so North's version,
+        which the reader compiled to check the text, answers for every seat with the hand put in
+        North's column: one compilation per rule instead of four.
+        """
+        function = self.where_function(0)
+        if function is None:
+            return np.ones(hands.shape[0], dtype=bool)
+        batch = np.zeros((hands.shape[0], 4), dtype=np.uint64)
+        batch[:, 0] = hands
+        return np.asarray(function(batch), dtype=bool)
 
 
 @dataclass(frozen=True)
@@ -524,12 +533,9 @@ class System:
         """For the compiled-system cache: the candidate cache and the pattern index are rebuilt."""
         state = dict(self.__dict__)
         state["_candidates"] = {}
-        for derived in ("_index", "rules"):
+        for derived in ("_index", "rules", "_batch"):
             state.pop(derived, None)
         return state
-
-    def __setstate__(self, state: dict[str, object]) -> None:
-        self.__dict__.update(state)
 
     @cached_property
     def rules(self) -> tuple[Rule, ...]:
@@ -558,6 +564,13 @@ class System:
     @cached_property
     def _index(self) -> _PatternIndex:
         return _PatternIndex.build(self.blocks)
+
+    @cached_property
+    def _batch(self) -> BatchIndex:
+        """The tables and candidate lists batches are bid with (``batch.bid_rows``), kept between batches."""
+        from bridgegui.engine.bidding.batch import BatchIndex, RuleTables
+
+        return BatchIndex(RuleTables(self.rules))
 
     def choose(
         self, hands: np.ndarray, auction: Auction, vulnerable: str | None = "None"
@@ -647,36 +660,18 @@ class System:
         ``start`` continues every deal from an auction already under way (a simulation's decision
         point) instead of from ``dealer``'s first call; ``max_calls`` then counts the calls added.
 
-        Each round, the deals are grouped by auction so far (``np.unique`` over group numbers) and
-        each group's hands are chosen for in one ``choose``; a group then splits by the calls made.
-        ``rule_indices[i, k]`` is the rule of deal i's call k (``NO_RULE`` for a Pass nothing
+        The whole batch moves a call at a time (``batch.bid_rows``: each step judges every deal
+        still bidding with a few numpy operations over tables of the candidates' meanings); the
+        calls are those ``choose`` makes, auction by auction.  ``rule_indices[i, k]`` is the rule of deal i's call k (``NO_RULE`` for a Pass nothing
         fitted, and for the positions after the auction ended).
         """
+        from bridgegui.engine.bidding.batch import bid_rows, vulnerability_codes
+
         deals = np.asarray(deals, dtype=np.uint64).reshape(-1, 4)
         n = deals.shape[0]
-        rule_history = np.full((n, max_calls), NO_RULE, dtype=np.int32)
-        auctions: list[Auction] = [start if start is not None else Auction(dealer)]
-        group = np.zeros(n, dtype=np.int64)
-        for step in range(max_calls):
-            active = np.array([not a.is_complete for a in auctions], dtype=bool)
-            rows = np.flatnonzero(active[group])
-            if rows.size == 0:
-                break
-            order = rows[np.argsort(group[rows], kind="stable")]
-            ids, firsts = np.unique(group[order], return_index=True)
-            ends = np.append(firsts[1:], order.size)
-            for g, lo, hi in zip(ids.tolist(), firsts.tolist(), ends.tolist(), strict=True):
-                members = order[lo:hi]
-                auction = auctions[g]
-                seat = seat_index(auction.next_seat)
-                calls, rules = self.choose(deals[members, seat], auction, vulnerable)
-                rule_history[members, step] = rules
-                codes, inverse = np.unique(calls, return_inverse=True)
-                first_new = len(auctions)
-                auctions.extend(auction + call_from_code(int(code)) for code in codes)
-                group[members] = first_new + inverse.reshape(-1)
-        final = [auctions[g] for g in group.tolist()]
-        return final, rule_history
+        first = start.dealer if start is not None else dealer
+        dealers = np.full(n, seat_index(first), dtype=np.int64)
+        return bid_rows(self, deals, dealers, np.repeat(vulnerability_codes([vulnerable]), n), max_calls, start)
 
     def bid_batch(
         self, deals: np.ndarray, dealer: str, vulnerable: str | None = "None", max_calls: int = DEFAULT_MAX_CALLS
@@ -691,50 +686,36 @@ def bid_deals(
     """Every deal of an ``(n, 4)`` batch bid to the end by ``system``, each from its own dealer at its
     own vulnerability (a board's, by Law 2 or its tags): the auctions and the ``(n, calls)`` rule indices.
 
-    A system bids the same calls for the same hands whoever deals, seen from the dealer, so every deal
-    is turned to North dealing (its vulnerability turned with it) and one ``bid_batch_with_rules`` per
-    vulnerability bids them all: four batches at most, instead of one per dealer and vulnerability.
+    One batch whatever the dealers and vulnerabilities (``batch.bid_rows``): a system's candidates
+    depend on the calls so far, the caller's position and the vulnerability as the caller sees it, so
+    deals of every dealer move through the same steps.
     """
+    from bridgegui.engine.bidding.batch import bid_rows, vulnerability_codes
+
     deals = np.asarray(deals, dtype=np.uint64).reshape(-1, 4)
-    n = deals.shape[0]
-    turns = np.array([seat_index(d) for d in dealers], dtype=np.int64).reshape(n)
-    relative = []
-    for turn, vulnerable in zip(turns.tolist(), vulnerabilities, strict=True):
-        v = (vulnerable or "None").strip()
-        v = {"NONE": "None", "ALL": "All", "BOTH": "All", "NS": "NS", "EW": "EW"}.get(v.upper(), v)
-        if turn % 2 and v in ("NS", "EW"):
-            v = "EW" if v == "NS" else "NS"
-        relative.append(v)
-    auctions: list[Auction] = [Auction("N")] * n
-    history = np.full((n, DEFAULT_MAX_CALLS), NO_RULE, dtype=np.int32)
-    columns = (turns[:, None] + np.arange(4)[None, :]) % 4
-    turned = np.take_along_axis(deals, columns, axis=1)
-    for vulnerable in sorted(set(relative)):
-        rows = np.flatnonzero(np.array([v == vulnerable for v in relative], dtype=bool))
-        found, rules = system.bid_batch_with_rules(turned[rows], "N", vulnerable)
-        history[rows, : rules.shape[1]] = rules
-        for row, auction in zip(rows.tolist(), found, strict=True):
-            auctions[row] = Auction(SEATS[int(turns[row])], auction.calls)
-    return auctions, history
+    seats = np.array([seat_index(d) for d in dealers], dtype=np.int64).reshape(deals.shape[0])
+    return bid_rows(system, deals, seats, vulnerability_codes(vulnerabilities), DEFAULT_MAX_CALLS)
 
 
 def time_openings(system: System, count: int = 100_000, seed: int = 1) -> float:
-    """Seconds the system takes to choose the dealer's opening call for ``count`` random deals.
+    """Cpu seconds the system takes to choose the dealer's opening call for ``count`` random deals.
 
-    For the benchmark script (``bridgegui.devtools.bench``): the deals are dealt before the clock starts.
+    For the benchmark script (``bridgegui.devtools.bench``): the deals are dealt before the clock
+    starts, and the clock is this process's cpu time (the work is one thread's), which a busy machine
+    disturbs far less than the wall clock.
     """
     deals = deal_batch(count, seed=seed)
-    start = time.perf_counter()
+    start = time.process_time()
     system.choose(deals[:, 0], Auction(SEATS[0]))
-    return time.perf_counter() - start
+    return time.process_time() - start
 
 
 def time_auctions(system: System, count: int = 10_000, seed: int = 1) -> float:
-    """Seconds the system takes to bid ``count`` random deals to the end (deals dealt beforehand)."""
+    """Cpu seconds the system takes to bid ``count`` random deals to the end (deals dealt beforehand)."""
     deals = deal_batch(count, seed=seed)
-    start = time.perf_counter()
+    start = time.process_time()
     system.bid_batch(deals, SEATS[0])
-    return time.perf_counter() - start
+    return time.process_time() - start
 
 
 __all__ = [

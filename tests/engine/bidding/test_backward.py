@@ -94,11 +94,13 @@ def test_prefix_as_auction_calls_or_text(system):
         request_for_auction(system, "1NT P 2Q", "N")
 
 
-def test_several_rules_for_one_call_give_no_positive_meaning(system):
+def test_several_rules_for_one_call_give_their_hull_as_the_positive_meaning(system):
+    """A hand that makes the call fits one of the rules' meanings, so it fits their hull: the
+    dealer draws from that, and the condition keeps the hands the system really gives the call."""
     makers, no_fit = rules_making(system, Auction.parse("N", "1H P"), Auction.parse("N", "2H").calls[0])
     assert len(makers) == 2 and not no_fit
     request = request_for_auction(system, "1H P 2H", "N")
-    assert request.seats[2] == SeatConstraint()
+    assert request.seats[2] == parse_seat_spec("hcp 6-12, hearts 3+")
     assert request.seats[0] == parse_seat_spec("hcp 12-21, hearts 5+")
 
 
@@ -189,6 +191,15 @@ SAMPLES = 1500
                 "responder's hearts": lambda d: evaluation.suit_lengths(d[:, 2])[:, 1],
                 "responder's HCP": lambda d: evaluation.hcp(d[:, 2]),
                 "East's HCP": lambda d: evaluation.hcp(d[:, 1]),
+            },
+        ),
+        (
+            "1H P 2H",
+            "N",
+            {
+                "responder's HCP": lambda d: evaluation.hcp(d[:, 2]),
+                "responder's hearts": lambda d: evaluation.suit_lengths(d[:, 2])[:, 1],
+                "opener's HCP": lambda d: evaluation.hcp(d[:, 0]),
             },
         ),
         (

@@ -1,0 +1,528 @@
+"""Bidding a whole batch of deals at once: every rule's meaning as rows of tables, judged a step at a time.
+
+``System.choose`` judges the hands of one auction so far, rule by rule, with a handful of numpy masks
+each.  Bidding 10,000 boards to the end meets some 27,000 different auctions so far, three hands
+apiece on average, and those per-auction masks cost 5 seconds.  Here the whole batch moves one call
+at a time instead: at each step every deal still bidding is a row; its candidates are the rules of
+its auction (the same as ``System.rules_for``'s), laid side by side in a ``(rows, candidates)``
+matrix, and the meanings are compared for all the rows at once against each hand's measures,
+computed once per batch (HCP, points, stoppers...: one column each) and its shape (one of the 560
+there are).  The first candidate that is legal and fits is the call, as in ``choose``.  A rule's
+``where`` (dealer language) is asked only for the rows whose hand meets its meaning and that no
+earlier candidate has surely taken.
+
+The auctions so far live in a tree: the deals that have made the same calls share a node, whose
+blocks (the pattern index), legality (last bid, who may double) and finished-ness are worked out once
+when the first deal reaches it.  The results are those of ``System.choose`` call by call (the tests
+compare the two on thousands of boards of each shipped system).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import threading
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from bridgegui.engine import evaluation
+from bridgegui.engine.bidding.calls import Auction
+from bridgegui.engine.dealer.constraints import SeatConstraint
+from bridgegui.engine.dealer.specs import ALL_SHAPES
+
+if TYPE_CHECKING:
+    from bridgegui.engine.bidding.system import Rule, System
+
+PASS_CODE, DOUBLE_CODE, REDOUBLE_CODE = 35, 36, 37
+_CODES = REDOUBLE_CODE + 1
+NO_RULE = -1
+
+_LOW = np.iinfo(np.int32).min
+_HIGH = np.iinfo(np.int32).max
+
+_SHAPES = tuple(sorted(ALL_SHAPES))
+_SHAPE_CODES = np.array([((s * 14 + h) * 14 + d) * 14 + c for s, h, d, c in _SHAPES], dtype=np.int64)
+_SHAPE_ID = np.full(14**4, -1, dtype=np.int16)
+_SHAPE_ID[_SHAPE_CODES] = np.arange(len(_SHAPES), dtype=np.int16)
+"""A hand's exact shape as one of the 560 there are (``_SHAPE_ID[shape_code]``)."""
+
+_KNOWN_MEANING_FIELDS = frozenset(
+    {
+        "hcp",
+        "lengths",
+        "shapes",
+        "exclude_shapes",
+        "cards",
+        "quick_tricks",
+        "losers",
+        "playing_tricks",
+        "controls",
+        "points",
+        "support",
+        "rule20",
+        "quality",
+        "stoppers",
+    }
+)
+"""The ``SeatConstraint`` fields the tables express: its shape terms, its ``measures()``, predealt
+cards and the rule of 20, which are what ``SeatConstraint.mask`` tests.  Should the constraint gain a
+field, every meaning is judged by its own ``mask`` instead (slower, never wrong)."""
+
+_TABLES_COVER_MEANINGS = {f.name for f in dataclasses.fields(SeatConstraint)} == _KNOWN_MEANING_FIELDS
+
+VULNERABILITY_CODES = ("None", "NS", "EW", "All")
+_STATE_OF = (
+    # the VULNERABILITY_STATES index (none, we, they, both) of board vulnerability v for seat s
+    (0, 0, 0, 0),
+    (1, 2, 1, 2),
+    (2, 1, 2, 1),
+    (3, 3, 3, 3),
+)
+_STATE_TABLE = np.array(_STATE_OF, dtype=np.int64)
+
+
+class RuleTables:
+    """Every rule of a system as rows of arrays: call, measure bounds, allowed shapes, rule of 20,
+    predealt cards, whether a ``where`` must be asked.  A rule's row is filled the first time a
+    batch meets the rule (most rules of a system are never candidates in a given run)."""
+
+    def __init__(self, rules: Sequence[Rule]) -> None:
+        from bridgegui.engine.bidding.system import call_code
+
+        self.rules = tuple(rules)
+        count = len(self.rules)
+        self.codes = np.array([call_code(rule.call) for rule in self.rules], dtype=np.int16)
+        self.ready = np.zeros(count, dtype=bool)
+        self.columns: dict[str, int] = {}
+        self.lo = np.full((count, 0), _LOW, dtype=np.int32)
+        self.hi = np.full((count, 0), _HIGH, dtype=np.int32)
+        self.shape = np.ones((count, len(_SHAPES)), dtype=bool)
+        self.shaped = np.zeros(count, dtype=bool)
+        self.rule20 = np.zeros(count, dtype=bool)
+        self.cards = np.zeros(count, dtype=np.uint64)
+        self.asks = np.zeros(count, dtype=bool)
+        """The rule has a ``where``, or a meaning the tables cannot say: its own code decides."""
+        self._shape_rows: dict[tuple[object, ...], np.ndarray] = {}
+        self._lock = threading.Lock()
+
+    def prepare(self, indices: np.ndarray) -> None:
+        """Fill the rows of the rules ``indices`` that are not filled yet."""
+        missing = indices[~self.ready[indices]]
+        if missing.size == 0:
+            return
+        with self._lock:
+            for i in np.unique(missing).tolist():
+                if not self.ready[i]:
+                    self._fill(i)
+                    self.ready[i] = True
+
+    def _fill(self, i: int) -> None:
+        rule = self.rules[i]
+        if rule.where is not None:
+            self.asks[i] = True
+        if not rule.has_meaning:
+            return
+        meaning = rule.meaning
+        if not _TABLES_COVER_MEANINGS:
+            self.asks[i] = True
+            return
+        if meaning.cards:
+            self.cards[i] = np.uint64(meaning.cards)
+        self.rule20[i] = meaning.rule20
+        if meaning.restricts_shape:
+            key = (meaning.shapes, meaning.exclude_shapes, meaning.lengths)
+            row = self._shape_rows.get(key)
+            if row is None:
+                row = meaning.shape_table[_SHAPE_CODES]
+                self._shape_rows[key] = row
+            self.shape[i] = row
+            self.shaped[i] = True
+        for name, bounds in meaning.measures().items():
+            column = self.columns.get(name)
+            if column is None:
+                column = len(self.columns)
+                self.columns[name] = column
+                # New arrays, then swapped in: a batch already running keeps the ones it read.
+                self.lo = np.concatenate([self.lo, np.full((len(self.rules), 1), _LOW, dtype=np.int32)], axis=1)
+                self.hi = np.concatenate([self.hi, np.full((len(self.rules), 1), _HIGH, dtype=np.int32)], axis=1)
+            if bounds.lo is not None:
+                self.lo[i, column] = bounds.lo
+            if bounds.hi is not None:
+                self.hi[i, column] = bounds.hi
+
+
+class _Hands:
+    """The measures of every hand of a batch, one column per measure name, computed when first asked."""
+
+    def __init__(self, deals: np.ndarray) -> None:
+        self.flat = np.ascontiguousarray(deals, dtype=np.uint64).reshape(-1)
+        self._measures: dict[str, np.ndarray] = {}
+        self._shape: np.ndarray | None = None
+        self._rule20: np.ndarray | None = None
+
+    def measure(self, name: str) -> np.ndarray:
+        found = self._measures.get(name)
+        if found is None:
+            found = evaluation.measure(self.flat, name).astype(np.int32)
+            self._measures[name] = found
+        return found
+
+    @property
+    def shape(self) -> np.ndarray:
+        if self._shape is None:
+            self._shape = _SHAPE_ID[evaluation.shape_code(evaluation.suit_lengths(self.flat))].astype(np.intp)
+        return self._shape
+
+    @property
+    def rule20(self) -> np.ndarray:
+        if self._rule20 is None:
+            self._rule20 = np.asarray(evaluation.rule_of_20(self.flat), dtype=bool)
+        return self._rule20
+
+
+@dataclasses.dataclass
+class BatchIndex:
+    """What a system keeps between batches: the rule tables and the candidates of each (blocks,
+    position, vulnerability) met so far, by number (a system has a few thousand of them)."""
+
+    tables: RuleTables
+    blocksets: dict[tuple[int, ...], int] = dataclasses.field(default_factory=dict)
+    blockset_list: list[tuple[int, ...]] = dataclasses.field(default_factory=list)
+    candidates: dict[tuple[int, int, int], np.ndarray] = dataclasses.field(default_factory=dict)
+    lock: threading.Lock = dataclasses.field(default_factory=threading.Lock)
+
+    def blockset(self, blocks: tuple[int, ...]) -> int:
+        found = self.blocksets.get(blocks)
+        if found is None:
+            with self.lock:
+                found = self.blocksets.get(blocks)
+                if found is None:
+                    found = len(self.blockset_list)
+                    self.blockset_list.append(blocks)
+                    self.blocksets[blocks] = found
+        return found
+
+    def candidates_of(self, system: System, blockset: int, position: int, state: int) -> np.ndarray:
+        """The rule indices ``System.rules_for`` gives for an auction whose matching blocks are ``blockset``."""
+        key = (blockset, position, state)
+        found = self.candidates.get(key)
+        if found is None:
+            from bridgegui.engine.bidding.system import VULNERABILITY_STATES
+
+            word = VULNERABILITY_STATES[state]
+            found = np.array(
+                [
+                    rule.index
+                    for b in self.blockset_list[blockset]
+                    for rule in system.blocks[b].rules
+                    if rule.applies(position, word)
+                ],
+                dtype=np.int64,
+            )
+            self.candidates[key] = found
+        return found
+
+
+class _Generation:
+    """The auctions so far of one length: each node's blocks, legality and end, by local number."""
+
+    def __init__(self) -> None:
+        self.codes: list[tuple[int, ...]] = []
+        self.lead: list[int] = []  # leading passes
+        self.automaton: list[int] = []
+        self.state: list[tuple[int, int, int, int, int, bool]] = []  # last rank, bidder, doubled, doubler, passes, over
+        self.blockset: list[int] = []
+        self.node: list[int] = []  # the node's number in the whole tree
+
+    def arrays(self, length: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Last bid rank, may double, may redouble, over, blockset: per node, for the call at ``length``."""
+        last = np.array([s[0] for s in self.state], dtype=np.int16)
+        double = np.array(
+            [s[0] >= 0 and (length - s[1]) % 2 == 1 and s[2] == 0 for s in self.state],
+            dtype=bool,
+        )
+        redouble = np.array([s[2] == 1 and (length - s[3]) % 2 == 1 for s in self.state], dtype=bool)
+        over = np.array([s[5] for s in self.state], dtype=bool)
+        blocksets = np.array(self.blockset, dtype=np.int64)
+        return last, double, redouble, over, blocksets
+
+
+def _after(state: tuple[int, int, int, int, int, bool], code: int, index: int) -> tuple[int, int, int, int, int, bool]:
+    """The Laws' state after call ``code`` at ``index`` (as ``calls._after``, on numbers)."""
+    last, bidder, doubled, doubler, passes, _ = state
+    if code < PASS_CODE:
+        return (code, index, 0, -1, 0, False)
+    if code == PASS_CODE:
+        passes += 1
+        return (last, bidder, doubled, doubler, passes, passes >= 3 if last >= 0 else passes >= 4)
+    return (last, bidder, 1 if code == DOUBLE_CODE else 2, index, 0, False)
+
+
+def bid_rows(
+    system: System,
+    deals: np.ndarray,
+    dealers: np.ndarray,
+    vulnerability: np.ndarray,
+    max_calls: int,
+    start: Auction | None = None,
+) -> tuple[list[Auction], np.ndarray]:
+    """Every deal of an ``(n, 4)`` batch bid by ``system``, deal ``i`` dealt by seat ``dealers[i]``
+    (0 = North) at board vulnerability ``VULNERABILITY_CODES[vulnerability[i]]``, or every deal on from
+    ``start`` (whose dealer is then every deal's): the final auctions and the ``(n, max_calls)`` rule
+    of each call (``NO_RULE`` where nothing fitted, and after the end).
+
+    A system's candidates depend on the calls so far and the caller's position, not on who dealt, so
+    deals of every dealer share the tree and the steps."""
+    from bridgegui.engine.bidding.system import call_code, call_from_code
+
+    deals = np.ascontiguousarray(deals, dtype=np.uint64).reshape(-1, 4)
+    n = deals.shape[0]
+    history = np.full((n, max_calls), NO_RULE, dtype=np.int32)
+    dealers = np.asarray(dealers, dtype=np.int64).reshape(n)
+    roots = {d: start if start is not None else Auction("NESW"[d]) for d in set(dealers.tolist())}
+    root = start if start is not None else Auction("N")
+    batch = system._batch
+    tables = batch.tables
+    index = system._index
+    exact, after_passes = index.exact, index.after_passes
+    automaton = index.automaton
+    accepting = 0
+    accept_block: dict[int, int] = {}
+    for (b, _), bit in zip(index.general, automaton.accepts, strict=True):
+        accepting |= bit
+        accept_block[bit] = b
+    consume, stay, stars = automaton.consume, automaton.stay, automaton.stars
+
+    # the tree: parent and call of every node, for the final auctions
+    parents: list[int] = [-1]
+    calls_made: list[int] = [-1]
+
+    def blocks_of(codes: tuple[int, ...], lead: int, live: int) -> int:
+        found = [*exact.get(codes, ()), *after_passes.get(codes[lead:], ())]
+        hits = live & accepting
+        while hits:
+            bit = hits & -hits
+            found.append(accept_block[bit])
+            hits ^= bit
+        return batch.blockset(tuple(sorted(found)))
+
+    root_codes = tuple(call_code(c) for c in root.calls)
+    state = (-1, -1, 0, -1, 0, False)
+    lead = 0
+    for k, code in enumerate(root_codes):
+        if lead == k and code == PASS_CODE:
+            lead += 1
+        state = _after(state, code, k)
+    generation = _Generation()
+    generation.codes.append(root_codes)
+    generation.lead.append(lead)
+    live = automaton.run(root_codes)
+    generation.automaton.append(live)
+    generation.state.append(state)
+    generation.blockset.append(blocks_of(root_codes, lead, live))
+    generation.node.append(0)
+
+    rows = np.arange(n)
+    local = np.zeros(n, dtype=np.int64)
+    final = np.zeros(n, dtype=np.int64)
+    vulnerability = np.asarray(vulnerability, dtype=np.int64).reshape(n)
+    hands = _Hands(deals)
+    length = len(root_codes)
+    for step in range(max_calls):
+        last, double, redouble, over, blocksets = generation.arrays(length)
+        going = ~over[local]
+        final[rows[~going]] = np.asarray(generation.node, dtype=np.int64)[local[~going]]
+        rows, local = rows[going], local[going]
+        if rows.size == 0:
+            break
+        seats = (dealers[rows] + length) % 4
+        position = length % 4 + 1
+        states = _STATE_TABLE[vulnerability[rows], seats]
+        keys, which = np.unique(blocksets[local] * 4 + states, return_inverse=True)
+        which = which.reshape(-1)
+        lists = [batch.candidates_of(system, int(k) // 4, position, int(k) % 4) for k in keys.tolist()]
+        width = max((len(c) for c in lists), default=0)
+        chosen = np.full(rows.size, NO_RULE, dtype=np.int32)
+        if width:
+            table = np.full((len(lists), width), -1, dtype=np.int64)
+            for k, candidates in enumerate(lists):
+                table[k, : len(candidates)] = candidates
+            chosen = _choose(
+                tables, hands, deals, table[which], rows, seats, last[local], double[local], redouble[local]
+            )
+        history[rows, step] = chosen
+        codes = np.where(chosen >= 0, tables.codes[np.maximum(chosen, 0)], PASS_CODE).astype(np.int64)
+        pairs, child = np.unique(local * _CODES + codes, return_inverse=True)
+        nxt = _Generation()
+        for pair in pairs.tolist():
+            parent, code = divmod(pair, _CODES)
+            codes_so_far = (*generation.codes[parent], code)
+            lead = generation.lead[parent] + (code == PASS_CODE and generation.lead[parent] == length)
+            live = generation.automaton[parent]
+            if live:
+                live = (live & consume[code]) << 1 | (live & stay[code])
+                if live:
+                    live |= (live & stars) << 1
+            nxt.codes.append(codes_so_far)
+            nxt.lead.append(lead)
+            nxt.automaton.append(live)
+            nxt.state.append(_after(generation.state[parent], code, length))
+            nxt.blockset.append(blocks_of(codes_so_far, lead, live))
+            nxt.node.append(len(parents))
+            parents.append(generation.node[parent])
+            calls_made.append(code)
+        generation = nxt
+        local = child.reshape(-1)
+        length += 1
+    else:
+        final[rows] = np.asarray(generation.node, dtype=np.int64)[local]
+
+    made: dict[tuple[int, int], Auction] = {(0, d): auction for d, auction in roots.items()}
+    call_of = [call_from_code(code) if code >= 0 else None for code in calls_made]
+
+    def auction_of(node: int, dealer: int) -> Auction:
+        path = []
+        while (node, dealer) not in made:
+            path.append(node)
+            node = parents[node]
+        auction = made[node, dealer]
+        for step_node in reversed(path):
+            auction = auction + call_of[step_node]  # type: ignore[operator]
+            made[step_node, dealer] = auction
+        return auction
+
+    return [auction_of(node, d) for node, d in zip(final.tolist(), dealers.tolist(), strict=True)], history
+
+
+WINDOW = 8
+"""Candidates judged together: most hands are taken by one of their first few candidates, so the
+rows still without a call go on to the next few, instead of every row judging every candidate."""
+
+
+def _choose(
+    tables: RuleTables,
+    hands: _Hands,
+    deals: np.ndarray,
+    candidates: np.ndarray,
+    rows: np.ndarray,
+    seats: np.ndarray,
+    last: np.ndarray,
+    double: np.ndarray,
+    redouble: np.ndarray,
+) -> np.ndarray:
+    """The first legal, fitting candidate of each row (``NO_RULE``: none), ``candidates`` being the
+    ``(rows, width)`` rule indices (-1 pads), judged ``WINDOW`` candidates at a time."""
+    chosen = np.full(rows.shape[0], NO_RULE, dtype=np.int32)
+    pending = np.arange(rows.shape[0])
+    for lo in range(0, candidates.shape[1], WINDOW):
+        window = candidates[pending, lo : lo + WINDOW]
+        keep = (window >= 0).any(axis=1)
+        pending, window = pending[keep], window[keep]
+        if pending.size == 0:
+            break
+        found = _choose_among(
+            tables,
+            hands,
+            deals,
+            window,
+            rows[pending],
+            seats[pending],
+            last[pending],
+            double[pending],
+            redouble[pending],
+        )
+        taken = found != NO_RULE
+        chosen[pending[taken]] = found[taken]
+        pending = pending[~taken]
+    return chosen
+
+
+def _choose_among(
+    tables: RuleTables,
+    hands: _Hands,
+    deals: np.ndarray,
+    candidates: np.ndarray,
+    rows: np.ndarray,
+    seats: np.ndarray,
+    last: np.ndarray,
+    double: np.ndarray,
+    redouble: np.ndarray,
+) -> np.ndarray:
+    """``_choose`` on one window of candidates."""
+    present = candidates >= 0
+    rule = np.where(present, candidates, 0)
+    tables.prepare(np.unique(rule[present]))
+    codes = tables.codes[rule]
+    fit = present & (
+        (codes == PASS_CODE)
+        | ((codes < PASS_CODE) & (codes > last[:, None]))
+        | ((codes == DOUBLE_CODE) & double[:, None])
+        | ((codes == REDOUBLE_CODE) & redouble[:, None])
+    )
+    which = rows * 4 + seats
+    used = np.unique(rule[fit])
+    lo, hi = tables.lo, tables.hi
+    if lo.shape[1]:
+        bounded = (lo[used] != _LOW) | (hi[used] != _HIGH)
+        names = list(tables.columns)
+        for column in np.flatnonzero(bounded.any(axis=0)).tolist():
+            values = hands.measure(names[column])[which][:, None]
+            fit &= (values >= lo[rule, column]) & (values <= hi[rule, column])
+    if tables.shaped[used].any():
+        fit &= tables.shape[rule, hands.shape[which][:, None]]
+    if tables.rule20[used].any():
+        fit &= ~tables.rule20[rule] | hands.rule20[which][:, None]
+    if tables.cards[used].any():
+        cards = tables.cards[rule]
+        fit &= (deals[rows, seats][:, None] & cards) == cards
+    asks = tables.asks[rule] & fit
+    if asks.any():
+        # Ask a rule's own code only where no earlier candidate surely takes the hand.
+        sure = fit & ~asks
+        width = fit.shape[1]
+        first_sure = np.where(sure.any(axis=1), sure.argmax(axis=1), width)
+        asks &= np.arange(width)[None, :] < first_sure[:, None]
+        flat = np.flatnonzero(asks)
+    else:
+        flat = np.zeros(0, dtype=np.intp)
+    if flat.size:
+        width = fit.shape[1]
+        line = flat // width
+        asked = rule.reshape(-1)[flat] * 4 + (seats[line] if not _TABLES_COVER_MEANINGS else 0)
+        order = np.argsort(asked, kind="stable")
+        flat, line, asked = flat[order], line[order], asked[order]
+        bounds = np.flatnonzero(np.diff(asked)) + 1
+        fit_flat = fit.reshape(-1)
+        for lo_i, hi_i in zip([0, *bounds.tolist()], [*bounds.tolist(), flat.size], strict=True):
+            rule_index, seat = divmod(int(asked[lo_i]), 4)
+            part = line[lo_i:hi_i]
+            held = deals[rows[part], seats[part]]
+            fit_flat[flat[lo_i:hi_i]] = _asked(tables.rules[rule_index], held, seat)
+    found = fit.any(axis=1)
+    first = fit.argmax(axis=1)
+    return np.where(found, rule[np.arange(rule.shape[0]), first], NO_RULE).astype(np.int32)
+
+
+def _asked(rule: Rule, held: np.ndarray, seat: int) -> np.ndarray:
+    """A rule's own verdict on hands whose tables part already fits: its ``where``, or its whole
+    ``mask`` when the tables cannot hold its meaning."""
+    if not _TABLES_COVER_MEANINGS:
+        return np.asarray(rule.mask(held, seat), dtype=bool)
+    return rule.where_mask(held)
+
+
+def vulnerability_codes(vulnerabilities: Sequence[str | None]) -> np.ndarray:
+    """``VULNERABILITY_CODES`` numbers of board vulnerabilities (any spelling ``vulnerability_state`` reads)."""
+    from bridgegui.engine.bidding.system import vulnerability_state
+
+    numbers = {"none": 0, "we": 1, "they": 2, "both": 3}
+    seen: dict[str | None, int] = {}
+    out = np.empty(len(vulnerabilities), dtype=np.int64)
+    for i, v in enumerate(vulnerabilities):
+        code = seen.get(v)
+        if code is None:
+            code = numbers[vulnerability_state(v, "N")]
+            seen[v] = code
+        out[i] = code
+    return out

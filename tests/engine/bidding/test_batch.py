@@ -1,0 +1,107 @@
+"""The batch bidder (``batch.bid_rows`` behind ``bid_deals`` and ``bid_batch_with_rules``) against
+bidding each board alone (``System.bid``: one ``choose`` per call), on random boards of both shipped
+systems and on small inline systems that use every part of a meaning."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from bridgegui.engine.bidding import Auction, load_system, parse_system
+from bridgegui.engine.bidding.system import NO_RULE, bid_deals
+from bridgegui.engine.cards import SEATS, Deal
+from bridgegui.engine.dealing import deal_batch
+
+VULNERABILITIES = ("None", "NS", "EW", "All")
+
+
+def _alone(system, deal_rows, dealers, vulnerabilities):
+    """Each board bid by itself: the auction and its rules."""
+    results = []
+    for row, dealer, vulnerable in zip(deal_rows, dealers, vulnerabilities, strict=True):
+        result = system.bid(Deal.from_masks(tuple(int(x) for x in row)), dealer, vulnerable)
+        results.append((result.auction, [NO_RULE if c.rule is None else c.rule.index for c in result.choices]))
+    return results
+
+
+def _assert_same(system, deals, dealers, vulnerabilities) -> None:
+    auctions, history = bid_deals(system, deals, dealers, vulnerabilities)
+    for k, (auction, rules) in enumerate(_alone(system, deals, dealers, vulnerabilities)):
+        assert auctions[k] == auction, (k, auctions[k].text(), auction.text())
+        assert history[k, : len(rules)].tolist() == rules, k
+        assert (history[k, len(rules) :] == NO_RULE).all(), k
+
+
+@pytest.mark.parametrize("name", ["sayc", "acol"])
+def test_the_batch_bids_every_board_as_bidding_it_alone_does(name: str) -> None:
+    """2,000 random boards at random dealers and vulnerabilities: the same calls and the same rules."""
+    system = load_system(name)
+    count = 2000
+    deals = deal_batch(count, seed=2026)
+    rng = np.random.default_rng(7)
+    dealers = [SEATS[i] for i in rng.integers(0, 4, count)]
+    vulnerabilities = [VULNERABILITIES[i] for i in rng.integers(0, 4, count)]
+    _assert_same(system, deals, dealers, vulnerabilities)
+
+
+MEANINGS = """
+version: 2
+system: Meanings
+after P*
+  2NT  hcp 20-21, balanced, stopper S, stopper H        -- 2NT
+  1S   seat 3-4, hcp 9+, spades 5+, quality S 3+         -- light third and fourth seat 1S
+  1H   vul we|both, points 13+, hearts 5+                -- 1H vulnerable
+  1H   hcp 11+, hearts 5+ where hearts(me) > spades(me)  -- 1H
+  1D   rule20, diamonds 4+                               -- 1D by the rule of 20
+  1C   cards CA, hcp 10+                                  -- 1C with the club ace
+  1C   controls 4+, qt 2+                                 -- 1C with controls
+  P    any                                                -- pass
+after P* bid
+  X    hcp 13+, ltc 7-, not 4333                          -- a double
+  2S   tricks 6+, spades 6+                               -- a jump
+  P    any                                                -- pass
+after P* bid X
+  XX   hcp 10+                                            -- redouble
+  1NT  hcp 6-9 where spades(me) + hearts(me) >= 6         -- a run
+after **
+  P    any                                                -- pass
+"""
+
+
+def test_every_part_of_a_meaning_is_judged_as_alone() -> None:
+    """Shapes, measures, stoppers, quality, the rule of 20, predealt cards, seats, vulnerability, a
+    where, doubles and redoubles, a rule that fits no hand at its turn (an insufficient bid)."""
+    system = parse_system(MEANINGS)
+    count = 1500
+    deals = deal_batch(count, seed=11)
+    dealers = [SEATS[i % 4] for i in range(count)]
+    vulnerabilities = [VULNERABILITIES[(i // 4) % 4] for i in range(count)]
+    _assert_same(system, deals, dealers, vulnerabilities)
+
+
+def test_a_batch_goes_on_from_an_auction_and_stops_after_max_calls() -> None:
+    system = load_system("sayc")
+    deals = deal_batch(300, seed=5)
+    start = Auction.parse("S", "1NT P")
+    auctions, rules = system.bid_batch_with_rules(deals, "S", "EW", max_calls=3, start=start)
+    for row, auction, used in zip(deals, auctions, rules, strict=True):
+        expected = start
+        deal = Deal.from_masks(tuple(int(x) for x in row))
+        for k in range(3):
+            if expected.is_complete:
+                assert used[k] == NO_RULE
+                continue
+            choice = system.call_for(deal, expected, "EW")
+            assert used[k] == (NO_RULE if choice.rule is None else choice.rule.index)
+            expected = expected + choice.call
+        assert auction == expected
+
+
+def test_a_finished_start_and_no_calls_leave_the_auction_as_it_is() -> None:
+    system = load_system("sayc")
+    deals = deal_batch(5, seed=1)
+    over = Auction.parse("N", "P P P P")
+    auctions, rules = system.bid_batch_with_rules(deals, "N", start=over)
+    assert auctions == [over] * 5 and (rules == NO_RULE).all()
+    auctions, rules = system.bid_batch_with_rules(deals, "E", max_calls=0)
+    assert auctions == [Auction("E")] * 5 and rules.shape == (5, 0)
