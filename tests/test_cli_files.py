@@ -45,7 +45,7 @@ def test_a_dealer_script_over_the_limit_exits_2_naming_the_limit(tmp_path: Path)
 @pytest.mark.skipif(not os.path.exists("/dev/zero") or sys.platform != "linux", reason="Linux: /dev/zero, rlimit")
 def test_dev_zero_as_a_dealer_script_exits_2_without_filling_the_memory() -> None:
     """Under a 2 GB address-space limit, reading ``/dev/zero`` whole would end in a MemoryError (exit 1)."""
-    code = "import sys; from bridgegui.cli import main; sys.exit(main())"
+    code = "import sys; from bridgegui.cli.deal import main; sys.exit(main())"
 
     def limit() -> None:
         import resource
