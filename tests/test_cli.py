@@ -606,7 +606,22 @@ class _Terminal(io.StringIO):
 def test_an_error_after_the_progress_line_starts_a_line_of_its_own():
     """On a terminal a run that gives up printed its message glued to the bar ("… 0.9 sbridgegui-deal: …")."""
     err = _Terminal()
-    argv = ["-p", "2", "-s", "3", "--time-limit", "0.3", "--ns", "hcp 39+", "--ew", "fit 12+ spades"]
+    # It gives up at a number of deals, not of seconds: on a loaded machine 0.3 s could pass before the
+    # first batch, and the run gave up before it drew any progress line (no time limit, so none can).
+    argv = [
+        "-p",
+        "2",
+        "-s",
+        "3",
+        "--max-tries",
+        "50000",
+        "--time-limit",
+        "0",
+        "--ns",
+        "hcp 39+",
+        "--ew",
+        "fit 12+ spades",
+    ]
     assert deal_cli.main(argv, stdout=io.StringIO(), stderr=err) == deal_cli.EXIT_IMPOSSIBLE
     said = err.getvalue()
     assert "\r[" in said  # the progress line was drawn

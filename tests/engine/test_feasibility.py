@@ -5,6 +5,7 @@ tests check soundness both ways: a request built from a real deal is never refus
 request that is refused has no match in a large sample of random deals.
 """
 
+import functools
 from collections.abc import Callable, Sequence
 
 import numpy as np
@@ -158,7 +159,10 @@ def small_requests(draw: st.DrawFn) -> DealRequest:
     return _build_request(lambda lo, hi: draw(st.integers(lo, hi)), lambda options: draw(st.sampled_from(options)))
 
 
-_SAMPLE = deal_batch(300_000, seed=20261124)
+@functools.cache
+def _sample() -> np.ndarray:
+    """300,000 random deals, dealt on first use (not at import: collecting the suite stays quick)."""
+    return deal_batch(300_000, seed=20261124)
 
 
 @PROPERTY
@@ -169,7 +173,7 @@ def test_a_refused_request_has_no_match_in_a_large_sample(request):
     except ValueError:
         return
     if feasibility.request_problems(request):
-        assert not request.mask(_SAMPLE).any()
+        assert not request.mask(_sample()).any()
 
 
 def test_the_random_requests_do_reach_the_refusals():
@@ -184,7 +188,7 @@ def test_the_random_requests_do_reach_the_refusals():
             continue
         if feasibility.request_problems(request):
             refused += 1
-            assert not request.mask(_SAMPLE).any()
+            assert not request.mask(_sample()).any()
     assert refused >= 10
 
 

@@ -40,9 +40,17 @@ def _probe(body: str) -> dict:
 
 
 def test_chunks_run_in_forked_workers_and_come_back_in_order():
+    # The first two chunks meet at a barrier (forked with the task), so each must be running in its own
+    # worker at the same time: on a loaded machine one worker could otherwise take every chunk before the
+    # other is scheduled, and counting the workers would test the scheduler.  A missing worker breaks the
+    # barrier (its timeout) and fails the probe instead of hanging it.
     result = _probe(
         """
+import multiprocessing
+meet = multiprocessing.get_context("fork").Barrier(2, timeout=60)
 def task(i):
+    if i < 2:
+        meet.wait()
     return (i, os.getpid(), os.getppid())
 out = list(parallel.ordered_map(task, range(12), workers=2, processes=True))
 print(json.dumps({"out": out, "me": os.getpid(), "safe": parallel.forking_is_safe()}))

@@ -153,7 +153,8 @@ def test_the_time_budget_ends_an_unprovable_search_with_the_figures():
     with pytest.raises(ImpossibleError) as info:
         planner.deal(request, 1, seed=1, max_seconds=0.0)
     message = str(info.value)
-    assert message.startswith("no deal fitting every constraint was found in 0 deals tried (0.0 s)")
+    # The time it took is given, but not asserted: the wall clock of a loaded machine may read 0.1 s.
+    assert re.match(r"no deal fitting every constraint was found in 0 deals tried \(\d+\.\d s\)", message), message
     assert planner.DEFAULT_TIME_LIMIT > 0
 
 

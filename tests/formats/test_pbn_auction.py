@@ -320,9 +320,9 @@ def test_a_note_repeated_on_one_call_is_added_once() -> None:
     import time
 
     board = game("1C " + "=1= " * 20_000 + "=2= =1=", extra='[Note "1:ten chars!"]\n[Note "2:two"]')
-    start = time.perf_counter()
+    start = time.process_time()
     auction = board.auction
-    assert time.perf_counter() - start < 10  # a hang guard: quadratic before (16 s)
+    assert time.process_time() - start < 10  # a hang guard: quadratic before (16 s)
     assert auction is not None and auction.notes == ("ten chars!; two",)
 
 
@@ -338,10 +338,10 @@ def test_an_unclosed_comment_is_a_clear_error_found_in_linear_time() -> None:
     with pytest.raises(AuctionError, match=re.escape("the comment '{never closed' is never closed")):
         board.auction  # noqa: B018 - reading is the test
     board = board_with("{" * 50_000)
-    start = time.perf_counter()
+    start = time.process_time()
     with pytest.raises(AuctionError) as info:
         board.auction  # noqa: B018 - reading is the test
-    assert time.perf_counter() - start < 10  # a hang guard: quadratic before
+    assert time.process_time() - start < 10  # a hang guard: quadratic before
     assert len(str(info.value)) < 200
 
 

@@ -11,8 +11,10 @@ into the repository); the tests that mutate them skip when the folder is absent.
 
 from __future__ import annotations
 
+import atexit
 import io
 import os
+import shutil
 import tempfile
 import tracemalloc
 from collections.abc import Callable
@@ -374,6 +376,7 @@ def test_specs_long(request, seat, side):
 # --- the command line ----------------------------------------------------------------------------------------------
 
 _WORKDIR = Path(tempfile.mkdtemp(prefix="bridgegui-fuzz-cli-"))
+atexit.register(shutil.rmtree, _WORKDIR, True)  # made at import (the strategies name it): gone at exit
 _SCRIPT = _WORKDIR / "nt.dl"
 _SCRIPT.write_text("produce 2\ncondition hcp(north) >= 15\naction printoneline\n")
 

@@ -1,9 +1,10 @@
-"""The dealing and feedback tasks on the job runner: results tagged with job ids; Stop within 200 ms; feedback off-thread."""
+"""The dealing and feedback tasks on the job runner: results tagged with job ids; Stop within a batch; feedback off-thread."""
 
 from __future__ import annotations
 
-import time
+import threading
 from collections.abc import Iterator
+from typing import Any
 
 import numpy as np
 import pytest
@@ -13,6 +14,7 @@ from pytestqt.qtbot import QtBot
 from bridgegui.engine.dealer.constraints import DealRequest
 from bridgegui.engine.dealer.planner import DealPlan, deal, plan_request
 from bridgegui.engine.errors import Problem
+from bridgegui.workers import dealing_tasks
 from bridgegui.workers.dealing_tasks import (
     DealProgress,
     Feedback,
@@ -152,17 +154,36 @@ def test_progress_reports_totals(qtbot: QtBot, service: DealingService) -> None:
     assert seen[-1].tried >= 200 and seen[-1].rate > 0
 
 
-def test_stop_ends_a_long_search_within_200_ms(qtbot: QtBot, service: DealingService) -> None:
+def _watch_the_engine(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """For each batch the engine hands the dealing task, whether the job's cancel event was set by then.
+
+    How soon Stop takes effect is counted in engine batches (tens of ms each), not timed: a timing
+    on a shared, loaded machine measures the machine (how fast Stop is belongs to the benchmarks)."""
+    seen: list[bool] = []
+    real = dealing_tasks.deal_stream
+
+    def watched(*args: Any, cancel: threading.Event, **kwargs: Any) -> Iterator[Any]:
+        for step in real(*args, cancel=cancel, **kwargs):
+            seen.append(cancel.is_set())
+            yield step
+
+    monkeypatch.setattr(dealing_tasks, "deal_stream", watched)
+    return seen
+
+
+def test_stop_ends_a_long_search_within_a_batch(
+    qtbot: QtBot, service: DealingService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    batches = _watch_the_engine(monkeypatch)
     with qtbot.waitSignal(service.progress, timeout=5000):
         job = service.start_dealing(NEVER, 10, seed=1)
-    qtbot.wait(300)  # well into the search
+    with qtbot.waitSignal(service.progress, timeout=5000):
+        pass  # a second report: well into the search
     assert service.is_dealing()
-    start = time.perf_counter()
-    with qtbot.waitSignal(service.finished, timeout=2000) as blocker:
+    with qtbot.waitSignal(service.finished, timeout=5000) as blocker:  # a hang guard, not a timing
         service.cancel()
-    elapsed = time.perf_counter() - start
     assert blocker.args == [job, "cancelled"]
-    assert elapsed < 0.2, f"Stop took {elapsed * 1000:.0f} ms"
+    assert len(batches) > 1 and batches.count(True) <= 1, "the search went on past the batch under way"
     assert not service.is_dealing()
 
 
@@ -225,11 +246,11 @@ def test_feedback_names_the_seat_of_a_contradiction() -> None:
     assert all(isinstance(p, Problem) for p in feedback.problems + impossible.problems)
 
 
-def test_shutdown_stops_a_running_job(service: DealingService) -> None:
+def test_shutdown_stops_a_running_job(qtbot: QtBot, service: DealingService, monkeypatch: pytest.MonkeyPatch) -> None:
     # Planning is not interruptible (a few hundred ms for this request), so plan first: the point
     # here is that a search stops within a batch.
+    batches = _watch_the_engine(monkeypatch)
     service.start_dealing(NEVER, 10, seed=3, plan=plan_request(NEVER))
-    time.sleep(0.1)
-    start = time.perf_counter()
-    assert service.shutdown(2000)
-    assert time.perf_counter() - start < 0.3
+    qtbot.waitUntil(lambda: len(batches) >= 2, timeout=5000)  # searching
+    assert service.shutdown(5000)
+    assert batches.count(True) <= 1, "the search went on past the batch under way"

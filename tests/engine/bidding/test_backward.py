@@ -146,10 +146,10 @@ after P*
     ],
 )
 def test_unreachable_prefixes_are_refused_at_once(system, prefix, words):
-    start = time.perf_counter()
+    start = time.process_time()
     with pytest.raises(ImpossibleError) as info:
         request_for_auction(system, prefix, "N")
-    assert time.perf_counter() - start < 10  # refused before dealing (dealing would run to its bound)
+    assert time.process_time() - start < 10  # refused before dealing (dealing would run to its bound)
     for word in words:
         assert word in str(info.value)
     assert info.value.seat in ("N", "E", "S", "W")

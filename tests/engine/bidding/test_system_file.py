@@ -307,9 +307,9 @@ def test_patterns_with_many_stars_match_in_linear_time(pattern: str, calls: str)
     import time
 
     system = parse_system(f"{HEADER}after {pattern}\n  1C any -- x\nafter **\n  P any -- x\n", "test.system")
-    start = time.perf_counter()
+    start = time.process_time()  # cpu: other processes on a loaded machine do not count
     assert [rule.call for rule in system.rules_for(Auction.parse("N", calls))] == [Call.parse("P")]
-    assert time.perf_counter() - start < 10  # a hang guard, not a timing: it was exponential
+    assert time.process_time() - start < 10  # a hang guard, not a timing: it was exponential
 
 
 def test_a_very_long_literal_pattern_reads_in_linear_time() -> None:
@@ -317,10 +317,10 @@ def test_a_very_long_literal_pattern_reads_in_linear_time() -> None:
     (now under one; the bound leaves room for a loaded machine)."""
     import time
 
-    start = time.perf_counter()
+    start = time.process_time()  # cpu: under load the wall clock took 26 s of the 30
     system = parse_system(f"{HEADER}after {'P ' * 50_000}\n  1C any -- x\n", "test.system")
     system.rules_for(Auction("N"))
-    assert time.perf_counter() - start < 30  # a hang guard: quadratic before
+    assert time.process_time() - start < 30  # a hang guard: quadratic before
 
 
 @pytest.mark.parametrize(

@@ -6,6 +6,7 @@ the command line into the engine: the same seed must keep giving the same boards
 
 from __future__ import annotations
 
+import re
 import threading
 
 import numpy as np
@@ -144,9 +145,10 @@ def test_the_time_budget_ends_a_hopeless_model_search_with_the_figures():
     request = DealRequest.from_specs(north="spades 10+", east="hearts 10+")
     with pytest.raises(ImpossibleError) as info:
         deal_set_with_model(parse_shuffle("riffle:7"), request, 1, 1, make_rng(3), max_seconds=0.0)
-    assert str(info.value).startswith(
-        "no deal fitting every constraint was found in 0 deals of the riffle model (0.0 s)"
-    )
+    # The time it took is given, but not asserted: the wall clock of a loaded machine may read 0.1 s.
+    assert re.match(
+        r"no deal fitting every constraint was found in 0 deals of the riffle model \(\d+\.\d s\)", str(info.value)
+    ), str(info.value)
 
 
 def test_a_long_model_run_gives_the_same_set_on_one_core_or_two(monkeypatch):

@@ -68,7 +68,7 @@ def test_a_recovery_copy_that_cannot_be_read_is_set_aside(qtbot: QtBot, make_win
     window = make_window()
     asked: list[int] = []
     window.ask_restore = lambda n, *_rest: asked.append(n)  # type: ignore[method-assign]
-    qtbot.wait(50)
+    qtbot.waitUntil(window.autosave.timer.isActive)  # the start-up offer has run (the timer starts after it)
     assert asked == [] and window.isVisible()
     assert (folder / "recovered.pbn.corrupt").exists() and not (folder / "recovered.pbn").exists()
     (folder / "recovered.pbn.corrupt").unlink()

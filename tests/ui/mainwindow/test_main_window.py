@@ -155,8 +155,8 @@ def test_a_fixed_seed_reproduces_a_set_and_single_boards(qtbot: QtBot, window: M
 def test_a_new_deal_drops_the_results_of_a_running_search(qtbot: QtBot, window: MainWindow) -> None:
     set_specs(window, **NEVER)
     wait_feedback(qtbot, window)
-    window.deal_set(10)
-    qtbot.wait(100)
+    with qtbot.waitSignal(window.service.progress, timeout=5000):  # searching
+        window.deal_set(10)
     old_job = window.service.current_job
     set_specs(window, N="", S="", E="", W="")
     window.go_to_row(0)
@@ -175,7 +175,8 @@ def test_stop_ends_a_long_search_at_once(qtbot: QtBot, window: MainWindow) -> No
     assert window.actionDeal.isEnabled()
     with qtbot.waitSignal(window.service.progress, timeout=5000):
         window.deal_set(10)
-    qtbot.wait(300)
+    with qtbot.waitSignal(window.service.progress, timeout=5000):
+        pass  # a second report: well into the search
     assert window.is_dealing() and window.actionStop.isEnabled()
     assert window.progress_bar.isVisible()
     # The window is idle at once; the thread follows within a batch (the wait is a hang guard: how fast
@@ -543,6 +544,6 @@ def test_opening_a_file_during_the_analysis_before_a_save_leaves_the_saved_file_
     assert window.open_file(other, confirm=False)
     release.set()
     assert window.jobs.runner.wait_idle(5_000)
-    qtbot.wait(50)
+    QApplication.processEvents()  # the idle thread posted all it will (its result): deliver it, no fixed wait
     assert not target.exists(), "the old set's file was written with the newly opened set"
     assert window.document.path == other and len(window.boards()) == 1
