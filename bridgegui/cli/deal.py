@@ -561,10 +561,6 @@ class SetStream:
         self.first = args.first_board
         self.number = args.first_board
         self.writer: Any = registry.stream_writer(fmt)
-        if fmt.name == "pbn":  # pbn.begin/write_batch/end themselves, without loading the PBN reader (start-up)
-            from bridgegui.formats import pbn_stream
-
-            self.writer = pbn_stream
         self._stack = contextlib.ExitStack()
         self._put: Callable[[str | bytes], None] = _raise_closed
         self._text: Any = None
