@@ -307,3 +307,24 @@ def test_ctrl_c_while_the_workers_are_forked_still_stops_the_run():
                 _end_all(workers)
         assert child.returncode == 130, said
         assert "Traceback" not in said and "ignored" not in said
+
+
+def test_a_long_run_is_finished_in_the_forked_workers_and_only_the_results_come_back():
+    """The command line formats a long run's chunks where they are dealt: ``finish`` runs in the workers."""
+    result = _probe(
+        """
+plan = planner.plan_request(DealRequest.from_specs(north="hcp 15-17, balanced"))
+count = 5 * planner.CHUNK_TRIES + 7
+def finish(deals, at):
+    return (at, len(deals), os.getpid(), deals.sum(dtype=np.uint64).item() % 1000003)
+forked = [v for _, v in planner.finished_chunks(plan, count, finish, seed=3, workers=2, processes=True)]
+one = [v for _, v in planner.finished_chunks(plan, count, finish, seed=3, workers=1)]
+print(json.dumps({"forked": forked, "one": one, "me": os.getpid(), "chunk": planner.CHUNK_TRIES}))
+"""
+    )
+    chunk, me = result["chunk"], result["me"]
+    assert [row[0] for row in result["forked"]] == [k * chunk for k in range(6)]
+    assert sum(row[1] for row in result["forked"]) == 5 * chunk + 7
+    assert me not in {row[2] for row in result["forked"]}  # finished in the workers
+    assert {row[2] for row in result["one"]} == {me}  # one core: in this process
+    assert [row[:2] + row[3:] for row in result["forked"]] == [row[:2] + row[3:] for row in result["one"]]
