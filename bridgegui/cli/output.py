@@ -20,7 +20,11 @@ from bridgegui.formats import registry
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["SetStream", "open_output"]
+__all__ = ["FORMAT_ROWS", "SetStream", "open_output"]
+
+FORMAT_ROWS = 8192
+"""Boards formatted at once by ``SetStream.format``: the layout's arrays (a few hundred bytes a board,
+several times over) stay a few MB however large the chunk a worker hands it."""
 
 
 class SetStream:
@@ -76,8 +80,11 @@ class SetStream:
         Depends on nothing but its arguments and the set's header, so a worker process runs it
         (``planner.finished_chunks``) and sends back only the bytes.
         """
-        data = self._formatted(masks, self.first + offset)
-        return data.encode("utf-8") if isinstance(data, str) else data
+        parts = []
+        for start in range(0, len(masks), FORMAT_ROWS):
+            data = self._formatted(masks[start : start + FORMAT_ROWS], self.first + offset + start)
+            parts.append(data.encode("utf-8") if isinstance(data, str) else data)
+        return b"".join(parts)
 
     def put(self, data: str | bytes, count: int) -> None:
         """Write the formatted data of the next ``count`` boards (the format's start before the first)."""

@@ -205,11 +205,13 @@ def ordered_map(
     workers: int | None = None,
     cancel: threading.Event | None = None,
     processes: bool = False,
+    ahead: int | None = None,
 ) -> Generator[T, None, None]:
     """``task(i)`` for each chunk index, yielded in the order of ``indices`` whatever order they finish.
 
-    At most ``2 * workers`` chunks are under way at once (memory stays bounded however long the run,
-    and ``indices`` may be endless).  With one worker the tasks run in the caller's thread, one after
+    At most ``ahead`` chunks (default ``2 * workers``) are under way or waiting to be yielded at once
+    (memory stays bounded however long the run, and ``indices`` may be endless); a caller whose results
+    are large (a chunk's formatted text) asks for fewer.  With one worker the tasks run in the caller's thread, one after
     the other.  Stops submitting once ``cancel`` is set (the task should check it too, to stop within
     its chunk) and ends without yielding what was still running.  ``processes``: run the chunks in
     forked processes where that is safe (``forking_is_safe``), for tasks whose results are small
@@ -223,6 +225,7 @@ def ordered_map(
                 return
             yield task(i)
         return
+    window = 2 * n if ahead is None else max(n, ahead)
     pool, submitted = _pool(task, n, processes)
     forked = submitted is _run_forked
     pending: deque[Future[T]] = deque()
@@ -230,7 +233,7 @@ def ordered_map(
     try:
         exhausted = False
         while True:
-            while not exhausted and len(pending) < 2 * n and not (cancel is not None and cancel.is_set()):
+            while not exhausted and len(pending) < window and not (cancel is not None and cancel.is_set()):
                 try:
                     i = next(source)
                 except StopIteration:

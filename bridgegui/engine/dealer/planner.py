@@ -566,9 +566,10 @@ def finished_chunks(
         deals.flags.writeable = False
         return len(deals), finish(deals, index * CHUNK_TRIES)
 
-    chunks = parallel.ordered_map(
-        task, range(-(-count // CHUNK_TRIES)), workers=workers, cancel=cancel, processes=processes
-    )
+    n = parallel.worker_count() if workers is None else max(1, workers)
+    indices = range(-(-count // CHUNK_TRIES))
+    # One chunk waiting beyond one per core: a finished chunk can be large (21 MB of PBN), so fewer wait.
+    chunks = parallel.ordered_map(task, indices, workers=n, cancel=cancel, processes=processes, ahead=n + 1)
     matched = 0
     try:
         for result in chunks:
