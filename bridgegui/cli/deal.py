@@ -14,7 +14,9 @@ standard error says how many), 1 for I/O errors (or a worker process lost: kille
 
 Boards are written as they are dealt, batch by batch, formatted straight from the engine's arrays
 (``begin``/``write_batch``/``end`` of the format module, see ``bridgegui.formats.registry``), so
-memory stays flat whatever ``-p`` is: a million boards need no more than one batch does.  A file is
+memory stays flat whatever ``-p`` is: a million boards need no more than a few batches do (a long run
+whose every deal is a board is dealt and formatted in the worker processes, ``planner.finished_chunks``
+and ``output.SetStream.format``, and only written here).  A file is
 written atomically: the set goes to a temporary file beside it, which replaces the file only once the
 set is complete.  ``--pdf``,
 ``--dd``, ``--bid``, ``--auction`` and ``--shuffle`` need every board at once and keep the set in
