@@ -18,8 +18,9 @@ A process has to send its results back through a pipe, though: when every deal c
 costs what the second core saves (measured: 1.2-1.4x with processes, 1.5-1.7x with threads).
 
 So ``ordered_map`` runs threads by default, and forked processes when the caller asks for them
-(``processes=True``: the planner does for chunks that keep few of their deals, and only the command
-line asks the planner) and forking is safe: on Linux (macOS's system libraries are not fork-safe,
+(``processes=True``: the planner does for chunks that keep few of their deals, and for chunks the caller
+finishes in the worker, ``planner.finished_chunks``, where the command line formats a chunk's boards:
+that work is several times what sending its bytes back costs; only the command line asks the planner) and forking is safe: on Linux (macOS's system libraries are not fork-safe,
 Windows cannot fork), from the main thread of a process with no other Python thread (a fork copies
 locks that other threads hold).  A forked worker inherits the plan, the request and a compiled
 script as they are, so nothing has to be picklable but the chunk index and its result; the window
@@ -211,8 +212,8 @@ def ordered_map(
 
     At most ``ahead`` chunks (default ``2 * workers``) are under way or waiting to be yielded at once
     (memory stays bounded however long the run, and ``indices`` may be endless); a caller whose results
-    are large (a chunk's formatted text) asks for fewer.  With one worker the tasks run in the caller's thread, one after
-    the other.  Stops submitting once ``cancel`` is set (the task should check it too, to stop within
+    are large (a chunk's formatted text) asks for fewer.  With one worker the tasks run in the caller's
+    thread, one after the other.  Stops submitting once ``cancel`` is set (the task should check it too, to stop within
     its chunk) and ends without yielding what was still running.  ``processes``: run the chunks in
     forked processes where that is safe (``forking_is_safe``), for tasks whose results are small
     beside their work (module docstring); threads otherwise.  The workers are always joined before

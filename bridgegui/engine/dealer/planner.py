@@ -441,7 +441,7 @@ def _long_from_the_start(plan: DealPlan, count: int | None) -> bool:
         return True
     if _keeps_every_deal(plan):
         # Every deal is a board, so the count is the deals it will try: a million boards go to every core
-        # from the first (``finished_chunks`` formats them there too).
+        # from the first (where ``finished_chunks`` can also finish them: the command line formats them there).
         return count >= parallel.PARALLEL_MIN_DEALS
     if count * SWITCH_PILOT < threshold:
         return False  # even one board per pilot would be fast enough: no pilot needed (it costs a batch)
