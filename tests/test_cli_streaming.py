@@ -291,7 +291,7 @@ def test_a_long_run_is_formatted_in_the_workers_and_is_the_same_file_on_any_numb
         code, _, err = run(*argv, "-o", str(target))
         assert code == 0, err
         files.append(target.read_bytes())
-    assert finished == [1, 1, 1]
+    assert finished == [1, 1]  # with more than one core (one core deals and formats in this process)
     assert files[0] == files[1] == files[2]
     request = DealRequest.from_specs(north="hcp 15-17, balanced")
     boards = boards_from_batch(_dealt({"north": "hcp 15-17, balanced"}, 5000, 11), 3)

@@ -479,7 +479,12 @@ def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
         info = set_info(request, seed, "", dealer=args.dealer.upper() if args.dealer else None)
         _tell_dropped(fmt, args, info, stderr)
         with SetStream(fmt, info, args, stdout) as stream:
-            if fmt.streams and args.max_tries is None and planner.finishes_in_workers(plan, args.produce):
+            if (
+                fmt.streams
+                and args.max_tries is None
+                and parallel.worker_count() > 1
+                and planner.finishes_in_workers(plan, args.produce)
+            ):
                 # Every deal is a board and the run is long: deal and format on every core, write here.
                 chunks = planner.finished_chunks(plan, args.produce, stream.format, seed=seed, processes=True)
                 for data in tracked(chunks):

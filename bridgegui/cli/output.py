@@ -71,8 +71,11 @@ class SetStream:
         return self.writer.write_batch(masks, number, self.info)  # type: ignore[no-any-return]
 
     def write(self, masks: np.ndarray) -> None:
-        """Format and write one ``(n, 4)`` batch of deals."""
-        self.put(self._formatted(masks, self.number), masks.shape[0])
+        """Format and write one ``(n, 4)`` batch of deals (``FORMAT_ROWS`` at a time: a long run's chunks
+        are large)."""
+        for start in range(0, masks.shape[0], FORMAT_ROWS):
+            part = masks[start : start + FORMAT_ROWS]
+            self.put(self._formatted(part, self.number), part.shape[0])
 
     def format(self, masks: np.ndarray, offset: int) -> bytes:
         """A batch's bytes as the output takes them, its first board ``offset`` boards into the set.

@@ -244,13 +244,20 @@ def test_workers_end_when_the_command_is_killed_outright():
             _end_all(workers)
 
 
-@pytest.mark.parametrize("forked", [True, False])
-def test_sigterm_stops_the_command_like_ctrl_c(tmp_path, forked):
+SIGTERM_RUNS = {
+    "rare": (["--ns", "hcp 36+", "-p", "100000"], True),  # dealt in forked workers
+    "common": (["--ns", "hcp 20+", "-p", "100000000"], False),  # dealt in threads
+    "formatted": (["--north", "hcp 15-17, balanced", "-p", "100000000"], True),  # dealt and formatted in forks
+}
+
+
+@pytest.mark.parametrize("run", SIGTERM_RUNS)
+def test_sigterm_stops_the_command_like_ctrl_c(tmp_path, run):
     """``kill`` or ``timeout`` (SIGTERM): exit 143, the file being written removed and the old one kept,
-    no worker left; a run that forks and one that does not."""
+    no worker left; runs that fork and one that does not."""
     target = tmp_path / "set.pbn"
     target.write_text("the old set\n")
-    request = ["--ns", "hcp 36+", "-p", "100000"] if forked else ["-p", "100000000"]
+    request, forked = SIGTERM_RUNS[run]
     argv = [sys.executable, "-c", "import sys; from bridgegui import entry; sys.exit(entry.deal())"]
     argv += ["-q", "-s", "1", *request, "-o", str(target)]
     workers: list[int] = []

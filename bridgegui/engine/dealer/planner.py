@@ -569,7 +569,9 @@ def finished_chunks(
     n = parallel.worker_count() if workers is None else max(1, workers)
     indices = range(-(-count // CHUNK_TRIES))
     # One chunk waiting beyond one per core: a finished chunk can be large (21 MB of PBN), so fewer wait.
-    chunks = parallel.ordered_map(task, indices, workers=n, cancel=cancel, processes=processes, ahead=n + 1)
+    chunks = parallel.ordered_map(
+        task, indices, workers=n, cancel=cancel, processes=processes, ahead=n + 1, large_results=True
+    )
     matched = 0
     try:
         for result in chunks:
