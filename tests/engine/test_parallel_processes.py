@@ -168,12 +168,28 @@ def _workers_of(pid: int) -> list[int]:
         return []
 
 
-def test_a_forked_run_writes_its_set_once_to_a_pipe_and_to_a_file(tmp_path):
+FORMATTED_IN_WORKERS = PROBE_HEAD + (
+    "from bridgegui import entry\n"
+    "assert planner.finishes_in_workers(planner.plan_request(DealRequest.from_specs(north='hcp 15-17')), 9000)\n"
+    "sys.argv = ['bridgegui-deal', *sys.argv[1:]]\n"
+)
+"""A long run made small whose every deal is a board: its chunks are dealt and formatted in the workers."""
+
+
+@pytest.mark.parametrize(
+    ("setup", "argv"),
+    [
+        ("", ["--ns", "hcp 35+", "-p", "3000"]),  # about 4 million deals: dealt in forked workers from the start
+        (FORMATTED_IN_WORKERS, ["--north", "hcp 15-17", "-p", "9000"]),
+    ],
+)
+def test_a_forked_run_writes_its_set_once_to_a_pipe_and_to_a_file(tmp_path, setup, argv):
     """Forked workers inherit the command's buffered standard output and its open ``-o`` file: neither
     may be written twice (multiprocessing flushes the standard streams before it forks; a worker
-    never flushes the file)."""
-    probe = "import sys; from bridgegui import entry; sys.exit(entry.deal())"
-    argv = ["-q", "-s", "5", "-p", "3000", "--ns", "hcp 35+"]  # about 4 million deals: forked from the start
+    never flushes the file), whether they deal a run or deal and format it."""
+    probe = setup + "import sys; from bridgegui import entry; sys.exit(entry.deal())"
+    argv = ["-q", "-s", "5", *argv]
+    count = int(argv[-1])
     env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
     piped = subprocess.run([sys.executable, "-c", probe, *argv], capture_output=True, check=True, env=env)
     target = tmp_path / "set.pbn"
@@ -181,7 +197,7 @@ def test_a_forked_run_writes_its_set_once_to_a_pipe_and_to_a_file(tmp_path):
     text = piped.stdout.decode()
     assert text.count("% PBN 2.1") == 1
     numbers = [int(line.split('"')[1]) for line in text.splitlines() if line.startswith("[Board ")]
-    assert numbers == list(range(1, 3001))
+    assert numbers == list(range(1, count + 1))
     assert target.read_bytes() == piped.stdout
 
 
@@ -335,24 +351,3 @@ print(json.dumps({"forked": forked, "one": one, "me": os.getpid(), "chunk": plan
     assert me not in {row[2] for row in result["forked"]}  # finished in the workers
     assert {row[2] for row in result["one"]} == {me}  # one core: in this process
     assert [row[:2] + row[3:] for row in result["forked"]] == [row[:2] + row[3:] for row in result["one"]]
-
-
-def test_a_run_formatted_in_the_workers_writes_its_set_once_to_a_pipe_and_to_a_file(tmp_path):
-    """The workers that format a long run inherit the command's standard output and ``-o`` file as well:
-    the set arrives once, in order, and the pipe and the file get the same bytes."""
-    probe = PROBE_HEAD + (
-        "from bridgegui import entry\n"
-        "assert planner.finishes_in_workers(planner.plan_request(DealRequest.from_specs(north='hcp 15-17')), 9000)\n"
-        "sys.argv = ['bridgegui-deal', *sys.argv[1:]]\n"
-        "sys.exit(entry.deal())\n"
-    )
-    argv = ["-q", "-s", "5", "-p", "9000", "--north", "hcp 15-17"]
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
-    piped = subprocess.run([sys.executable, "-c", probe, *argv], capture_output=True, check=True, env=env)
-    target = tmp_path / "set.pbn"
-    subprocess.run([sys.executable, "-c", probe, *argv, "-o", str(target)], check=True, env=env)
-    text = piped.stdout.decode()
-    assert text.count("% PBN 2.1") == 1
-    numbers = [int(line.split('"')[1]) for line in text.splitlines() if line.startswith("[Board ")]
-    assert numbers == list(range(1, 9001))
-    assert target.read_bytes() == piped.stdout
