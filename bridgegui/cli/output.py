@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import dataclasses
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
 from bridgegui.formats import registry
@@ -77,8 +77,9 @@ class SetStream:
             part = masks[start : start + FORMAT_ROWS]
             self.put(self._formatted(part, self.number), part.shape[0])
 
-    def format(self, masks: np.ndarray, offset: int) -> bytes:
-        """A batch's bytes as the output takes them, its first board ``offset`` boards into the set.
+    def format(self, masks: np.ndarray, offset: int) -> list[bytes]:
+        """A batch's bytes as the output takes them (in parts, ``FORMAT_ROWS`` boards each), its first
+        board ``offset`` boards into the set.
 
         Depends on nothing but its arguments and the set's header, so a worker process runs it
         (``planner.finished_chunks``) and sends back only the bytes.
@@ -87,14 +88,16 @@ class SetStream:
         for start in range(0, len(masks), FORMAT_ROWS):
             data = self._formatted(masks[start : start + FORMAT_ROWS], self.first + offset + start)
             parts.append(data.encode("utf-8") if isinstance(data, str) else data)
-        return b"".join(parts)
+        return parts
 
-    def put(self, data: str | bytes, count: int) -> None:
-        """Write the formatted data of the next ``count`` boards (the format's start before the first)."""
+    def put(self, data: str | bytes | Sequence[bytes], count: int) -> None:
+        """Write the formatted data (or its parts, as ``format`` makes them) of the next ``count`` boards
+        (the format's start before the first)."""
         if not count:
             return
         self._begin()
-        self._put(data)
+        for part in [data] if isinstance(data, str | bytes) else data:
+            self._put(part)
         self.number += count
 
     def __exit__(self, kind: Any, value: Any, traceback: Any) -> None:

@@ -43,7 +43,7 @@ import os
 import sys
 import threading
 from collections import deque
-from collections.abc import Callable, Generator, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import numpy as np
@@ -123,26 +123,29 @@ _SLOTS: list[int] = []
 chunk under way: made before the workers fork, so each inherits them."""
 
 
-def _run_forked_into(index: int, slot: int) -> int:
-    """Run the task and leave its pickled result in shared-memory ``slot``; return the result's length.
+def _run_forked_into(index: int, slot: int) -> tuple[object, int] | None:
+    """Run a ``large_results`` task, whose result is ``(small, parts)``: leave the bytes ``parts`` one
+    after another in shared-memory ``slot`` and return ``(small, their length)``.
 
-    Why not the pool's pipe: a pipe holds 64 KB, so a 21 MB result (a chunk of formatted PBN) crosses it
-    in some 330 turns of the main process, each waiting for the scheduler: on a busy machine the workers
-    then stood idle most of the time and two of them were slower than one core.  Shared memory hands the
-    whole result over at once."""
-    import pickle
+    Why not the pool's pipe: a pipe holds 64 KB, so a 21 MB result (a chunk of formatted PBN) crossed it
+    in some 330 turns of the main process, each waiting for the scheduler, and was copied twice more by
+    pickling.  Shared memory hands it over at once, with one copy in and one out."""
+    result = cast("tuple[object, Sequence[bytes]] | None", _FORKED_TASK[0](index))
+    if result is None:
+        return None
+    small, parts = result
+    offset = 0
+    for part in parts:
+        view = memoryview(part)
+        while view:
+            written = os.pwrite(_SLOTS[slot], view, offset)
+            offset += written
+            view = view[written:]
+    return small, offset
 
-    data = memoryview(pickle.dumps(_FORKED_TASK[0](index), protocol=pickle.HIGHEST_PROTOCOL))
-    written = 0
-    while written < len(data):
-        written += os.pwrite(_SLOTS[slot], data[written:], written)
-    return len(data)
 
-
-def _read_slot(fd: int, length: int) -> object:
-    """The result a worker left in a shared-memory slot (``_run_forked_into``)."""
-    import pickle
-
+def _read_slot(fd: int, length: int) -> bytes:
+    """The bytes a worker left in a shared-memory slot (``_run_forked_into``)."""
     parts, got = [], 0
     while got < length:
         part = os.pread(fd, length - got, got)
@@ -150,7 +153,7 @@ def _read_slot(fd: int, length: int) -> object:
             raise WorkerLostError("a worker's result was cut short; the run was stopped")
         parts.append(part)
         got += len(part)
-    return pickle.loads(parts[0] if len(parts) == 1 else b"".join(parts))
+    return parts[0] if len(parts) == 1 else b"".join(parts)
 
 
 _PR_SET_PDEATHSIG = 1
@@ -252,8 +255,9 @@ def ordered_map(
     thread, one after the other.  Stops submitting once ``cancel`` is set (the task should check it too, to stop within
     its chunk) and ends without yielding what was still running.  ``processes``: run the chunks in
     forked processes where that is safe (``forking_is_safe``), for tasks whose results are small
-    beside their work (module docstring); threads otherwise.  ``large_results``: the results are
-    megabytes, and forked workers hand them over through shared memory (``_run_forked_into``).  The
+    beside their work (module docstring); threads otherwise.  ``large_results``: each result is
+    ``(small, parts)``, ``parts`` megabytes of bytes (or None), and forked workers hand the parts over
+    through shared memory, joined into one (``_run_forked_into``).  The
     workers are always joined before this generator finishes, is closed or is garbage-collected: none
     outlives the run.
     """
@@ -291,7 +295,9 @@ def ordered_map(
             if not pending or (cancel is not None and cancel.is_set()):
                 return
             done = pending.popleft().result()
-            yield cast("T", _read_slot(slots[(sent - len(pending) - 1) % window], done)) if slots else done
+            if slots and done is not None:  # (small, length): the parts, joined, from the chunk's slot
+                done = (done[0], [_read_slot(slots[(sent - len(pending) - 1) % window], done[1])])
+            yield cast("T", done)
     except Exception as exc:
         lost = _lost_worker(exc) if forked else None
         if lost is not None:

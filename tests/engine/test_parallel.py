@@ -230,10 +230,14 @@ def test_a_long_run_whose_every_deal_is_a_board_is_finished_where_it_is_dealt(lo
     chunk = planner.CHUNK_TRIES
     count = 2 * chunk + 100
     assert planner.finishes_in_workers(plan, count)
-    steps = list(planner.finished_chunks(plan, count, lambda deals, at: (at, deals.copy()), seed=5, workers=workers))
-    assert [at for _, (at, _) in steps] == [0, chunk, 2 * chunk]
+
+    def finish(deals: np.ndarray, at: int) -> list[bytes]:
+        return [at.to_bytes(8, "little"), deals.tobytes()]
+
+    steps = [(p, b"".join(parts)) for p, parts in planner.finished_chunks(plan, count, finish, seed=5, workers=workers)]
+    assert [int.from_bytes(data[:8], "little") for _, data in steps] == [0, chunk, 2 * chunk]
     assert [progress.matched for progress, _ in steps] == [chunk, 2 * chunk, count]
-    dealt = np.concatenate([deals for _, (_, deals) in steps])
+    dealt = np.concatenate([np.frombuffer(data[8:], dtype=np.uint64).reshape(-1, 4) for _, data in steps])
     np.testing.assert_array_equal(dealt, planner.deal(plan, count, seed=5, workers=1))
     assert dealt.shape == (count, 4) and is_valid_batch(dealt) and plan.request.mask(dealt).all()
     assert not np.array_equal(dealt[:100], planner.deal(plan, 100, seed=6, workers=1))

@@ -339,9 +339,12 @@ def test_a_long_run_is_finished_in_the_forked_workers_and_only_the_results_come_
 plan = planner.plan_request(DealRequest.from_specs(north="hcp 15-17, balanced"))
 count = 5 * planner.CHUNK_TRIES + 7
 def finish(deals, at):
-    return (at, len(deals), os.getpid(), deals.sum(dtype=np.uint64).item() % 1000003)
-forked = [v for _, v in planner.finished_chunks(plan, count, finish, seed=3, workers=2, processes=True)]
-one = [v for _, v in planner.finished_chunks(plan, count, finish, seed=3, workers=1)]
+    return [json.dumps([at, len(deals), os.getpid(), deals.sum(dtype=np.uint64).item() % 1000003]).encode()]
+def rows(**options):
+    chunks = planner.finished_chunks(plan, count, finish, seed=3, **options)
+    return [json.loads(b"".join(parts)) for _, parts in chunks]
+forked = rows(workers=2, processes=True)
+one = rows(workers=1)
 print(json.dumps({"forked": forked, "one": one, "me": os.getpid(), "chunk": planner.CHUNK_TRIES}))
 """
     )

@@ -42,10 +42,9 @@ import itertools
 import math
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from math import comb
-from typing import TypeVar
 
 import numpy as np
 
@@ -56,8 +55,6 @@ from bridgegui.engine.dealer.constraints import DealRequest
 from bridgegui.engine.dealer.exact import SeatPlan, plan_seat
 from bridgegui.engine.dealing import fill_deals, make_rng
 from bridgegui.engine.errors import ImpossibleError, TooRareError
-
-T = TypeVar("T")
 
 DEFAULT_MAX_TRIES = 50_000_000
 """Deals tried in a row without a board (after the exact draw of one seat) before a request is
@@ -537,16 +534,16 @@ def finishes_in_workers(plan: DealPlan, count: int | None) -> bool:
 def finished_chunks(
     plan: DealPlan,
     count: int,
-    finish: Callable[[np.ndarray, int], T],
+    finish: Callable[[np.ndarray, int], Sequence[bytes]],
     *,
     seed: int | None = None,
     cancel: threading.Event | None = None,
     workers: int | None = None,
     processes: bool = False,
-) -> Iterator[tuple[Progress, T]]:
+) -> Iterator[tuple[Progress, Sequence[bytes]]]:
     """``count`` boards of a plan that ``finishes_in_workers``, each chunk handed to ``finish(deals,
     offset)`` (``offset``: the place of its first board in the set) *in the worker that dealt it*, and
-    what ``finish`` returns yielded in chunk order with the progress.
+    the bytes ``finish`` returns (in parts) yielded in chunk order with the progress.
 
     The command line formats a chunk there, so a long run uses every core for the formatting as well as
     the dealing and its main process only writes the bytes; in forked processes (``processes``, where
@@ -558,7 +555,7 @@ def finished_chunks(
     root = parallel.root_sequence(rng=make_rng(seed))
     start = time.perf_counter()
 
-    def task(index: int) -> tuple[int, T] | None:
+    def task(index: int) -> tuple[int, Sequence[bytes]] | None:
         chunk = _chunk(plan, root, index, cancel)
         if chunk is None:
             return None
