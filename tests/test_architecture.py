@@ -4,6 +4,7 @@ import shutil
 import subprocess
 import sys
 import textwrap
+from collections.abc import Iterable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -297,3 +298,30 @@ def test_the_runner_check_sees_a_second_runner(tmp_path: Path):
     )
     assert _runner_wrappers(tmp_path) == ["DealingService"]
     assert _thread_owners(tmp_path) == {"service"}
+
+
+def _second_writers(names: Iterable[str]) -> list[str]:
+    """Module names in ``formats/`` that say they hold a second writer beside a format's own module."""
+    return sorted(n for n in names if n.endswith("_stream.py") or n.startswith(("batch_", "stream_")))
+
+
+def test_one_module_per_format():
+    """endplay's ``parsers/lin.py`` is the model: a format's reader, writer and streaming writer live in
+    one module, so no second writer has to be kept byte-identical with the first."""
+    import importlib
+
+    from bridgegui.formats import registry
+
+    assert _second_writers(p.name for p in (ROOT / "bridgegui" / "formats").glob("*.py")) == []
+    for fmt in registry.FORMATS.values():
+        module = importlib.import_module(fmt.module)
+        names = ("dumps", "loads") if fmt.readable else ("dumps",)
+        names += ("begin", "write_batch", "end") if fmt.streams else ()
+        assert [name for name in names if not hasattr(module, name)] == [], fmt.module
+
+
+def test_the_format_check_sees_a_second_writer():
+    assert _second_writers(["pbn.py", "pbn_stream.py", "batch_text.py", "_batch.py", "text.py"]) == [
+        "batch_text.py",
+        "pbn_stream.py",
+    ]

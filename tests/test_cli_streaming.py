@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 from bridgegui.cli import deal as deal_cli
+from bridgegui.engine import parallel
 from bridgegui.engine.boards import boards_from_batch
 from bridgegui.engine.dealer import planner
 from bridgegui.engine.dealer.constraints import DealRequest
@@ -268,3 +269,32 @@ def test_a_script_that_contradicts_itself_is_still_refused_at_once(tmp_path):
     path.write_text("condition hcp(north) >= 30 && hcp(south) >= 11\n")
     code, _, err = run(str(path), "-s", "3", "-o", str(tmp_path / "out.pbn"))
     assert code == deal_cli.EXIT_IMPOSSIBLE and "impossible" in err
+
+
+@pytest.mark.parametrize(("ext", "fmt"), [("pbn", "pbn"), ("txt", "text"), ("lin", "lin"), ("bri", "bri")])
+def test_a_long_run_is_formatted_in_the_workers_and_is_the_same_file_on_any_number_of_cores(
+    tmp_path, monkeypatch, ext, fmt
+):
+    """A long run whose every deal is a board (S1 here) deals and formats its chunks on every core; the
+    file is the same with one core or three, and it is what the per-board writers make of the boards
+    the same seed deals (the set kept in memory for --dd or --pdf)."""
+    monkeypatch.setattr(parallel, "PARALLEL_MIN_DEALS", 4096)  # a long run, made small
+    monkeypatch.setattr(planner, "CHUNK_TRIES", 1024)
+    finished: list[int] = []
+    real = planner.finished_chunks
+    monkeypatch.setattr(planner, "finished_chunks", lambda *a, **k: finished.append(1) or real(*a, **k))
+    argv = ["-q", "-p", "5000", "-s", "11", "--first-board", "3", "--north", "hcp 15-17, balanced"]
+    files = []
+    for cores in (1, 2, 3):
+        monkeypatch.setattr(parallel, "worker_count", lambda cores=cores: cores)
+        target = tmp_path / f"{cores}.{ext}"
+        code, _, err = run(*argv, "-o", str(target))
+        assert code == 0, err
+        files.append(target.read_bytes())
+    assert finished == [1, 1]  # with more than one core (one core deals and formats in this process)
+    assert files[0] == files[1] == files[2]
+    request = DealRequest.from_specs(north="hcp 15-17, balanced")
+    boards = boards_from_batch(_dealt({"north": "hcp 15-17, balanced"}, 5000, 11), 3)
+    info = deal_cli.set_info(request, 11, "")
+    expected = registry.dumps(fmt, boards, info)
+    assert files[0] == (expected.encode("utf-8") if isinstance(expected, str) else expected)

@@ -14,7 +14,9 @@ standard error says how many), 1 for I/O errors (or a worker process lost: kille
 
 Boards are written as they are dealt, batch by batch, formatted straight from the engine's arrays
 (``begin``/``write_batch``/``end`` of the format module, see ``bridgegui.formats.registry``), so
-memory stays flat whatever ``-p`` is: a million boards need no more than one batch does.  A file is
+memory stays flat whatever ``-p`` is: a million boards need no more than a few batches do (a long run
+whose every deal is a board is dealt and formatted in the worker processes, ``planner.finished_chunks``
+and ``output.SetStream.format``, and only written here).  A file is
 written atomically: the set goes to a temporary file beside it, which replaces the file only once the
 set is complete.  ``--pdf``,
 ``--dd``, ``--bid``, ``--auction`` and ``--shuffle`` need every board at once and keep the set in
@@ -25,15 +27,15 @@ every run needs; scripts, bidding systems, printing and the format modules load 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import dataclasses
 import io
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
 from bridgegui import __version__
 from bridgegui.cli import bidding, inference, sets, terminal
+from bridgegui.cli.output import SetStream, open_output
 from bridgegui.engine import parallel
 from bridgegui.engine.dealer import planner
 from bridgegui.engine.dealer.constraints import (
@@ -448,16 +450,20 @@ def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     progress_line = terminal.ProgressLine(stderr, args.produce, not args.quiet)
     last: list[planner.Progress] = []
 
+    def tracked(steps: Iterator[tuple[planner.Progress, Any]]) -> Iterator[Any]:
+        """Each step's payload, the progress line updated as they come."""
+        for progress, payload in steps:
+            last[:] = [progress]
+            progress_line.update(progress)
+            yield payload
+        if last:
+            progress_line.update(last[0], final=True)
+
     def batches() -> Iterator[np.ndarray]:
         stream = planner.deal_stream(
             plan, args.produce, seed=seed, max_tries=args.max_tries, processes=True, **_time_limit(args)
         )
-        for progress in stream:
-            last[:] = [progress]
-            progress_line.update(progress)
-            yield progress.deals
-        if last:
-            progress_line.update(last[0], final=True)
+        return tracked((progress, progress.deals) for progress in stream)
 
     if _collects(args):
         import numpy as np
@@ -473,8 +479,19 @@ def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
         info = set_info(request, seed, "", dealer=args.dealer.upper() if args.dealer else None)
         _tell_dropped(fmt, args, info, stderr)
         with SetStream(fmt, info, args, stdout) as stream:
-            for deals in batches():
-                stream.write(deals)
+            if (
+                fmt.streams
+                and args.max_tries is None
+                and parallel.worker_count() > 1
+                and planner.finishes_in_workers(plan, args.produce)
+            ):
+                # Every deal is a board and the run is long: deal and format on every core, write here.
+                chunks = planner.finished_chunks(plan, args.produce, stream.format, seed=seed, processes=True)
+                for data in tracked(chunks):
+                    stream.put(data, last[0].matched + stream.first - stream.number)
+            else:
+                for deals in batches():
+                    stream.write(deals)
     if not args.quiet and last and stderr.isatty():
         done = last[0]
         stderr.write(f"{done.matched} boards, seed {seed}, {done.tried:,} deals tried in {done.elapsed:.2f} s\n")
@@ -540,121 +557,6 @@ def set_info(request: DealRequest | None, seed: int, note: str, *, dealer: str |
         notes.append(f"Constraints: {describe_request(request)}")
     practice = request is None or not request.is_empty
     return registry.SetInfo(GENERATOR, seed, tuple(notes), practice=practice, dealer=dealer)
-
-
-class SetStream:
-    """One set written batch by batch to ``-o FILE`` (atomically) or standard output.
-
-    ``with SetStream(fmt, info, args, stdout) as stream: stream.write(masks)...``: the format's
-    ``begin`` is written with the first boards (so a request that finds none leaves standard output
-    empty), each batch as it comes (numbered from ``--first-board``), and ``end`` on a normal exit,
-    when the file then replaces the old one.  On an exception nothing
-    more is written and the old file stays as it was (``bridgegui.files.atomic_writer``).
-    Formats that cannot stream (DUP, DLM) are kept by the registry's writer and written at the end.
-    """
-
-    def __init__(self, fmt: registry.BoardFormat, info: registry.SetInfo, args: argparse.Namespace, stdout: TextIO):
-        self.fmt = fmt
-        self.info = info
-        self.args = args
-        self.stdout = stdout
-        self.first = args.first_board
-        self.number = args.first_board
-        self.writer: Any = registry.stream_writer(fmt)
-        if fmt.name == "pbn":  # pbn.begin/write_batch/end themselves, without loading the PBN reader (start-up)
-            from bridgegui.formats import pbn_stream
-
-            self.writer = pbn_stream
-        self._stack = contextlib.ExitStack()
-        self._put: Callable[[str | bytes], None] = _raise_closed
-        self._text: Any = None
-        self._begun = False
-
-    def __enter__(self) -> SetStream:
-        self._put = self._stack.enter_context(_output(self.args.output, self.stdout, self.fmt))
-        if self.fmt.name == "text":
-            from bridgegui.formats import text
-
-            self._text = text
-        return self
-
-    def _begin(self) -> None:
-        """The format's start, written with the first boards: a request that finds none writes nothing."""
-        if not self._begun:
-            self._begun = True
-            self._put(self.writer.begin(self.info))
-
-    def write(self, masks: np.ndarray) -> None:
-        """Format and write one ``(n, 4)`` batch of deals."""
-        if not masks.shape[0]:
-            return
-        self._begin()
-        if self._text is not None:  # the text writer is told whether boards came before (the blank line)
-            data = self._text.write_batch(masks, self.number, self.info, continued=self.number > self.first)
-        else:
-            data = self.writer.write_batch(masks, self.number, self.info)
-        self._put(data)
-        self.number += masks.shape[0]
-
-    def __exit__(self, kind: Any, value: Any, traceback: Any) -> None:
-        if kind is None:
-            try:
-                self._begin()
-                self._put(self.writer.end(dataclasses.replace(self.info, total=self.number - self.first)))
-            except BaseException as exc:
-                if not self._stack.__exit__(type(exc), exc, exc.__traceback__):
-                    raise
-                return
-        # The output sees the exception too, so an interrupted file is removed, never put in place.
-        self._stack.__exit__(kind, value, traceback)
-
-
-def _raise_closed(_data: str | bytes) -> None:
-    raise OSError("the output is not open")
-
-
-@contextlib.contextmanager
-def _output(target: str, stdout: TextIO, fmt: registry.BoardFormat) -> Iterator[Callable[[str | bytes], None]]:
-    """A function that appends text or bytes to ``target`` (``-`` for standard output).
-
-    A file is written through ``atomic_writer``: as UTF-8 bytes exactly as the format made them
-    (PBN's CRLF line ends included), except text diagrams, written as text as they always were.
-    Standard output gets bytes through its buffer where it has one, so PBN keeps its CRLF there too.
-    """
-    from bridgegui.files import atomic_writer
-
-    if target != "-":
-        if fmt.name == "text":
-            with atomic_writer(target, "w", encoding="utf-8") as text_file:
-                yield lambda data: _write_text(text_file, data)
-        else:
-            with atomic_writer(target, "wb") as binary_file:
-                yield lambda data: _write_bytes(binary_file, data)
-        return
-    if fmt.name == "text":
-        yield lambda data: _write_text(stdout, data)
-        stdout.flush()
-        return
-    stdout.flush()
-    buffer = getattr(stdout, "buffer", None)
-    if buffer is None:  # a StringIO in the tests, or a ClosedStream
-        if fmt.binary:
-            raise OSError("standard output does not take bytes: write this format with -o FILE")
-        yield lambda data: _write_text(stdout, data)
-        stdout.flush()
-        return
-    yield lambda data: _write_bytes(buffer, data)
-    buffer.flush()
-
-
-def _write_text(stream: Any, data: str | bytes) -> None:
-    if data:
-        stream.write(data if isinstance(data, str) else data.decode("utf-8"))
-
-
-def _write_bytes(stream: Any, data: str | bytes) -> None:
-    if data:
-        stream.write(data.encode("utf-8") if isinstance(data, str) else data)
 
 
 def _tell_dropped(fmt: registry.BoardFormat, args: argparse.Namespace, info: registry.SetInfo, stderr: TextIO) -> None:
@@ -727,17 +629,8 @@ def write_output(
     _refuse_too_many(fmt, len(boards))
     _warn_dropped(fmt, boards, stderr if stderr is not None else sys.stderr)
     info = set_info(request, seed, note)
-    with _output(args.output, stdout, fmt) as put:
-        if fmt.name == "pbn":
-            from bridgegui.formats import pbn
-
-            put(pbn.dumps(boards, generator=info.generator, seed=seed, extra_header=info.notes))
-        elif fmt.name == "text":
-            from bridgegui.formats import text
-
-            put("\n\n".join(text.deal_diagram(b.deal, board=b) for b in boards) + "\n")
-        else:
-            put(registry.dumps(fmt, boards, dataclasses.replace(info, total=len(boards))))
+    with open_output(args.output, stdout, fmt) as put:
+        put(registry.dumps(fmt, boards, dataclasses.replace(info, total=len(boards))))
 
 
 def describe_request(request: DealRequest) -> str:

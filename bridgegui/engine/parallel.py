@@ -18,8 +18,9 @@ A process has to send its results back through a pipe, though: when every deal c
 costs what the second core saves (measured: 1.2-1.4x with processes, 1.5-1.7x with threads).
 
 So ``ordered_map`` runs threads by default, and forked processes when the caller asks for them
-(``processes=True``: the planner does for chunks that keep few of their deals, and only the command
-line asks the planner) and forking is safe: on Linux (macOS's system libraries are not fork-safe,
+(``processes=True``: the planner does for chunks that keep few of their deals, and for chunks the caller
+finishes in the worker, ``planner.finished_chunks``, where the command line formats a chunk's boards:
+that work is several times what sending its bytes back costs; only the command line asks the planner) and forking is safe: on Linux (macOS's system libraries are not fork-safe,
 Windows cannot fork), from the main thread of a process with no other Python thread (a fork copies
 locks that other threads hold).  A forked worker inherits the plan, the request and a compiled
 script as they are, so nothing has to be picklable but the chunk index and its result; the window
@@ -42,8 +43,8 @@ import os
 import sys
 import threading
 from collections import deque
-from collections.abc import Callable, Generator, Iterable, Iterator
-from typing import TYPE_CHECKING, TypeVar
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import numpy as np
 
@@ -115,6 +116,44 @@ _FORKED_TASK: list[Callable[[int], object]] = []
 
 def _run_forked(index: int) -> object:
     return _FORKED_TASK[0](index)
+
+
+_SLOTS: list[int] = []
+"""Shared-memory files (``os.memfd_create``) that a forked pool's large results travel through, one per
+chunk under way: made before the workers fork, so each inherits them."""
+
+
+def _run_forked_into(index: int, slot: int) -> tuple[object, int] | None:
+    """Run a ``large_results`` task, whose result is ``(small, parts)``: leave the bytes ``parts`` one
+    after another in shared-memory ``slot`` and return ``(small, their length)``.
+
+    Why not the pool's pipe: a pipe holds 64 KB, so a 21 MB result (a chunk of formatted PBN) crossed it
+    in some 330 turns of the main process, each waiting for the scheduler, and was copied twice more by
+    pickling.  Shared memory hands it over at once, with one copy in and one out."""
+    result = cast("tuple[object, Sequence[bytes]] | None", _FORKED_TASK[0](index))
+    if result is None:
+        return None
+    small, parts = result
+    offset = 0
+    for part in parts:
+        view = memoryview(part)
+        while view:
+            written = os.pwrite(_SLOTS[slot], view, offset)
+            offset += written
+            view = view[written:]
+    return small, offset
+
+
+def _read_slot(fd: int, length: int) -> bytes:
+    """The bytes a worker left in a shared-memory slot (``_run_forked_into``)."""
+    parts, got = [], 0
+    while got < length:
+        part = os.pread(fd, length - got, got)
+        if not part:
+            raise WorkerLostError("a worker's result was cut short; the run was stopped")
+        parts.append(part)
+        got += len(part)
+    return parts[0] if len(parts) == 1 else b"".join(parts)
 
 
 _PR_SET_PDEATHSIG = 1
@@ -205,16 +244,22 @@ def ordered_map(
     workers: int | None = None,
     cancel: threading.Event | None = None,
     processes: bool = False,
+    ahead: int | None = None,
+    large_results: bool = False,
 ) -> Generator[T, None, None]:
     """``task(i)`` for each chunk index, yielded in the order of ``indices`` whatever order they finish.
 
-    At most ``2 * workers`` chunks are under way at once (memory stays bounded however long the run,
-    and ``indices`` may be endless).  With one worker the tasks run in the caller's thread, one after
-    the other.  Stops submitting once ``cancel`` is set (the task should check it too, to stop within
+    At most ``ahead`` chunks (default ``2 * workers``) are under way or waiting to be yielded at once
+    (memory stays bounded however long the run, and ``indices`` may be endless); a caller whose results
+    are large (a chunk's formatted text) asks for fewer.  With one worker the tasks run in the caller's
+    thread, one after the other.  Stops submitting once ``cancel`` is set (the task should check it too, to stop within
     its chunk) and ends without yielding what was still running.  ``processes``: run the chunks in
     forked processes where that is safe (``forking_is_safe``), for tasks whose results are small
-    beside their work (module docstring); threads otherwise.  The workers are always joined before
-    this generator finishes, is closed or is garbage-collected: none outlives the run.
+    beside their work (module docstring); threads otherwise.  ``large_results``: each result is
+    ``(small, parts)``, ``parts`` megabytes of bytes (or None), and forked workers hand the parts over
+    through shared memory, joined into one (``_run_forked_into``).  The
+    workers are always joined before this generator finishes, is closed or is garbage-collected: none
+    outlives the run.
     """
     n = worker_count() if workers is None else max(1, workers)
     if n == 1:
@@ -223,24 +268,36 @@ def ordered_map(
                 return
             yield task(i)
         return
+    window = 2 * n if ahead is None else max(n, ahead)
     pool, submitted = _pool(task, n, processes)
     forked = submitted is _run_forked
-    pending: deque[Future[T]] = deque()
+    if forked and large_results and hasattr(os, "memfd_create"):
+        _SLOTS[:] = [os.memfd_create(f"bridgegui-chunk-{k}", os.MFD_CLOEXEC) for k in range(window)]
+    slots = list(_SLOTS)  # chunk number s goes through slot s % window: free again once s is yielded
+    pending: deque[Future[Any]] = deque()
     source = iter(indices)
+    sent = 0
     try:
         exhausted = False
         while True:
-            while not exhausted and len(pending) < 2 * n and not (cancel is not None and cancel.is_set()):
+            while not exhausted and len(pending) < window and not (cancel is not None and cancel.is_set()):
                 try:
                     i = next(source)
                 except StopIteration:
                     exhausted = True
                     break
                 with _forking() if forked else contextlib.nullcontext():
-                    pending.append(pool.submit(submitted, i))
+                    if slots:
+                        pending.append(pool.submit(_run_forked_into, i, sent % window))
+                    else:
+                        pending.append(pool.submit(submitted, i))
+                sent += 1
             if not pending or (cancel is not None and cancel.is_set()):
                 return
-            yield pending.popleft().result()
+            done = pending.popleft().result()
+            if slots and done is not None:  # (small, length): the parts, joined, from the chunk's slot
+                done = (done[0], [_read_slot(slots[(sent - len(pending) - 1) % window], done[1])])
+            yield cast("T", done)
     except Exception as exc:
         lost = _lost_worker(exc) if forked else None
         if lost is not None:
@@ -252,6 +309,9 @@ def ordered_map(
         pool.shutdown(wait=True, cancel_futures=True)
         if forked:
             _FORKED_TASK.clear()  # the workers had their copy; the plan need not live on here
+        for fd in slots:
+            os.close(fd)
+        _SLOTS.clear()
 
 
 def random_deals(

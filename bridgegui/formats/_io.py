@@ -37,6 +37,27 @@ def read_text(fp_or_path: Target) -> str:
         return data.decode("cp1252", errors="replace")
 
 
+def decode_text(data: bytes) -> str:
+    """Text of a file that says nothing of its encoding: a BOM wins; else UTF-8; else Windows-1252.
+
+    Windows programs that declare ISO-8859-1 still write its dashes and quotes in 0x80-0x9F, which
+    Latin-1 leaves as control codes; the five bytes Windows-1252 leaves undefined are read as Latin-1.
+    A UTF-16 BOM on bytes that are not UTF-16 raises ``UnicodeDecodeError`` (the caller says where).
+    """
+    if data.startswith(b"\xef\xbb\xbf"):
+        return data[3:].decode("utf-8", errors="replace")
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return data.decode("utf-16")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    try:
+        return data.decode("cp1252")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
 def read_bytes(fp_or_path: Target) -> bytes:
     """Bytes of a path or open file; a text file's string is encoded back as Latin-1 (byte for byte)."""
     data = read_data(fp_or_path)

@@ -33,7 +33,6 @@ from bridgegui.engine.cards import SEAT_NAMES, SUIT_NAMES, Deal, parse_holding
 from bridgegui.engine.errors import BridgeError
 from bridgegui.formats import _batch
 from bridgegui.formats._io import Target, read_text, write_data
-from bridgegui.formats.batch_text import set_columns
 from bridgegui.formats.errors import ReadError
 from bridgegui.formats.registry import SetInfo
 
@@ -72,9 +71,7 @@ def begin(info: SetInfo) -> str:
 
 def write_batch(masks: np.ndarray, first_number: int, info: SetInfo) -> str:
     """Rows for an ``(n, 4)`` mask batch numbered from ``first_number`` (Law 2, or ``info``'s dealer and vul)."""
-    masks = np.asarray(masks, dtype=np.uint64)
-    numbers, dealers, vulnerabilities = set_columns(first_number, len(masks), info.dealer, info.vulnerable)
-    return _rows(masks, numbers, dealers, vulnerabilities).decode("ascii")
+    return _rows(*_batch.dealt_columns(masks, first_number, info)).decode("ascii")
 
 
 def end(info: SetInfo) -> str:

@@ -14,20 +14,15 @@ Writing is vectorised, so formatting costs no more than dealing: each suit's ran
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 import numpy as np
 
-from bridgegui.engine.boards import Board
 from bridgegui.engine.cards import RANKS, SEAT_NAMES, SUIT_NAMES, Deal
 from bridgegui.formats import _batch
-from bridgegui.formats._io import Target, read_bytes, write_data
 from bridgegui.formats.errors import ReadError
-from bridgegui.formats.registry import SetInfo
 
 __all__ = ["RECORD", "begin", "dump", "dumps", "end", "load", "loads", "write_batch"]
 
-RECORD = 128
+RECORD = _batch.FixedRecords.RECORD
 """Bytes per board."""
 
 PART = 68
@@ -50,36 +45,6 @@ def hands_part(masks: np.ndarray) -> np.ndarray:
             pieces.append(_batch.const(SUIT_BYTES[suit : suit + 1], n))
             pieces.append(_batch.table(ranks, held[:, seat, suit]))
     return np.frombuffer(_batch.join(pieces), dtype=np.uint8).reshape(n, PART)
-
-
-def _records(masks: np.ndarray) -> bytes:
-    filler = np.zeros((len(masks), len(_FILLER)), dtype=np.uint8)
-    return np.hstack([hands_part(masks), filler]).tobytes()
-
-
-def begin(info: SetInfo) -> bytes:
-    """Nothing: DGE has no header."""
-    return b""
-
-
-def write_batch(masks: np.ndarray, first_number: int, info: SetInfo) -> bytes:
-    """The boards of an ``(n, 4)`` mask batch; their numbers are their places in the file."""
-    return _records(np.asarray(masks, dtype=np.uint64))
-
-
-def end(info: SetInfo) -> bytes:
-    """Nothing: DGE has no trailer."""
-    return b""
-
-
-def dumps(boards: Iterable[Board], info: SetInfo | None = None) -> bytes:
-    """The boards as a DGE file, in the order given (numbers, dealers and vulnerabilities are not stored)."""
-    masks, *_ = _batch.boards_as_arrays(list(boards), what="DGE")
-    return _records(masks)
-
-
-def dump(boards: Iterable[Board], fp_or_path: Target, info: SetInfo | None = None) -> None:
-    write_data(dumps(boards, info), fp_or_path)
 
 
 def read_part(part: bytes, where: str) -> Deal:
@@ -114,18 +79,8 @@ def read_part(part: bytes, where: str) -> Deal:
     return Deal(tuple(masks))  # type: ignore[arg-type]
 
 
-def loads(data: bytes | str) -> list[Board]:
-    """The boards of a DGE file, numbered 1, 2, 3, … with Law 2's dealers and vulnerabilities."""
-    raw = data.encode("latin-1") if isinstance(data, str) else data
-    if len(raw) % RECORD:
-        raise ReadError(
-            "the file", f"is {len(raw):,} bytes long; a DGE file holds 128 bytes a board, so this is not one"
-        )
-    return [
-        Board(k + 1, read_part(raw[k * RECORD : k * RECORD + PART], f"board {k + 1}"))
-        for k in range(len(raw) // RECORD)
-    ]
+_CODEC = _batch.FixedRecords("DGE", hands_part, read_part, _FILLER)
+"""The layout BRI and DGE share (records of 128 bytes, the board's place its number), with this format's part."""
 
-
-def load(fp_or_path: Target) -> list[Board]:
-    return loads(read_bytes(fp_or_path))
+begin, write_batch, end = _CODEC.begin, _CODEC.write_batch, _CODEC.end
+dumps, dump, loads, load = _CODEC.dumps, _CODEC.dump, _CODEC.loads, _CODEC.load

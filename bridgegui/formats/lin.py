@@ -43,7 +43,6 @@ from bridgegui.engine.cards import FULL_DECK_MASK, RANKS, SEAT_NAMES, SEATS, SUI
 from bridgegui.engine.errors import BridgeError
 from bridgegui.formats import _batch
 from bridgegui.formats._io import Target, read_text, write_data
-from bridgegui.formats.batch_text import set_columns
 from bridgegui.formats.errors import ReadError
 from bridgegui.formats.registry import SetInfo
 
@@ -103,9 +102,7 @@ def begin(info: SetInfo) -> str:
 
 def write_batch(masks: np.ndarray, first_number: int, info: SetInfo) -> str:
     """LIN lines for an ``(n, 4)`` mask batch numbered from ``first_number`` (Law 2, or ``info``'s dealer and vul)."""
-    masks = np.asarray(masks, dtype=np.uint64)
-    numbers, dealers, vulnerabilities = set_columns(first_number, len(masks), info.dealer, info.vulnerable)
-    return _lines(masks, numbers, dealers, vulnerabilities).decode("ascii")
+    return _lines(*_batch.dealt_columns(masks, first_number, info)).decode("ascii")
 
 
 def end(info: SetInfo) -> str:

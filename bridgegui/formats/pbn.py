@@ -9,7 +9,9 @@ Latin-1 or UTF-8, CRLF or LF.  Nothing is thrown away that can be kept: unknown 
 Writing is strict PBN 2.1 *export* format, so any program on any platform can read the result:
 ``% PBN 2.1`` and ``% EXPORT`` first, the 15 mandatory tags in the fixed order, then supplemental
 tags sorted by name, then the Auction, Play and other sections; no inheritance, CRLF line ends,
-an empty line between games, and a Deal whose first seat is the dealer.
+an empty line between games, and a Deal whose first seat is the dealer.  A dealt set of any size is
+written batch by batch (``begin``/``write_batch``/``end``, the registry's streaming protocol) from
+``dumps``'s own game, its four varying values filled for a whole batch at once (``_dealt_template``).
 
 Decisions (documented here because callers rely on them):
 
@@ -34,13 +36,13 @@ Decisions (documented here because callers rely on them):
 
 from __future__ import annotations
 
-import io
 import os
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, cast
+from typing import IO, TYPE_CHECKING
 
 from bridgegui import APP_NAME, __version__
 from bridgegui.engine.boards import (
@@ -50,12 +52,12 @@ from bridgegui.engine.boards import (
 )
 from bridgegui.engine.cards import Deal, parse_deal
 from bridgegui.engine.errors import BridgeError, DealError
-from bridgegui.files import BOARD_SET_LIMIT, atomic_write, read_user_bytes
+from bridgegui.formats._io import decode_text, read_data, write_data
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from bridgegui.formats.batch_text import SetHeader
+    from bridgegui.formats._batch import SetHeader
 
 __all__ = [
     "GENERATOR",
@@ -95,7 +97,9 @@ MANDATORY_TAGS = (
 )
 """PBN 2.1's Mandatory Tag Set, in the order export format writes it (section 3.4)."""
 
-_PLAIN_MANDATORY = frozenset(MANDATORY_TAGS) - {"Board", "Dealer", "Vulnerable", "Deal"}
+_HOLES = ("Board", "Dealer", "Vulnerable", "Deal")
+"""The mandatory tags the ``Board`` fields hold: the values that differ between the dealt games of one set."""
+_PLAIN_MANDATORY = frozenset(MANDATORY_TAGS) - set(_HOLES)
 _NO_INHERITANCE = frozenset({"Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction", "Play", "Note"})
 """Tags for which PBN 2.1 section 4.8 forbids ``#`` and ``##``."""
 
@@ -474,27 +478,12 @@ def loads(text: str) -> list[Board]:
 
 
 def _decode(data: bytes) -> str:
-    """Text of a PBN file: a BOM wins; else UTF-8; else Latin-1, the standard's own character set (section 2.2).
-
-    Latin-1 files are read as Windows-1252 where that is defined, since Windows programs that declare
-    ISO-8859-1 still write its dashes and quotes in 0x80-0x9F, which Latin-1 leaves as control codes.
-    """
-    if data.startswith(b"\xef\xbb\xbf"):
-        return data[3:].decode("utf-8", errors="replace")
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        try:
-            return data.decode("utf-16")
-        except UnicodeDecodeError as exc:  # an odd byte count, or a lone surrogate
-            line = data[: exc.start].decode("utf-16", errors="replace").count("\n") + 1
-            raise PbnError(line, f"the file says it is UTF-16 but is not: {exc.reason} at byte {exc.start:,}") from None
+    """Text of a PBN file (``_io.decode_text``: Latin-1 is the standard's own character set, section 2.2)."""
     try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        pass
-    try:
-        return data.decode("cp1252")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
+        return decode_text(data)
+    except UnicodeDecodeError as exc:  # a UTF-16 BOM on an odd byte count, or a lone surrogate
+        line = data[: exc.start].decode("utf-16", errors="replace").count("\n") + 1
+        raise PbnError(line, f"the file says it is UTF-16 but is not: {exc.reason} at byte {exc.start:,}") from None
 
 
 def load(fp_or_path: str | os.PathLike[str] | IO[bytes] | IO[str]) -> list[Board]:
@@ -502,13 +491,9 @@ def load(fp_or_path: str | os.PathLike[str] | IO[bytes] | IO[str]) -> list[Board
 
     Errors name the file as well as the line when it has a name.
     """
-    if hasattr(fp_or_path, "read"):
-        data = fp_or_path.read()  # type: ignore[union-attr]
-        name = getattr(fp_or_path, "name", None)
-        source = Path(name).name if isinstance(name, str) else None
-    else:
-        path = Path(fp_or_path)  # type: ignore[arg-type]
-        data, source = read_user_bytes(path, limit_bytes=BOARD_SET_LIMIT, what="board set"), path.name
+    data = read_data(fp_or_path)
+    name = getattr(fp_or_path, "name", None) if hasattr(fp_or_path, "read") else os.fspath(fp_or_path)  # type: ignore[arg-type]
+    source = Path(name).name if isinstance(name, str) else None
     try:
         return loads(data if isinstance(data, str) else _decode(data))
     except PbnError as exc:
@@ -676,22 +661,21 @@ def _game_lines(board: Board) -> list[str]:
     for text in pending.pop("", ()):
         lines.extend(_comment_lines(text))
     dealer = board.effective_dealer
+    deal = None if board.deal is None else board.deal.to_pbn(dealer or "N")
+    holes = dict(zip(_HOLES, (board.label, dealer, board.effective_vulnerable, deal), strict=True))
     for name in MANDATORY_TAGS:
-        if name == "Board":
-            value = board.label or ""
-        elif name == "Dealer":
-            value = dealer or ""
-        elif name == "Vulnerable":
-            value = board.effective_vulnerable or ""
-        elif name == "Deal":
-            value = "" if board.deal is None else board.deal.to_pbn(dealer or "N")
-        else:
-            value = board.tag(name) or ""
-        emit(name, value)
+        emit(name, (holes[name] if name in holes else board.tag(name)) or "")
     for name, value in board.tags:
         if name not in MANDATORY_TAGS:
             emit(name, value)
     return lines
+
+
+def _stamped(board: Board, generator: str | None, seed: int | None) -> Board:
+    """The board with the set's ``Generator`` and ``GeneratorSeed`` tags (None leaves the board's own)."""
+    if generator is not None:
+        board = board.with_tags(Generator=generator)
+    return board if seed is None else board.with_tags(GeneratorSeed=str(seed))
 
 
 def dumps(
@@ -708,21 +692,14 @@ def dumps(
     tags a board already has.  ``extra_header`` lines are written as ``%`` escape lines after
     ``% EXPORT`` (readers ignore them; use them for notes such as the dealing constraints).
     """
-    lines = ["% PBN 2.1", "% EXPORT"]
-    for entry in extra_header:
-        lines.extend(f"% {part}".rstrip() for part in entry.splitlines() or [""])
+    lines = _header(extra_header)
     body: list[str] = []
     for k, board in enumerate(boards):
-        if generator is not None:
-            board = board.with_tags(Generator=generator)
-        if seed is not None:
-            board = board.with_tags(GeneratorSeed=str(seed))
         if k:
             body.append("")
-        body.extend(_game_lines(export_form(board)))
+        body.extend(_game_lines(export_form(_stamped(board, generator, seed))))
     if any(not line.isascii() for line in lines + body):  # a header note may hold a ♥ or an en dash too
-        # BridgeComposer's directive: says how to read the bytes that ``dump``/``save`` write.
-        lines.append("%Content-type: text/x-pbn; charset=UTF-8")
+        lines.append(_CHARSET)
     return _CRLF.join(lines + body) + _CRLF
 
 
@@ -739,22 +716,7 @@ def dump(
     A binary file gets UTF-8 bytes.  A text file gets the string as it is: open it with
     ``newline=""`` so the CRLF line ends are not translated.
     """
-    if not hasattr(fp_or_path, "write"):
-        save(fp_or_path, boards, generator=generator, seed=seed, extra_header=extra_header)  # type: ignore[arg-type]
-        return
-    text = dumps(boards, generator=generator, seed=seed, extra_header=extra_header)
-    if _is_text_file(fp_or_path):
-        cast("IO[str]", fp_or_path).write(text)
-    else:
-        cast("IO[bytes]", fp_or_path).write(text.encode("utf-8"))
-
-
-def _is_text_file(fp: object) -> bool:
-    if isinstance(fp, io.TextIOBase):
-        return True
-    if isinstance(fp, io.RawIOBase | io.BufferedIOBase):
-        return False
-    return "b" not in str(getattr(fp, "mode", ""))
+    write_data(dumps(boards, generator=generator, seed=seed, extra_header=extra_header), fp_or_path)
 
 
 def save(
@@ -765,36 +727,72 @@ def save(
     seed: int | None = None,
     extra_header: Sequence[str] = (),
 ) -> None:
-    """Write the boards to ``path`` atomically: the file is either the old one or the complete new one.
-
-    ``bridgegui.files.atomic_write`` does it: a temporary file in the same folder, flushed and fsynced,
-    then renamed into place, keeping the old file's permissions and owner; a symbolic link is followed
-    and a device or FIFO is written to, not replaced.  On any failure the original is untouched.
-    """
-    data = dumps(boards, generator=generator, seed=seed, extra_header=extra_header).encode("utf-8")
-    atomic_write(path, data)
+    """Write the boards to ``path`` atomically (``bridgegui.files.atomic_write``): the file is either the
+    old one or the complete new one, with the old one's permissions; a link is followed, a device written to."""
+    dump(boards, path, generator=generator, seed=seed, extra_header=extra_header)
 
 
 # --------------------------------------------------------------------------------------------------
-# Streaming: a dealt set written batch by batch (the registry's protocol; see ``pbn_stream``)
+# Writing a dealt set batch by batch (the registry's streaming protocol): ``dumps``'s own layout,
+# filled for a whole batch at once (``bridgegui.formats._batch``), so memory is one batch's and the
+# formatting costs no more than the dealing.  A dealt board has nothing but its number and its deal.
+
+
+def _header(notes: Sequence[str]) -> list[str]:
+    """A document's first lines: ``% PBN 2.1``, ``% EXPORT`` and the notes as ``%`` escape lines."""
+    lines = ["% PBN 2.1", "% EXPORT"]
+    for entry in notes:
+        lines.extend(f"% {part}".rstrip() for part in entry.splitlines() or [""])
+    return lines
+
+
+_CHARSET = "%Content-type: text/x-pbn; charset=UTF-8"
+"""BridgeComposer's directive: says how to read the bytes when a line is not ASCII (PBN's default is Latin-1)."""
+
+
+@lru_cache(maxsize=8)
+def _dealt_template(generator: str, seed: int | None) -> tuple[str, ...]:
+    """A dealt game exactly as ``dumps`` writes it, cut around the values of ``_HOLES``: five constant
+    texts.  The batch writer fills the four holes for a whole batch; everything else is the per-board
+    writer's own output (``_game_lines``), so the two ways to write a set cannot drift apart."""
+    board = Board(1, parse_deal("N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"))
+    rest = _CRLF.join(_game_lines(export_form(_stamped(board, generator or None, seed))))
+    pieces = []
+    for name in _HOLES:
+        head, tag, rest = rest.partition(f'[{name} "')
+        pieces.append(head + tag)
+        rest = rest[rest.index('"]') :]
+    return (*pieces, rest)
 
 
 def begin(info: SetHeader) -> str:
-    """The document's start for a set written batch by batch: ``begin + write_batch... + end == dumps``."""
-    from bridgegui.formats import pbn_stream
+    """The document's start for a set written batch by batch: ``begin + write_batch... + end == dumps``.
 
-    return pbn_stream.begin(info)
+    No line end after the last header line: each game starts with the line end before it, and
+    ``end`` adds the final one only to an empty set."""
+    lines = _header(info.notes)
+    if not all(line.isascii() for line in (*lines, *_dealt_template(info.generator, info.seed))):
+        lines.append(_CHARSET)
+    return _CRLF.join(lines)
 
 
 def write_batch(masks: np.ndarray, first_number: int, info: SetHeader) -> str:
-    """The games of a dealt ``(n, 4)`` batch numbered from ``first_number``, straight from the masks (vectorised)."""
-    from bridgegui.formats import pbn_stream
+    """The games of a dealt ``(n, 4)`` batch numbered from ``first_number`` (Law 2's dealers and
+    vulnerabilities unless ``info`` fixes them), as ``dumps`` writes them: the template's four holes
+    filled from the arrays."""
+    from bridgegui.formats import _batch
 
-    return pbn_stream.write_batch(masks, first_number, info)
+    masks, numbers, dealers, vulnerabilities = _batch.dealt_columns(masks, first_number, info)
+    if not len(masks):
+        return ""
+    board, dealer, vulnerable, deal, rest = _dealt_template(info.generator, info.seed)
+    seat = _batch.choice(dealers, "NESW")
+    fields: list[_batch.Field] = [_CRLF + board, _batch.number(numbers), dealer, seat, vulnerable]
+    fields += [_batch.choice(vulnerabilities, _batch.VULNERABILITIES), deal, seat, ":"]
+    fields += [_batch.deal_notation(masks, dealers), rest + _CRLF]
+    return _batch.decode(_batch.join_fields(fields, len(masks)))
 
 
 def end(info: SetHeader) -> str:
-    """The document's end for a set written batch by batch."""
-    from bridgegui.formats import pbn_stream
-
-    return pbn_stream.end(info)
+    """The document's last line end when no game was written (``info.total == 0``); else nothing."""
+    return _CRLF if info.total == 0 else ""

@@ -7,13 +7,13 @@ one entry in ``FORMATS`` and one module.
 Startup speed matters (every command-line run pays it): this module imports no format module and not
 numpy at import time.  Each entry names its module, imported the first time the format is used.
 
-Every format module offers ``dumps(boards, info)`` and, where the format can be read back,
-``loads(data)``.  Modules that can write a set batch by batch, straight from the engine's ``(n, 4)``
-uint64 mask arrays, also define ``begin(info)``, ``write_batch(masks, first_number, info)`` and
-``end(info)``; ``stream_writer`` hands those out, or a fallback that builds ``Board`` objects per
-batch for modules that do not have them yet (PBN and text, whose functions have other signatures,
-are adapted here).  Formats whose layout is a whole file (DLM, DUP) cannot stream: their writer
-keeps the boards and writes the file at ``end`` (they hold at most 99 boards anyway).
+One module per format (endplay's ``parsers/lin.py`` is the model): each offers ``dumps(boards, info)``
+and, where the format can be read back, ``loads(data)``; a format that streams also defines
+``begin(info)``, ``write_batch(masks, first_number, info)`` and ``end(info)`` in the same module,
+writing a set batch by batch straight from the engine's ``(n, 4)`` uint64 mask arrays with the same
+layout code as its ``dumps`` (``bridgegui.formats._batch``).  ``stream_writer`` hands those out.
+Formats whose layout is a whole file (DLM, DUP) cannot stream: their writer keeps the boards and
+writes the file at ``end`` (they hold at most 99 boards anyway).
 """
 
 from __future__ import annotations
@@ -181,11 +181,6 @@ def _pbn_header(info: SetInfo) -> dict[str, Any]:
     return {"generator": info.generator or None, "seed": info.seed, "extra_header": list(info.notes)}
 
 
-def _text_dumps(boards: Sequence[Board]) -> str:
-    text = _module(FORMATS["text"])
-    return "\n\n".join(text.deal_diagram(b.deal, board=b) for b in boards) + "\n"  # as the command line wrote it
-
-
 def dumps(fmt: str | BoardFormat, boards: Iterable[Board], info: SetInfo | None = None) -> str | bytes:
     """The boards in format ``fmt``: ``str`` for text formats, ``bytes`` for binary ones."""
     fmt = by_name(fmt)
@@ -193,8 +188,6 @@ def dumps(fmt: str | BoardFormat, boards: Iterable[Board], info: SetInfo | None 
     boards = list(boards)
     if fmt.name == "pbn":
         return str(_module(fmt).dumps(boards, **_pbn_header(info)))
-    if fmt.name == "text":
-        return _text_dumps(boards)
     result: str | bytes = _module(fmt).dumps(boards, info)
     return result
 
@@ -335,8 +328,12 @@ def _lin_rewrites(boards: Sequence[Board]) -> list[str]:
 class StreamWriter:
     """Writes one set batch by batch: ``begin(info)``, then ``write_batch(masks, first_number, info)``
     for each ``(n, 4)`` uint64 batch (rows N, E, S, W), then ``end(info)``; each returns the text or
-    bytes to append to the file.  Get one from ``stream_writer``; use it for one set only (the
-    fallbacks remember where they are)."""
+    bytes to append to the file.  Get one from ``stream_writer``; use it for one set only (it remembers
+    whether boards came before, and a whole-file format's boards).
+
+    A streaming format's own ``begin``/``write_batch``/``end`` do the work (they are its ``dumps``'s
+    layout filled from the arrays); a whole-file format (DUP, DLM) keeps the boards and writes the
+    file at ``end``."""
 
     fmt: BoardFormat
     _started: bool = field(default=False, repr=False)
@@ -344,14 +341,12 @@ class StreamWriter:
 
     def _native(self) -> ModuleType | None:
         module = _module(self.fmt)
-        return module if all(hasattr(module, name) for name in ("begin", "write_batch", "end")) else None
+        return module if self.fmt.streams and hasattr(module, "write_batch") else None
 
     def begin(self, info: SetInfo) -> str | bytes:
         native = self._native()
         if native is not None:
             return native.begin(info)  # type: ignore[no-any-return]
-        if self.fmt.name == "pbn":  # the document header: what dumps writes before the first game
-            return str(_module(self.fmt).dumps([], **_pbn_header(info)))
         return b"" if self.fmt.binary else ""
 
     def write_batch(self, masks: np.ndarray, first_number: int, info: SetInfo) -> str | bytes:
@@ -366,32 +361,19 @@ class StreamWriter:
         boards = boards_from_batch(masks, first_number)
         if info.dealer is not None or info.vulnerable is not None:
             boards = [b.replace(dealer=info.dealer, vulnerable=info.vulnerable) for b in boards]
-        if not self.fmt.streams:
-            self._kept.extend(boards)
-            limit = self.fmt.max_boards
-            if limit is not None and len(self._kept) > limit:  # fail at once, not after dealing the rest
-                from bridgegui.formats.errors import TooManyBoardsError
+        self._kept.extend(boards)
+        limit = self.fmt.max_boards
+        if limit is not None and len(self._kept) > limit:  # fail at once, not after dealing the rest
+            from bridgegui.formats.errors import TooManyBoardsError
 
-                raise TooManyBoardsError(f"a {self.fmt.name.upper()} file holds at most {limit} boards")
-            return b"" if self.fmt.binary else ""
-        if not boards:
-            return b"" if self.fmt.binary else ""
-        started, self._started = self._started, True
-        if self.fmt.name == "pbn":
-            head = str(_module(self.fmt).dumps([], **_pbn_header(info)))
-            body = str(_module(self.fmt).dumps(boards, **_pbn_header(info)))[len(head) :]
-            return ("\r\n" if started else "") + body
-        if self.fmt.name == "text":
-            return ("\n" if started else "") + _text_dumps(boards)  # one "\n" more makes the blank line between
-        return dumps(self.fmt, boards, info)
+            raise TooManyBoardsError(f"a {self.fmt.name.upper()} file holds at most {limit} boards")
+        return b"" if self.fmt.binary else ""
 
     def end(self, info: SetInfo) -> str | bytes:
         native = self._native()
         if native is not None:
             return native.end(info)  # type: ignore[no-any-return]
-        if not self.fmt.streams:
-            return dumps(self.fmt, self._kept, info)
-        return b"" if self.fmt.binary else ""
+        return dumps(self.fmt, self._kept, info)
 
 
 def stream_writer(fmt: str | BoardFormat) -> StreamWriter:

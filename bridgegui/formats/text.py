@@ -6,23 +6,26 @@ post), so every line is plain characters, padded with spaces and with no trailin
 
 A dealt set is written batch by batch with ``begin``/``write_batch``/``end`` (the streaming protocol
 of ``bridgegui.formats.registry``): the same diagrams as ``deal_diagram`` with a board
-header, separated by a blank line, built for the whole batch at once from the mask array.
+header, separated by a blank line, built for the whole batch at once from the mask array
+(``bridgegui.formats._batch``).  Both ways share one layout: the columns (``_columns``) and the header
+(``_HEADER``) are computed by the same code for one board or a whole batch.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
 
 from bridgegui.engine.boards import Board
 from bridgegui.engine.cards import SEAT_NAMES, SUIT_SYMBOLS, SUITS, Deal, holding_text, seat_index
+from bridgegui.formats._io import Target, write_data
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from bridgegui.formats.batch_text import SetHeader
+    from bridgegui.formats._batch import SetHeader
 
-__all__ = ["begin", "deal_diagram", "deal_line", "end", "write_batch"]
+__all__ = ["begin", "deal_diagram", "deal_line", "dump", "dumps", "end", "write_batch"]
 
 _GAP = 2
 """Spaces between West's longest line and the compass, and between the compass and East."""
@@ -31,6 +34,22 @@ _COMPASS = ("  N", "W   E", "  S")
 _COMPASS_WIDTH = 5
 _MIN_INDENT = 8
 """North and South start at least this far in, so a diagram with a short or hidden West still looks square."""
+
+_HEADER = ("Board ", "Dealer: ", "Vul: ")
+"""The header's parts (each followed by its value), joined by ``_HEADER_GAP``."""
+_HEADER_GAP = "   "
+
+
+def _columns(west: Any, middle: Any, maximum: Callable[[Any, Any], Any] = max) -> tuple[Any, Any, Any]:
+    """Where a diagram's parts start: North's and South's indent, East's column, and the compass's
+    padding, from West's widest line and North's or South's (``middle``).
+
+    The same arithmetic for one board (ints, ``max``) and for a batch (arrays, ``np.maximum``): the
+    per-board and the batch writer lay a diagram out by the same rule.
+    """
+    indent = maximum(west + _GAP, _MIN_INDENT)
+    middle = maximum(middle, _COMPASS_WIDTH)
+    return indent, indent + middle + _GAP, (middle - _COMPASS_WIDTH) // 2
 
 
 def deal_line(deal: Deal, first: str = "N") -> str:
@@ -57,16 +76,9 @@ def _hand_lines(mask: int | None, symbols: bool) -> list[str]:
 
 
 def _header(board: Board) -> str:
-    parts = []
-    if board.label is not None:
-        parts.append(f"Board {board.label}")
     dealer = board.effective_dealer
-    if dealer is not None:
-        parts.append(f"Dealer: {SEAT_NAMES[seat_index(dealer)]}")
-    vulnerable = board.effective_vulnerable
-    if vulnerable is not None:
-        parts.append(f"Vul: {vulnerable}")
-    return "   ".join(parts)
+    values = (board.label, None if dealer is None else SEAT_NAMES[seat_index(dealer)], board.effective_vulnerable)
+    return _HEADER_GAP.join(part + value for part, value in zip(_HEADER, values, strict=True) if value is not None)
 
 
 def deal_diagram(
@@ -88,11 +100,8 @@ def deal_diagram(
     hands = [_hand_lines(None if seat in hide else masks[seat], symbols) for seat in range(4)]
     north, east, south, west = hands
 
-    west_width = max(len(line) for line in west)
-    indent = max(west_width + _GAP, _MIN_INDENT)
-    middle = max(_COMPASS_WIDTH, *(len(line) for line in north + south))
-    east_column = indent + middle + _GAP
-    compass_pad = " " * ((middle - _COMPASS_WIDTH) // 2)
+    indent, east_column, pad = _columns(max(map(len, west)), max(map(len, north + south)))
+    compass_pad = " " * pad
 
     lines: list[str] = []
     if board is not None:
@@ -108,6 +117,15 @@ def deal_diagram(
     while lines and not lines[-1].strip():  # a hidden South leaves nothing below
         lines.pop()
     return "\n".join(line.rstrip() for line in lines)
+
+
+def dumps(boards: Iterable[Board], info: SetHeader | None = None) -> str:
+    """The boards' diagrams with their headers, a blank line between boards (as the command line writes a set)."""
+    return "\n\n".join(deal_diagram(b.deal, board=b) for b in boards) + "\n"
+
+
+def dump(boards: Iterable[Board], fp_or_path: Target, info: SetHeader | None = None) -> None:
+    write_data(dumps(boards, info), fp_or_path)
 
 
 def begin(info: SetHeader) -> str:
@@ -130,7 +148,7 @@ def write_batch(masks: np.ndarray, first_number: int, info: SetHeader, *, contin
     """
     import numpy as np
 
-    from bridgegui.formats import batch_text as bt
+    from bridgegui.formats import _batch
 
     masks = np.asarray(masks, dtype=np.uint64).reshape(-1, 4)
     n = masks.shape[0]
@@ -139,37 +157,35 @@ def write_batch(masks: np.ndarray, first_number: int, info: SetHeader, *, contin
     if continued is None:
         continued = first_number > 1
     dtype = np.uint32
-    numbers, dealers, vulnerabilities = bt.set_columns(first_number, n, info.dealer, info.vulnerable)
+    numbers, dealers, vulnerabilities = _batch.set_columns(first_number, n, info.dealer, info.vulnerable)
 
-    holdings = bt.suit_holdings(masks)  # (n, seat, suit)
-    codes, lengths = bt.holding_codes(dtype, "-")
+    holdings = _batch.holdings(masks)  # (n, seat, suit)
+    codes, lengths = _batch.holding_codes(dtype, "-")
     widths = lengths[holdings] + 2  # "♠ " and the cards
     north, south, west = widths[:, 0], widths[:, 2], widths[:, 3]
-    indent = np.maximum(west.max(axis=1) + _GAP, _MIN_INDENT)
-    middle = np.maximum(_COMPASS_WIDTH, np.maximum(north.max(axis=1), south.max(axis=1)))
-    east_column = indent + middle + _GAP
-    compass_pad = (middle - _COMPASS_WIDTH) // 2
+    middle = np.maximum(north.max(axis=1), south.max(axis=1))
+    indent, east_column, compass_pad = _columns(west.max(axis=1), middle, np.maximum)
 
-    def cards(seat: int, suit: int) -> bt.Field:
+    def cards(seat: int, suit: int) -> _batch.Field:
         held = holdings[:, seat, suit]
         return codes[held], lengths[held]
 
+    def spaces(count: np.ndarray) -> _batch.Field:
+        return np.full((n, int(count.max())), ord(" "), dtype=dtype), count
+
     separator = np.ones(n, dtype=np.int64)
     separator[0] = int(continued)
-    fields: list[bt.Field] = [(np.full((n, 1), ord("\n"), dtype=dtype), separator), "Board "]
-    fields += [bt.number_field(numbers, dtype), "   Dealer: ", bt.choice_field(dealers, SEAT_NAMES, dtype)]
-    fields += ["   Vul: ", bt.choice_field(vulnerabilities, bt.VULNERABILITIES, dtype), "\n"]
+    board, dealer, vul = _HEADER
+    fields: list[_batch.Field] = [(np.full((n, 1), ord("\n"), dtype=dtype), separator), board]
+    fields += [_batch.number(numbers, dtype=dtype), _HEADER_GAP + dealer, _batch.choice(dealers, SEAT_NAMES, dtype)]
+    fields += [_HEADER_GAP + vul, _batch.choice(vulnerabilities, _batch.VULNERABILITIES, dtype), "\n"]
     for seat in (0, None, 2):
         for suit in range(4):
             if seat is not None:  # North or South: indented
-                fields += [bt.spaces_field(indent, dtype), f"{SUIT_SYMBOLS[suit]} ", cards(seat, suit), "\n"]
+                fields += [spaces(indent), f"{SUIT_SYMBOLS[suit]} ", cards(seat, suit), "\n"]
                 continue
             compass = ("", *_COMPASS)[suit]  # level with hearts, diamonds and clubs
-            fields += [
-                f"{SUIT_SYMBOLS[suit]} ",
-                cards(3, suit),
-                bt.spaces_field(indent - west[:, suit] + compass_pad, dtype),
-            ]
-            fields += [compass, bt.spaces_field(east_column - indent - compass_pad - len(compass), dtype)]
+            fields += [f"{SUIT_SYMBOLS[suit]} ", cards(3, suit), spaces(indent - west[:, suit] + compass_pad)]
+            fields += [compass, spaces(east_column - indent - compass_pad - len(compass))]
             fields += [f"{SUIT_SYMBOLS[suit]} ", cards(1, suit), "\n"]
-    return bt.decode(bt.join_fields(fields, n, dtype))
+    return _batch.decode(_batch.join_fields(fields, n, dtype))

@@ -220,3 +220,36 @@ def test_a_plans_pilot_is_dealt_once_for_both_decisions(monkeypatch):
     assert planner._long_from_the_start(plan, 10_000)
     assert planner.keeps_few(plan, 0, 0)
     assert pilots == [planner.SWITCH_PILOT]
+
+
+@pytest.mark.parametrize("workers", [1, 2, 3])
+def test_a_long_run_whose_every_deal_is_a_board_is_finished_where_it_is_dealt(long_runs, workers):
+    """``finished_chunks`` hands each chunk to ``finish`` with the place of its first board, in order, and
+    the boards are ``deal_stream``'s for the seed, whatever the number of cores."""
+    plan = planner.plan_request(DealRequest.from_specs(north="hcp 15-17, balanced"))  # S1: North drawn exactly
+    chunk = planner.CHUNK_TRIES
+    count = 2 * chunk + 100
+    assert planner.finishes_in_workers(plan, count)
+
+    def finish(deals: np.ndarray, at: int) -> list[bytes]:
+        return [at.to_bytes(8, "little"), deals.tobytes()]
+
+    steps = [(p, b"".join(parts)) for p, parts in planner.finished_chunks(plan, count, finish, seed=5, workers=workers)]
+    assert [int.from_bytes(data[:8], "little") for _, data in steps] == [0, chunk, 2 * chunk]
+    assert [progress.matched for progress, _ in steps] == [chunk, 2 * chunk, count]
+    dealt = np.concatenate([np.frombuffer(data[8:], dtype=np.uint64).reshape(-1, 4) for _, data in steps])
+    np.testing.assert_array_equal(dealt, planner.deal(plan, count, seed=5, workers=1))
+    assert dealt.shape == (count, 4) and is_valid_batch(dealt) and plan.request.mask(dealt).all()
+    assert not np.array_equal(dealt[:100], planner.deal(plan, 100, seed=6, workers=1))
+
+
+def test_only_long_runs_whose_every_deal_is_a_board_are_finished_in_the_workers(long_runs):
+    """Elsewhere a chunk's first board number is not known before the chunks before it are dealt."""
+    exact = planner.plan_request(DealRequest.from_specs(north="hcp 15-17, balanced"))
+    assert planner.finishes_in_workers(exact, parallel.PARALLEL_MIN_DEALS)
+    assert not planner.finishes_in_workers(exact, parallel.PARALLEL_MIN_DEALS - 1)  # short: one stream, as before
+    assert not planner.finishes_in_workers(exact, None)
+    rejecting = planner.plan_request(DealRequest.from_specs(ns="hcp 29+"))
+    assert not planner.finishes_in_workers(rejecting, 10 * parallel.PARALLEL_MIN_DEALS)
+    with pytest.raises(ValueError, match="every deal is a board"):
+        next(planner.finished_chunks(rejecting, 10_000, lambda deals, at: at))

@@ -176,12 +176,28 @@ def _workers_of(pid: int) -> list[int]:
         return []
 
 
-def test_a_forked_run_writes_its_set_once_to_a_pipe_and_to_a_file(tmp_path):
+FORMATTED_IN_WORKERS = PROBE_HEAD + (
+    "from bridgegui import entry\n"
+    "assert planner.finishes_in_workers(planner.plan_request(DealRequest.from_specs(north='hcp 15-17')), 9000)\n"
+    "sys.argv = ['bridgegui-deal', *sys.argv[1:]]\n"
+)
+"""A long run made small whose every deal is a board: its chunks are dealt and formatted in the workers."""
+
+
+@pytest.mark.parametrize(
+    ("setup", "argv"),
+    [
+        ("", ["--ns", "hcp 35+", "-p", "3000"]),  # about 4 million deals: dealt in forked workers from the start
+        (FORMATTED_IN_WORKERS, ["--north", "hcp 15-17", "-p", "9000"]),
+    ],
+)
+def test_a_forked_run_writes_its_set_once_to_a_pipe_and_to_a_file(tmp_path, setup, argv):
     """Forked workers inherit the command's buffered standard output and its open ``-o`` file: neither
     may be written twice (multiprocessing flushes the standard streams before it forks; a worker
-    never flushes the file)."""
-    probe = "import sys; from bridgegui import entry; sys.exit(entry.deal())"
-    argv = ["-q", "-s", "5", "-p", "3000", "--ns", "hcp 35+"]  # about 4 million deals: forked from the start
+    never flushes the file), whether they deal a run or deal and format it."""
+    probe = setup + "import sys; from bridgegui import entry; sys.exit(entry.deal())"
+    argv = ["-q", "-s", "5", *argv]
+    count = int(argv[-1])
     env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
     piped = subprocess.run([sys.executable, "-c", probe, *argv], capture_output=True, check=True, env=env)
     target = tmp_path / "set.pbn"
@@ -189,7 +205,7 @@ def test_a_forked_run_writes_its_set_once_to_a_pipe_and_to_a_file(tmp_path):
     text = piped.stdout.decode()
     assert text.count("% PBN 2.1") == 1
     numbers = [int(line.split('"')[1]) for line in text.splitlines() if line.startswith("[Board ")]
-    assert numbers == list(range(1, 3001))
+    assert numbers == list(range(1, count + 1))
     assert target.read_bytes() == piped.stdout
 
 
@@ -252,13 +268,20 @@ def test_workers_end_when_the_command_is_killed_outright():
             _end_all(workers)
 
 
-@pytest.mark.parametrize("forked", [True, False])
-def test_sigterm_stops_the_command_like_ctrl_c(tmp_path, forked):
+SIGTERM_RUNS = {
+    "rare": (["--ns", "hcp 36+", "-p", "100000"], True),  # dealt in forked workers
+    "common": (["--ns", "hcp 20+", "-p", "100000000"], False),  # dealt in threads
+    "formatted": (["--north", "hcp 15-17, balanced", "-p", "100000000"], True),  # dealt and formatted in forks
+}
+
+
+@pytest.mark.parametrize("run", SIGTERM_RUNS)
+def test_sigterm_stops_the_command_like_ctrl_c(tmp_path, run):
     """``kill`` or ``timeout`` (SIGTERM): exit 143, the file being written removed and the old one kept,
-    no worker left; a run that forks and one that does not."""
+    no worker left; runs that fork and one that does not."""
     target = tmp_path / "set.pbn"
     target.write_text("the old set\n")
-    request = ["--ns", "hcp 36+", "-p", "100000"] if forked else ["-p", "100000000"]
+    request, forked = SIGTERM_RUNS[run]
     argv = [sys.executable, "-c", "import sys; from bridgegui import entry; sys.exit(entry.deal())"]
     argv += ["-q", "-s", "1", *request, "-o", str(target)]
     workers: list[int] = []
@@ -315,3 +338,27 @@ def test_ctrl_c_while_the_workers_are_forked_still_stops_the_run():
                 _end_all(workers)
         assert child.returncode == 130, said
         assert "Traceback" not in said and "ignored" not in said
+
+
+def test_a_long_run_is_finished_in_the_forked_workers_and_only_the_results_come_back():
+    """The command line formats a long run's chunks where they are dealt: ``finish`` runs in the workers."""
+    result = _probe(
+        """
+plan = planner.plan_request(DealRequest.from_specs(north="hcp 15-17, balanced"))
+count = 5 * planner.CHUNK_TRIES + 7
+def finish(deals, at):
+    return [json.dumps([at, len(deals), os.getpid(), deals.sum(dtype=np.uint64).item() % 1000003]).encode()]
+def rows(**options):
+    chunks = planner.finished_chunks(plan, count, finish, seed=3, **options)
+    return [json.loads(b"".join(parts)) for _, parts in chunks]
+forked = rows(workers=2, processes=True)
+one = rows(workers=1)
+print(json.dumps({"forked": forked, "one": one, "me": os.getpid(), "chunk": planner.CHUNK_TRIES}))
+"""
+    )
+    chunk, me = result["chunk"], result["me"]
+    assert [row[0] for row in result["forked"]] == [k * chunk for k in range(6)]
+    assert sum(row[1] for row in result["forked"]) == 5 * chunk + 7
+    assert me not in {row[2] for row in result["forked"]}  # finished in the workers
+    assert {row[2] for row in result["one"]} == {me}  # one core: in this process
+    assert [row[:2] + row[3:] for row in result["forked"]] == [row[:2] + row[3:] for row in result["one"]]

@@ -17,7 +17,7 @@ import pytest
 from bridgegui.engine.boards import Board, boards_from_batch
 from bridgegui.engine.cards import Deal, parse_deal
 from bridgegui.engine.dealing import deal_batch, make_rng
-from bridgegui.formats import batch_text, pbn, text
+from bridgegui.formats import _batch, pbn, text
 from bridgegui.formats.registry import SetInfo as Info
 
 
@@ -150,26 +150,24 @@ def test_holding_table_matches_holding_text() -> None:
     """The numpy-built table of rank letters is ``holding_text`` for all 8,192 holdings."""
     from bridgegui.engine.cards import holding_text
 
-    codes, lengths = batch_text.holding_codes(np.uint8, "")
+    codes, lengths = _batch.holding_codes(np.uint8, "")
     built = [bytes(codes[h, : lengths[h]]).decode() for h in range(1 << 13)]
     assert built == [holding_text(h) for h in range(1 << 13)]
-    dash_codes, dash_lengths = batch_text.holding_codes(np.uint32, "-")
-    assert batch_text.decode(dash_codes[0, : dash_lengths[0]]) == "-"
+    dash_codes, dash_lengths = _batch.holding_codes(np.uint32, "-")
+    assert _batch.decode(dash_codes[0, : dash_lengths[0]]) == "-"
 
 
 def test_number_field_digits() -> None:
     numbers = np.array([1, 9, 10, 99, 100, 12345, 999_999_999], dtype=np.int64)
-    codes, lengths = batch_text.number_field(numbers, np.uint8)
+    codes, lengths = _batch.number(numbers)
     assert [bytes(codes[i, : lengths[i]]).decode() for i in range(len(numbers))] == [str(x) for x in numbers]
 
 
 def test_a_non_ascii_header_note_declares_utf8_in_both_writers() -> None:
     # PBN's default character set is ISO-8859-1: a note such as "Set: Weak two (2♥) 8" or an auction's
     # "15–17 notrump" was written in UTF-8 without the charset line.
-    from bridgegui.formats import pbn_stream
-
     batch = deal_batch(2, seed=1)
     info = Info(notes=("Set: Weak two (2♥) 2",))
-    streamed = pbn_stream.begin(info) + pbn_stream.write_batch(batch, 1, info) + pbn_stream.end(info)
+    streamed = pbn.begin(info) + pbn.write_batch(batch, 1, info) + pbn.end(info)
     whole = pbn.dumps(boards_from_batch(batch, 1), extra_header=list(info.notes))
     assert "charset=UTF-8" in streamed and streamed == whole

@@ -28,6 +28,9 @@ a short pilot shows it will try three times that: ``_long_from_the_start``) it g
 stream's generator at that point, dealt on every core and combined in chunk order
 (``parallel.ordered_map``).  The switch point and the chunks depend only on the seed, so a seeded run
 gives the same boards with one core or many, and runs shorter than the switch point are unchanged.
+A request whose every deal is a board (nothing to reject: no constraint, or one seat drawn exactly, as
+S1's North) goes to every core from the start at a million boards, and ``finished_chunks`` then lets
+the caller format each chunk in the worker that dealt it (the command line's long runs to a file).
 
 Streaming.  ``deal_stream`` yields a ``Progress`` per batch (about every 10-100 ms of work) and
 checks the ``cancel`` event between batches; the same seed gives the same boards.
@@ -39,7 +42,7 @@ import itertools
 import math
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from math import comb
 
@@ -433,10 +436,12 @@ def _long_from_the_start(plan: DealPlan, count: int | None) -> bool:
     threshold = 3 * parallel.PARALLEL_MIN_DEALS
     if count >= threshold:
         return True
-    if count * SWITCH_PILOT < threshold or _keeps_every_deal(plan):
-        # Even one board per pilot would be fast enough; or the pilot would keep every deal it deals,
-        # so it would only say what ``count >= threshold`` said: no pilot needed (it costs a batch).
-        return False
+    if _keeps_every_deal(plan):
+        # Every deal is a board, so the count is the deals it will try: a million boards go to every core
+        # from the first (where ``finished_chunks`` can also finish them: the command line formats them there).
+        return count >= parallel.PARALLEL_MIN_DEALS
+    if count * SWITCH_PILOT < threshold:
+        return False  # even one board per pilot would be fast enough: no pilot needed (it costs a batch)
     accepted = plan.pilot_kept()
     return accepted > 0 and count * SWITCH_PILOT / accepted >= threshold
 
@@ -497,6 +502,89 @@ class _Budget:
             raise TooRareError(message, seat="")
 
 
+def _chunk(
+    plan: DealPlan, root: np.random.SeedSequence, index: int, cancel: threading.Event | None
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """Chunk ``index`` of a long stream: its kept deals and their places among its ``CHUNK_TRIES`` deals
+    tried (None when cancelled), drawn from ``root``'s ``index``-th child whatever core runs it."""
+    chunk_rng = parallel.chunk_rng(root, index)
+    found, places = [], []
+    rows = CHUNK_TRIES // CHUNK_BATCHES
+    for k in range(CHUNK_BATCHES):
+        if cancel is not None and cancel.is_set():
+            return None
+        deals, at = _batch_rows(plan, chunk_rng, rows)
+        found.append(deals)
+        places.append(at + k * rows)
+    return np.concatenate(found), np.concatenate(places)
+
+
+def finishes_in_workers(plan: DealPlan, count: int | None) -> bool:
+    """Whether ``finished_chunks`` can deal ``count`` boards of ``plan``: every deal it deals is a board
+    (so chunk ``i`` holds boards ``i * CHUNK_TRIES`` on, known before it is dealt) and the run is long
+    enough to go to every core from its first deal (``_long_from_the_start``)."""
+    return (
+        count is not None
+        and runs_on_every_core(plan.request)
+        and _keeps_every_deal(plan)
+        and _long_from_the_start(plan, count)
+    )
+
+
+def finished_chunks(
+    plan: DealPlan,
+    count: int,
+    finish: Callable[[np.ndarray, int], Sequence[bytes]],
+    *,
+    seed: int | None = None,
+    cancel: threading.Event | None = None,
+    workers: int | None = None,
+    processes: bool = False,
+) -> Iterator[tuple[Progress, Sequence[bytes]]]:
+    """``count`` boards of a plan that ``finishes_in_workers``, each chunk handed to ``finish(deals,
+    offset)`` (``offset``: the place of its first board in the set) *in the worker that dealt it*, and
+    the bytes ``finish`` returns (in parts) yielded in chunk order with the progress.
+
+    The command line formats a chunk there, so a long run uses every core for the formatting as well as
+    the dealing and its main process only writes the bytes; in forked processes (``processes``, where
+    ``parallel.forking_is_safe``) only those bytes come back through the pipe, never the deals.  The
+    boards are ``deal_stream``'s for the same seed, chunk for chunk, on any number of cores.
+    """
+    if not finishes_in_workers(plan, count):
+        raise ValueError("finished_chunks needs a long run of a plan whose every deal is a board")
+    root = parallel.root_sequence(rng=make_rng(seed))
+    start = time.perf_counter()
+
+    def task(index: int) -> tuple[int, Sequence[bytes]] | None:
+        chunk = _chunk(plan, root, index, cancel)
+        if chunk is None:
+            return None
+        deals = chunk[0][: count - index * CHUNK_TRIES]  # the last chunk ends with the set, as ``_step`` ends it
+        deals.flags.writeable = False
+        return len(deals), finish(deals, index * CHUNK_TRIES)
+
+    n = parallel.worker_count() if workers is None else max(1, workers)
+    indices = range(-(-count // CHUNK_TRIES))
+    # One chunk waiting beyond one per core: a finished chunk can be large (21 MB of PBN), so fewer wait.
+    chunks = parallel.ordered_map(
+        task, indices, workers=n, cancel=cancel, processes=processes, ahead=n + 1, large_results=True
+    )
+    matched = 0
+    try:
+        for result in chunks:
+            if result is None or (cancel is not None and cancel.is_set()):
+                return
+            found, value = result
+            matched += found
+            yield Progress(_NO_DEALS, matched, matched, time.perf_counter() - start), value
+    finally:
+        chunks.close()  # joins the workers now, not whenever the generator is collected
+
+
+_NO_DEALS = np.zeros((0, 4), dtype=np.uint64)
+_NO_DEALS.flags.writeable = False
+
+
 def _parallel_stream(
     plan: DealPlan,
     generator: np.random.Generator,
@@ -518,17 +606,7 @@ def _parallel_stream(
     count = budget.count
 
     def task(index: int) -> tuple[np.ndarray, np.ndarray] | None:
-        """A chunk's kept deals and their places among its ``CHUNK_TRIES`` deals tried."""
-        chunk_rng = parallel.chunk_rng(root, index)
-        found, places = [], []
-        rows = CHUNK_TRIES // CHUNK_BATCHES
-        for k in range(CHUNK_BATCHES):
-            if cancel is not None and cancel.is_set():
-                return None
-            deals, at = _batch_rows(plan, chunk_rng, rows)
-            found.append(deals)
-            places.append(at + k * rows)
-        return np.concatenate(found), np.concatenate(places)
+        return _chunk(plan, root, index, cancel)
 
     chunks = parallel.ordered_map(task, itertools.count(), workers=workers, cancel=cancel, processes=processes)
     try:
