@@ -588,7 +588,9 @@ def export_form(board: Board) -> Board:
     first: dict[str, str] = {}
     for name, value in board.tags:
         first.setdefault(name, value)
-    for name, value in contract_tags(board).items():
+    contract = first.get("Contract")  # both set: reading the auction back (most of --bid's writing) adds nothing
+    settled = contract == "Pass" or bool(contract and first.get("Declarer"))
+    for name, value in ({} if settled else contract_tags(board)).items():
         if not first.get(name):
             board = board.with_tags(**{name: value})
             first[name] = value
