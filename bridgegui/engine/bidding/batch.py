@@ -348,9 +348,8 @@ def bid_rows(
             table = np.full((len(lists), width), -1, dtype=np.int64)
             for k, candidates in enumerate(lists):
                 table[k, : len(candidates)] = candidates
-            chosen = _choose(
-                tables, hands, deals, table[which], rows, seats, last[local], double[local], redouble[local]
-            )
+            turns = _Turns(rows, seats, last[local], double[local], redouble[local])
+            chosen = _choose(tables, hands, deals, table[which], turns)
         history[rows, step] = chosen
         codes = np.where(chosen >= 0, tables.codes[np.maximum(chosen, 0)], PASS_CODE).astype(np.int64)
         pairs, child = np.unique(local * _CODES + codes, return_inverse=True)
@@ -400,38 +399,33 @@ WINDOW = 8
 rows still without a call go on to the next few, instead of every row judging every candidate."""
 
 
-def _choose(
-    tables: RuleTables,
-    hands: _Hands,
-    deals: np.ndarray,
-    candidates: np.ndarray,
-    rows: np.ndarray,
-    seats: np.ndarray,
-    last: np.ndarray,
-    double: np.ndarray,
-    redouble: np.ndarray,
-) -> np.ndarray:
+@dataclasses.dataclass(frozen=True)
+class _Turns:
+    """The rows to call, each with its deal's row, the seat to call, the last bid's code and whether a
+    double or a redouble is legal: what the candidates of a row are judged against."""
+
+    rows: np.ndarray
+    seats: np.ndarray
+    last: np.ndarray
+    double: np.ndarray
+    redouble: np.ndarray
+
+    def __getitem__(self, index: np.ndarray) -> _Turns:
+        return _Turns(self.rows[index], self.seats[index], self.last[index], self.double[index], self.redouble[index])
+
+
+def _choose(tables: RuleTables, hands: _Hands, deals: np.ndarray, candidates: np.ndarray, turns: _Turns) -> np.ndarray:
     """The first legal, fitting candidate of each row (``NO_RULE``: none), ``candidates`` being the
     ``(rows, width)`` rule indices (-1 pads), judged ``WINDOW`` candidates at a time."""
-    chosen = np.full(rows.shape[0], NO_RULE, dtype=np.int32)
-    pending = np.arange(rows.shape[0])
+    chosen = np.full(turns.rows.shape[0], NO_RULE, dtype=np.int32)
+    pending = np.arange(turns.rows.shape[0])
     for lo in range(0, candidates.shape[1], WINDOW):
         window = candidates[pending, lo : lo + WINDOW]
         keep = (window >= 0).any(axis=1)
         pending, window = pending[keep], window[keep]
         if pending.size == 0:
             break
-        found = _choose_among(
-            tables,
-            hands,
-            deals,
-            window,
-            rows[pending],
-            seats[pending],
-            last[pending],
-            double[pending],
-            redouble[pending],
-        )
+        found = _choose_among(tables, hands, deals, window, turns[pending])
         taken = found != NO_RULE
         chosen[pending[taken]] = found[taken]
         pending = pending[~taken]
@@ -439,17 +433,10 @@ def _choose(
 
 
 def _choose_among(
-    tables: RuleTables,
-    hands: _Hands,
-    deals: np.ndarray,
-    candidates: np.ndarray,
-    rows: np.ndarray,
-    seats: np.ndarray,
-    last: np.ndarray,
-    double: np.ndarray,
-    redouble: np.ndarray,
+    tables: RuleTables, hands: _Hands, deals: np.ndarray, candidates: np.ndarray, turns: _Turns
 ) -> np.ndarray:
     """``_choose`` on one window of candidates."""
+    rows, seats, last, double, redouble = turns.rows, turns.seats, turns.last, turns.double, turns.redouble
     present = candidates >= 0
     rule = np.where(present, candidates, 0)
     tables.prepare(np.unique(rule[present]))
