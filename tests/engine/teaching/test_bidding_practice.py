@@ -18,7 +18,6 @@ from bridgegui.engine.teaching.bidding_practice import (
     PracticeError,
     PracticeScore,
 )
-from bridgegui.engine.teaching.verdict_words import verdict_sentence
 
 # South opens 1NT (16 HCP, 4-3-3-3); North raises to 3NT; everyone else passes.
 NT_DEAL = parse_deal("N:KJ98.AJ9.JT9.QJT T76.T876.AK7.986 AQ32.KQ4.Q85.K73 54.532.6432.A542")
@@ -91,7 +90,6 @@ def test_a_call_the_system_never_makes_has_no_rule(standard):
     verdict = board.student_call("4NT")
     assert not verdict.agrees and verdict.student_rule is None and verdict.student_rule_fits is None
     assert verdict.student_measures == ()
-    assert "The system has no meaning for 4NT here." in verdict_sentence(verdict)
 
 
 def test_system_bids_every_other_seat(standard):
@@ -243,27 +241,23 @@ def test_verdict_measures_cover_the_other_fields(standard):
     assert measured["length", 0].fits is False  # 3♠ wants seven spades
 
 
-def test_verdict_sentences(standard):
+def test_a_verdict_carries_what_a_front_end_needs_to_phrase_it(standard):
+    """The record, not a sentence: the system's call and its explanation, the student's call and what
+    it would mean, the hand's facts (the window phrases them through tr())."""
     board = PracticeBoard(standard, NT_DEAL, "S", "S")
     agree = board.student_call("1NT")
-    assert verdict_sentence(agree) == (
-        "The system opens 1NT: 15-17 HCP and a balanced hand. You have 16 HCP and 4-3-3-3."
-    )
+    assert agree.agrees and agree.opening and agree.system.call == Call.parse("1NT")
+    assert agree.system.explained.meaning_text() or agree.system.explained.note
+    assert (agree.facts.hcp, agree.facts.pattern) == (16, (4, 3, 3, 3))
     board = PracticeBoard(standard, NT_DEAL, "S", "S")
     disagree = board.student_call("2S")
-    assert verdict_sentence(disagree) == (
-        "You open 2♠; the system opens 1NT: 15-17 HCP and a balanced hand. "
-        "2♠ would say: weak two: 5-10 HCP and a good six-card spade suit. "
-        "You have 16 HCP, 4-3-3-3, four spades, three hearts and 2 of the top five spades."
-    )
+    assert not disagree.agrees and disagree.system.call == Call.parse("1NT")
+    assert disagree.student_rule is not None and disagree.student_rule.call == Call.parse("2S")
+    assert "weak two" in disagree.student_rule.explanation_record.note.lower() + disagree.student_rule.explanation
+    assert ("length", 0) in {(m.field, m.suit) for m in disagree.facts.measures + disagree.student_measures}
     board.undo()
     passing = board.student_call("P")
-    assert verdict_sentence(passing).startswith("You pass; the system opens 1NT: 15-17 HCP")
-    board = PracticeBoard(standard, NT_DEAL, "S", "S")
-    board.student_call("1NT")
-    board.advance()
-    late = board.student_call("4NT")
-    assert verdict_sentence(late).startswith("You bid 4NT; the system passes: ")
+    assert passing.call.is_pass and passing.system.call == Call.parse("1NT")
 
 
 def test_student_rule_prefers_a_rule_the_hand_fits(standard):
@@ -279,11 +273,8 @@ def test_student_rule_prefers_a_rule_the_hand_fits(standard):
     assert len(rules) >= 3
     assert verdict.student_rule is rules[1] and verdict.student_rule_fits is True
     assert rules[1].meaning_text == "diamonds 4+, points 11+"
-    assert verdict_sentence(verdict) == (
-        "You bid 2♦; the system bids 2NT: 11-12 HCP, balanced, no fit: invitational. "
-        "2♦ would say: 11+ points and four diamonds (new suit, forcing). "
-        "You have 12 HCP, 4-4-3-2, four diamonds, 12 points and three clubs."
-    )
+    assert (verdict.facts.hcp, verdict.facts.pattern) == (12, (4, 4, 3, 2))
+    assert {(m.field, m.suit, m.value) for m in verdict.student_measures} >= {("length", 2, 4), ("points", None, 12)}
     # A hand no rule for the call fits: the first rule is quoted, and it does not fit.
     board = PracticeBoard(standard, SPADE_DEAL, "S", "N")
     board.advance()
@@ -453,7 +444,6 @@ def test_random_students_always_finish_a_legal_auction(standard, seed, dealer, s
         assert verdict.agrees == (call == verdict.system.call)
         assert verdict.facts.hcp == deal.hand(verdict.seat).hcp
         assert verdict.facts.pattern == deal.hand(verdict.seat).pattern
-        assert verdict_sentence(verdict).endswith(".")
         if steps in undos and board.can_undo:
             assert board.undo() == verdict
             assert board.student_to_call and board.next_seat == verdict.seat
@@ -472,7 +462,6 @@ def test_an_also_alternative_is_scored_acceptable_not_wrong():
     from bridgegui.engine.bidding import parse_system
     from bridgegui.engine.cards import parse_deal
     from bridgegui.engine.teaching.bidding_practice import PracticeBoard, PracticeScore
-    from bridgegui.engine.teaching.verdict_words import verdict_sentence
 
     system = parse_system(
         "version: 2\nsystem: Alt\nafter P*\n"
@@ -486,9 +475,7 @@ def test_an_also_alternative_is_scored_acceptable_not_wrong():
     verdict = board.student_call("1NT")
     assert not verdict.agrees and verdict.is_acceptable
     assert "five-card major" in verdict.acceptable.reason
-    sentence = verdict_sentence(verdict)
-    assert sentence.startswith("You open 1NT: acceptable. The system prefers 1♥")
-    assert "1NT is also right: 1NT is also right with a five-card major" in sentence
+    assert verdict.system.call == Call.parse("1H") and verdict.call == Call.parse("1NT")
     board.advance()
     score = PracticeScore().add(board)
     assert (score.calls_agreeing, score.calls_acceptable, score.calls_made) == (0, 1, 1)
