@@ -1,6 +1,7 @@
 """How far a system's auctions land from double-dummy par: IMPs a board, and its catch-all share.
 
     python -m bridgegui.devtools.bench_par --system sayc --deals 1000 --seed 1
+    python -m bridgegui.devtools.bench_par --system sayc --deals 300 --worst 20 --category "missed slam"
 
 Random deals, each with Law 2's dealer and vulnerability for its board number, are bid to the end by
 the system (both sides: ``system.bid_deals``); each final contract is scored at the board's
@@ -8,49 +9,280 @@ vulnerability with its double-dummy tricks, and set against the deal's par score
 South's side).  The figure is the mean of the absolute IMP difference: 0 for a system that always
 reaches par, about 4.9 for a crude rule that sees both partnership hands and bids game with 25 points
 and a fit, slam with 33.  It needs the ``dd`` extra (endplay).  In-process figures.
+
+Solving the deals is most of the time, and the deals of a seed never change, so the double-dummy
+tables and par results are kept per (seed, deals) in the user cache folder (``$BRIDGEGUI_CACHE_DIR``
+when set): a rerun after a change to a system file only bids.  ``--worst N`` prints the boards
+furthest from par with their hands and auctions (each call with the file and line of its rule), and
+the IMPs lost are broken down by what went wrong (missed game, wrong strain, let them play, ...) so
+that work on a system starts where the IMPs are.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
 from bridgegui.engine import double_dummy
 from bridgegui.engine.bidding import load_system
-from bridgegui.engine.bidding.calls import STRAINS
+from bridgegui.engine.bidding.calls import STRAINS, Auction, Contract
 from bridgegui.engine.bidding.checker import measure_coverage
-from bridgegui.engine.bidding.system import bid_deals
+from bridgegui.engine.bidding.system import NO_RULE, System, bid_deals
 from bridgegui.engine.boards import board_dealer, board_vulnerability
-from bridgegui.engine.cards import SEATS
+from bridgegui.engine.cards import SEATS, Deal
 from bridgegui.engine.dealing import deal_batch
 from bridgegui.engine.scoring import duplicate_score, imps
 
 _TABLE_ROW = {"S": 0, "H": 1, "D": 2, "C": 3, "NT": 4}
 """Row of a strain in ``DDTable.tricks`` (S H D C NT)."""
 
+CACHE_DIR_ENV = "BRIDGEGUI_CACHE_DIR"
+_CACHE_VERSION = 1
+"""Part of the cache file's name: a change to what is stored makes old files unused, not misread."""
 
-def imps_from_par(system_name: str, deals: int, seed: int) -> tuple[float, float, float]:
-    """``(mean |IMPs| from par, mean IMPs for NS against par, seconds)`` over ``deals`` random boards."""
-    system = load_system(system_name)
+CATEGORIES = (
+    "missed slam",
+    "missed game",
+    "overbid slam",
+    "overbid game",
+    "partscore level",
+    "game or slam level",
+    "wrong strain",
+    "doubled and down",
+    "passed out",
+    "let them play",
+    "failed to compete",
+    "phantom sacrifice",
+    "missed sacrifice",
+    "missed penalty double",
+    "at par",
+)
+"""What went wrong on a board, in the order the breakdown prints them."""
+
+
+@dataclass(frozen=True, slots=True)
+class ParData:
+    """Double-dummy facts of a batch of boards: tricks ``(n, 5, 4)`` (S H D C NT x N E S W), par."""
+
+    tricks: np.ndarray
+    par_scores: np.ndarray
+    par_contracts: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BoardResult:
+    """One board bid by the system and scored against par (scores from North-South's side)."""
+
+    index: int
+    number: int
+    dealer: str
+    vulnerability: str
+    deal: Deal
+    auction: Auction
+    rules: tuple[int, ...]
+    contract: Contract | None
+    tricks: int
+    score_ns: int
+    par_score: int
+    par_contracts: tuple[str, ...]
+    imps: int
+    category: str
+
+
+def cache_folder() -> Path | None:
+    """Where solved boards are kept: ``$BRIDGEGUI_CACHE_DIR/bench_par`` or the user cache folder's."""
+    configured = os.environ.get(CACHE_DIR_ENV)
+    if configured:
+        return Path(configured) / "bench_par"
+    try:
+        import platformdirs
+
+        return Path(platformdirs.user_cache_dir("bridgegui", appauthor=False)) / "bench_par"
+    except Exception:  # no cache folder: solve every time
+        return None
+
+
+def _cache_file(seed: int, deals: int) -> Path | None:
+    folder = cache_folder()
+    return None if folder is None else folder / f"dd-v{_CACHE_VERSION}-seed{seed}-deals{deals}.npz"
+
+
+def _solve(batch: np.ndarray, dealers: Sequence[str], vulnerabilities: Sequence[str]) -> ParData:
+    tables = double_dummy.dd_tables(batch)
+    tricks = np.array([t.tricks for t in tables], dtype=np.int8).reshape(-1, 5, 4)
+    pars = [double_dummy.par(t, d, v) for t, d, v in zip(tables, dealers, vulnerabilities, strict=True)]
+    return ParData(tricks, np.array([p.score for p in pars], dtype=np.int64), tuple(p.contracts for p in pars))
+
+
+def par_data(
+    batch: np.ndarray, dealers: Sequence[str], vulnerabilities: Sequence[str], seed: int
+) -> tuple[ParData, bool]:
+    """The batch's double-dummy tricks and par, from the cache when it holds this very batch.
+
+    Returns the data and whether it came from the cache.  The cached deals are compared with the
+    batch, so a cache written by another dealing never gives wrong tables, only a new solve.
+    """
+    path = _cache_file(seed, batch.shape[0])
+    if path is not None and path.exists():
+        try:
+            with np.load(path, allow_pickle=False) as stored:
+                if np.array_equal(stored["deals"], batch):
+                    contracts = tuple(tuple(c for c in row.split(";") if c) for row in stored["par_contracts"].tolist())
+                    return ParData(stored["tricks"], stored["par_scores"], contracts), True
+        except Exception:  # a damaged file is solved again and overwritten
+            pass
+    data = _solve(batch, dealers, vulnerabilities)
+    if path is not None:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            partial = path.with_suffix(".partial.npz")
+            np.savez_compressed(
+                partial,
+                deals=batch,
+                tricks=data.tricks,
+                par_scores=data.par_scores,
+                par_contracts=np.array([";".join(c) for c in data.par_contracts], dtype=str),
+            )
+            partial.replace(path)
+        except OSError:  # a read-only cache folder costs the next run a solve, nothing more
+            pass
+    return data, False
+
+
+def _bucket(level: int, strain: str) -> int:
+    """0 partscore, 1 game, 2 small slam, 3 grand slam."""
+    if level >= 6:
+        return level - 4
+    if strain == "NT":
+        return int(level >= 3)
+    if strain in ("H", "S"):
+        return int(level >= 4)
+    return int(level >= 5)
+
+
+def _parse_par_contract(text: str) -> tuple[int, str, bool, str, int]:
+    """``"5Hx S -1"`` -> ``(5, "H", True, "NS", -1)``: level, strain, doubled, side, over/undertricks."""
+    parts = text.split()
+    bid = parts[0].rstrip("x")
+    doubled = parts[0].endswith("x")
+    result = int(parts[2]) if len(parts) > 2 else 0
+    return int(bid[0]), bid[1:], doubled, "NS" if parts[1] in "NS" else "EW", result
+
+
+def _score(level: int, strain: str, doubled: int, vulnerable: bool, tricks: int) -> int:
+    return int(duplicate_score([level], [STRAINS.index(strain)], [doubled], [vulnerable], [tricks])[0])
+
+
+def _best_contract(table: np.ndarray, side: str, vulnerable: bool) -> tuple[int, str]:
+    """The side's best-scoring undoubled contract that makes double dummy, left alone: (level, strain)."""
+    seats = (0, 2) if side == "NS" else (1, 3)
+    best, found = -(10**6), (1, "NT")
+    for strain, row in _TABLE_ROW.items():
+        tricks = max(int(table[row, seats[0]]), int(table[row, seats[1]]))
+        score = _score(max(tricks - 6, 1), strain, 0, vulnerable, tricks)
+        if score > best:
+            best, found = score, (max(tricks - 6, 1), strain)
+    return found
+
+
+def classify(
+    contract: Contract | None,
+    tricks: int,
+    score_ns: int,
+    par_score: int,
+    par_contracts: Sequence[str],
+    vulnerability: str,
+    table: np.ndarray | None = None,
+) -> str:
+    """What went wrong on a board, seen from the side that lost against par (one of ``CATEGORIES``).
+
+    The reached contract is set against the par contract: the same side declaring them is a matter
+    of level (game and slam bonuses, partscore level) or strain; the other side declaring is a matter
+    of competition (letting them play, failing to outbid, a sacrifice nobody needed, a double missed).
+    When par is the other side's sacrifice, the declaring side's own best contract (from ``table``,
+    the deal's ``(5, 4)`` double-dummy tricks) is what its contract is set against.
+    """
+    if score_ns == par_score:
+        return "at par"
+    if contract is None:
+        return "passed out"
+    side = "NS" if contract.declarer in "NS" else "EW"
+    sign = 1 if side == "NS" else -1
+    ours, par_ours = score_ns * sign, par_score * sign  # both from the declaring side's view
+    made = tricks >= contract.level + 6
+    reached = _bucket(contract.level, contract.strain)
+    if not par_contracts:  # par is a pass-out: whoever bid went down
+        if contract.doubled:
+            return "doubled and down"
+        return ("partscore level", "overbid game", "overbid slam", "overbid slam")[reached]
+    level_p, strain_p, doubled_p, side_p, result_p = _parse_par_contract(par_contracts[0])
+    sacrifice = doubled_p and result_p < 0
+    if side == side_p:
+        if sacrifice:  # we were to sacrifice, and did declare
+            if ours < par_ours:
+                return "phantom sacrifice"
+            return "missed penalty double" if not contract.doubled else "game or slam level"
+        wanted = _bucket(level_p, strain_p)
+        if reached < wanted:
+            return "missed slam" if wanted >= 2 else "missed game"
+        if reached > wanted:
+            return "overbid slam" if reached >= 2 else "overbid game"
+        if contract.strain != strain_p and (not made or ours < par_ours):
+            return "wrong strain"
+        if contract.doubled and not made:
+            return "doubled and down"
+        return "partscore level" if wanted == 0 else "game or slam level"
+    # The other side declared.
+    if sacrifice:  # par: the other side sacrifices against our contract (we are the declarer here)
+        if ours > par_ours:
+            return "missed sacrifice"
+        if table is not None:
+            best_level, best_strain = _best_contract(table, side, vulnerability in ("All", side))
+            wanted = _bucket(best_level, best_strain)
+            if reached < wanted:
+                return "missed slam" if wanted >= 2 else "missed game"
+            if reached > wanted:
+                return "overbid slam" if reached >= 2 else "overbid game"
+            if contract.strain != best_strain:
+                return "wrong strain"
+        if contract.doubled and not made:
+            return "doubled and down"
+        return "partscore level" if reached == 0 else "game or slam level"
+    if ours > par_ours:  # the par side lost: they let us play, or did not outbid us
+        if made:
+            return "let them play"
+        vulnerable = vulnerability in ("All", side)
+        if not contract.doubled and -_score(contract.level, contract.strain, 1, vulnerable, tricks) >= -par_ours:
+            return "missed penalty double"
+        return "failed to compete"
+    return "phantom sacrifice"  # we bid on over their par contract and lost more than it was worth
+
+
+def score_boards(system: System, deals: int, seed: int) -> tuple[list[BoardResult], float, bool]:
+    """Every board bid and scored: the results, the seconds spent bidding and scoring, cache hit."""
     batch = deal_batch(deals, seed=seed)
     numbers = np.arange(deals) % 16 + 1
     dealers = [board_dealer(int(n)) for n in numbers]
     vulnerabilities = [board_vulnerability(int(n)) for n in numbers]
+    data, cached = par_data(batch, dealers, vulnerabilities, seed)
     start = time.perf_counter()
-    auctions, _ = bid_deals(system, batch, dealers, vulnerabilities)
-    tables = double_dummy.dd_tables(batch)
+    auctions, history = bid_deals(system, batch, dealers, vulnerabilities)
     level = np.zeros(deals, dtype=np.int64)
     strain = np.zeros(deals, dtype=np.int64)
     doubled = np.zeros(deals, dtype=np.int64)
     vulnerable = np.zeros(deals, dtype=bool)
     tricks = np.zeros(deals, dtype=np.int64)
     ns_sign = np.ones(deals, dtype=np.int64)
-    par_ns = np.zeros(deals, dtype=np.int64)
-    for i, (auction, table) in enumerate(zip(auctions, tables, strict=True)):
-        par_ns[i] = double_dummy.par(table, dealers[i], vulnerabilities[i]).score
+    contracts: list[Contract | None] = []
+    for i, auction in enumerate(auctions):
         contract = auction.contract()
+        contracts.append(contract)
         if contract is None:
             continue
         seat = SEATS.index(contract.declarer)
@@ -59,33 +291,127 @@ def imps_from_par(system_name: str, deals: int, seed: int) -> tuple[float, float
         doubled[i] = {"": 0, "X": 1, "XX": 2}[contract.doubled]
         side = "NS" if contract.declarer in "NS" else "EW"
         vulnerable[i] = vulnerabilities[i] in ("All", side)
-        tricks[i] = table.tricks[_TABLE_ROW[contract.strain]][seat]
+        tricks[i] = data.tricks[i, _TABLE_ROW[contract.strain], seat]
         ns_sign[i] = 1 if side == "NS" else -1
     score_ns = duplicate_score(level, strain, doubled, vulnerable, tricks) * ns_sign
-    difference = imps(score_ns - par_ns)
-    elapsed = time.perf_counter() - start
-    return float(np.mean(np.abs(difference))), float(np.mean(difference)), elapsed
+    difference = imps(score_ns - data.par_scores)
+    results = []
+    for i, auction in enumerate(auctions):
+        made = len(auction.calls)
+        results.append(
+            BoardResult(
+                index=i,
+                number=int(numbers[i]),
+                dealer=dealers[i],
+                vulnerability=vulnerabilities[i],
+                deal=Deal.from_masks(batch[i].tolist()),
+                auction=auction,
+                rules=tuple(int(r) for r in history[i, :made]),
+                contract=contracts[i],
+                tricks=int(tricks[i]),
+                score_ns=int(score_ns[i]),
+                par_score=int(data.par_scores[i]),
+                par_contracts=data.par_contracts[i],
+                imps=int(difference[i]),
+                category=classify(
+                    contracts[i],
+                    int(tricks[i]),
+                    int(score_ns[i]),
+                    int(data.par_scores[i]),
+                    data.par_contracts[i],
+                    vulnerabilities[i],
+                    data.tricks[i],
+                ),
+            )
+        )
+    return results, time.perf_counter() - start, cached
+
+
+def imps_from_par(system_name: str, deals: int, seed: int) -> tuple[float, float, float]:
+    """``(mean |IMPs| from par, mean IMPs for NS against par, seconds)`` over ``deals`` random boards."""
+    results, seconds, _ = score_boards(load_system(system_name), deals, seed)
+    difference = np.array([r.imps for r in results], dtype=np.int64)
+    return float(np.mean(np.abs(difference))), float(np.mean(difference)), seconds
+
+
+def breakdown(results: Sequence[BoardResult]) -> list[tuple[str, int, int, float]]:
+    """Per category with a loss: ``(category, boards, IMPs lost, IMPs a board of all boards)``, largest first."""
+    lost: dict[str, list[int]] = {c: [0, 0] for c in CATEGORIES}
+    for r in results:
+        if r.imps:
+            lost[r.category][0] += 1
+            lost[r.category][1] += abs(r.imps)
+    rows = [(c, n, total, total / max(len(results), 1)) for c, (n, total) in lost.items() if n]
+    return sorted(rows, key=lambda row: (-row[2], CATEGORIES.index(row[0])))
+
+
+def _rule_label(system: System, index: int) -> str:
+    if index == NO_RULE:
+        return "none"
+    rule = system.rules[index]
+    return f"{Path(rule.source).stem or '?'}:{rule.line}{'*' if rule.catch_all else ''}"
+
+
+def describe(system: System, r: BoardResult) -> str:
+    """A board far from par, for a person: hands, auction with each call's rule, contract, par."""
+    hands = "  ".join(f"{s} {r.deal.hand(s).to_pbn()} ({r.deal.hand(s).hcp})" for s in SEATS)
+    calls = []
+    for k, (call, rule) in enumerate(zip(r.auction.calls, r.rules, strict=True)):
+        calls.append(f"{r.auction.seat_of(k)}:{call}[{_rule_label(system, rule)}]")
+    if r.contract is None:
+        reached = "passed out"
+    else:
+        over = r.tricks - r.contract.level - 6
+        reached = f"{r.contract} by {r.contract.declarer}, {r.tricks} tricks ({f'{over:+d}' if over else '='})"
+    par = ", ".join(r.par_contracts) or "pass"
+    return (
+        f"deal {r.index + 1} (board {r.number}, dealer {r.dealer}, vul {r.vulnerability}): {r.imps:+d} IMPs for NS"
+        f" [{r.category}]\n"
+        f"  {hands}\n"
+        f"  {' '.join(calls)}\n"
+        f"  reached {reached}: NS {r.score_ns:+d}; par {par}: NS {r.par_score:+d}"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bridgegui.devtools.bench_par", description=__doc__.splitlines()[0])
     parser.add_argument("--system", action="append", help="a shipped system or a file (repeatable; default sayc, acol)")
     parser.add_argument("--deals", type=int, default=1000)
-    parser.add_argument("--boards", type=int, default=2000, help="random boards for the catch-all share")
+    parser.add_argument("--boards", type=int, default=2000, help="random boards for the catch-all share (0: skip)")
     parser.add_argument("-s", "--seed", type=int, default=1)
+    parser.add_argument("--worst", type=int, default=0, metavar="N", help="print the N boards furthest from par")
+    parser.add_argument("--category", choices=CATEGORIES, help="with --worst: only boards of this category")
+    parser.add_argument(
+        "--breakdown", action=argparse.BooleanOptionalAction, default=True, help="IMPs lost by category"
+    )
     args = parser.parse_args(argv)
     if not double_dummy.available():
         print(double_dummy.unavailable_message())
         return 1
     for name in args.system or ["sayc", "acol"]:
-        mean_abs, mean_signed, seconds = imps_from_par(name, args.deals, args.seed)
-        coverage = measure_coverage(load_system(name), args.boards, seed=args.seed)
-        print(
+        system = load_system(name)
+        results, seconds, _ = score_boards(system, args.deals, args.seed)
+        difference = np.array([r.imps for r in results], dtype=np.int64)
+        mean_abs, mean_signed = float(np.mean(np.abs(difference))), float(np.mean(difference))
+        line = (
             f"{name}: {mean_abs:.2f} IMPs a board from double-dummy par over {args.deals:,} random deals "
-            f"(NS mean {mean_signed:+.2f}; {seconds:.1f} s in-process); catch-all calls {100 * coverage.share:.1f} % "
-            f"of {coverage.calls:,} on {coverage.boards:,} boards; {coverage.strong_passes} hands of 20+ HCP passed "
-            "their first call"
+            f"(NS mean {mean_signed:+.2f}; {seconds:.1f} s in-process)"
         )
+        if args.boards > 0:
+            coverage = measure_coverage(system, args.boards, seed=args.seed)
+            line += (
+                f"; catch-all calls {100 * coverage.share:.1f} % of {coverage.calls:,} on {coverage.boards:,} boards;"
+                f" {coverage.strong_passes} hands of 20+ HCP passed their first call"
+            )
+        print(line)
+        if args.breakdown:
+            for category, boards, total, per_board in breakdown(results):
+                print(f"  {category:<22} {boards:>5} boards {total:>6} IMPs  {per_board:5.2f} a board")
+        if args.worst > 0:
+            chosen = [r for r in results if r.imps and (args.category is None or r.category == args.category)]
+            chosen.sort(key=lambda r: (-abs(r.imps), r.index))
+            for r in chosen[: args.worst]:
+                print(describe(system, r))
     return 0
 
 

@@ -1,0 +1,50 @@
+"""The par benchmark's diagnosis: what a board far from par is called, and the cache of solved boards."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from bridgegui.devtools import bench_par
+from bridgegui.engine.bidding.calls import Contract
+from bridgegui.engine.dealing import deal_batch
+
+
+@pytest.mark.parametrize(
+    ("contract", "tricks", "score_ns", "par_score", "par", "expected"),
+    [
+        (Contract(4, "S", "", "N"), 12, 480, 980, ("6S N",), "missed slam"),
+        (Contract(2, "H", "", "S"), 10, 170, 420, ("4H S",), "missed game"),
+        (Contract(6, "NT", "", "N"), 11, -50, 460, ("3NT N +2",), "overbid slam"),
+        (Contract(4, "S", "", "N"), 9, -50, 140, ("3S N",), "overbid game"),
+        (Contract(3, "NT", "", "N"), 7, -100, 400, ("5D N",), "wrong strain"),
+        (Contract(2, "S", "", "E"), 8, -110, 140, ("3H N",), "let them play"),
+        (Contract(3, "S", "", "E"), 8, 50, 140, ("3H N",), "failed to compete"),
+        (Contract(3, "S", "", "E"), 7, 100, 140, ("3H N",), "missed penalty double"),
+        (Contract(3, "S", "", "E"), 6, 150, 140, ("3H N",), "phantom sacrifice"),
+        (Contract(5, "D", "X", "E"), 8, 500, 420, ("4S N",), "phantom sacrifice"),
+        (Contract(4, "S", "", "N"), 10, 420, 100, ("5Dx E -1",), "missed sacrifice"),
+        (None, 0, 0, 110, ("2S S",), "passed out"),
+        (Contract(4, "S", "", "N"), 10, 420, 420, ("4S N",), "at par"),
+    ],
+)
+def test_classify_names_what_went_wrong(contract, tricks, score_ns, par_score, par, expected) -> None:
+    assert bench_par.classify(contract, tricks, score_ns, par_score, par, "None") == expected
+
+
+def test_solved_boards_are_cached_per_seed_and_count(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv(bench_par.CACHE_DIR_ENV, str(tmp_path))
+    batch = deal_batch(3, seed=7)
+    solved = bench_par.ParData(
+        np.full((3, 5, 4), 7, dtype=np.int8), np.array([0, 110, -420]), ((), ("2S N",), ("4H E", "4H W"))
+    )
+    calls = []
+    monkeypatch.setattr(bench_par, "_solve", lambda *a: calls.append(1) or solved)
+    _, hit_first = bench_par.par_data(batch, "NES", ["None"] * 3, 7)
+    again, hit_again = bench_par.par_data(batch, "NES", ["None"] * 3, 7)
+    assert (hit_first, hit_again, len(calls)) == (False, True, 1)
+    assert again.par_contracts == solved.par_contracts
+    assert np.array_equal(again.tricks, solved.tricks) and np.array_equal(again.par_scores, solved.par_scores)
+    # Other deals under the same name (a changed dealer) are solved again, never misread.
+    bench_par.par_data(deal_batch(3, seed=8), "NES", ["None"] * 3, 7)
+    assert len(calls) == 2
