@@ -106,7 +106,7 @@ def test_version_and_help(capsys):
         deal_cli.main(["--help"])
     help_text = capsys.readouterr().out
     assert "shape 5xxx 6xxx" in help_text and "examples:" in help_text
-    # issue 15: one install hint, right for how this copy was installed; the help named a fixed one
+    # One install hint, right for how this copy was installed; the help named a fixed one
     assert "bridgegui[dd]" not in help_text and "dd extra" in help_text
 
 
@@ -313,7 +313,7 @@ def test_text_output_that_cannot_be_written_leaves_the_old_file_whole(tmp_path, 
     assert [p.name for p in tmp_path.iterdir()] == ["boards.txt"], "no temporary file is left behind"
 
 
-# --- hostile and careless input (issue 16) ------------------------------------------------------------------------
+# --- hostile and careless input ------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -437,7 +437,7 @@ def test_an_unconstrained_request_beyond_the_limit_is_not_called_rare(tmp_path):
 
 
 def test_standard_output_streams_the_boards_found_before_a_limit():
-    """To standard output boards go out as they are dealt (issue 17), so a run stopped by the effort
+    """To standard output boards go out as they are dealt, so a run stopped by the effort
     bound has written whole games only, numbered from the first, and exits with status 3."""
     code, out, err = run("-p", "100000", "--max-tries", "20000", "-q", "-s", "5")
     assert code == 3 and "limit" in err
@@ -506,7 +506,7 @@ sys.exit(deal_cli.main(sys.argv[1:]))
 )
 def test_a_full_disk_keeps_the_old_file_and_fails(small_disk, tmp_path, name, argv):
     """The CLI's PBN, text and PDF output on a full disk: a non-zero exit status, the old file whole, no
-    temporary file left (issue 16).  A real 64 KiB tmpfs as root; otherwise a patched fsync."""
+    temporary file left.  A real 64 KiB tmpfs as root; otherwise a patched fsync."""
     folder = small_disk if small_disk is not None else tmp_path / "disk"
     target = folder / name
     target.write_bytes(b"last week's boards\n")
@@ -521,7 +521,7 @@ def test_a_full_disk_keeps_the_old_file_and_fails(small_disk, tmp_path, name, ar
 
 
 def test_an_unconstrained_set_larger_than_the_try_limit_is_dealt(monkeypatch, tmp_path):
-    # issue 15: an unconstrained -p larger than the try limit ended in "rarer than about 1 in 17,000,000";
+    # An unconstrained -p larger than the try limit ended in "rarer than about 1 in 17,000,000";
     # the limit judges deals in a row without a board, not the size of the set.
     monkeypatch.setattr(engine.dealer.planner, "DEFAULT_MAX_TRIES", 500)
     out = tmp_path / "big.pbn"
@@ -531,7 +531,7 @@ def test_an_unconstrained_set_larger_than_the_try_limit_is_dealt(monkeypatch, tm
 
 
 def test_a_contradiction_under_a_shuffle_model_is_refused_at_once(tmp_path):
-    # issue 15: any contradiction under a shuffle model ran for over an hour; it is proved before dealing.
+    # Any contradiction under a shuffle model ran for over an hour; it is proved before dealing.
     err = io.StringIO()
     argv = ["--shuffle", "riffle:7", "--north", "spades 0", "--south", "spades 0", "--fit", "NS 8+ spades"]
     assert deal_cli.main([*argv, "-o", str(tmp_path / "x.pbn")], stderr=err) == deal_cli.EXIT_IMPOSSIBLE

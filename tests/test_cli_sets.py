@@ -1,4 +1,4 @@
-"""``bridgegui-deal``'s practice sets (issue 14, "Sets"): ``bridgegui.cli.sets`` through its functions.
+"""``bridgegui-deal``'s practice sets: ``bridgegui.cli.sets`` through its functions.
 
 ``bridgegui.cli.deal`` hooks the module in (``wanted``/``run``); these tests build the real parser and
 call ``run`` with ``deal_cli.write_output``, so they hold whether or not the hook has landed.

@@ -1,4 +1,4 @@
-"""bridgegui-deal writes sets batch by batch (issue 17): the same bytes as the per-board writers, memory
+"""bridgegui-deal writes sets batch by batch: the same bytes as the per-board writers, memory
 flat whatever the count, atomic files, the format chosen by the file's extension, and the dealer
 script's "fewer boards than asked" status."""
 
@@ -160,7 +160,7 @@ action printoneline
 @pytest.mark.parametrize("to_file", [False, True])
 def test_a_script_short_of_boards_says_so_and_exits_4(tmp_path, to_file):
     """dealer stops at its generate limit with fewer boards; we write them, say how many of how many and
-    why, and exit 4 (issue 15).  Four hands of 10 HCP each is about 1 in 400 deals and no seat's own
+    why, and exit 4.  Four hands of 10 HCP each is about 1 in 400 deals and no seat's own
     term, so it is dealt by rejection: 5,000 deals (rounded up to the dealer's batches) give a dozen or so."""
     path = tmp_path / "rare.dl"
     path.write_text(RARE_SCRIPT)

@@ -1,4 +1,4 @@
-"""Starting on a fresh desktop (issue 15): when Qt's xcb plugin cannot load, say what is missing.
+"""Starting on a fresh desktop: when Qt's xcb plugin cannot load, say what is missing.
 
 Qt aborts the process when no platform plugin loads, so ``bridgegui`` looks first
 (``desktop_check.xcb_problem``); these tests feed it fake ``ldd`` reports and loaders, and once a
@@ -27,7 +27,7 @@ from bridgegui.ui.desktop_check import (
     xcb_problem,
 )
 
-# What ldd printed for the plugin on the desktop of issue 15 (shortened): two xcb libraries missing.
+# What ldd printed for the plugin on the desktop it was reported from (shortened): two xcb libraries missing.
 FAKE_LDD = """\
 \tlinux-vdso.so.1 (0x00007ffd0f1e2000)
 \tlibQt6XcbQpa.so.6 => /opt/venv/PySide6/Qt/plugins/platforms/../../lib/libQt6XcbQpa.so.6 (0x00007f2c1a000000)

@@ -36,7 +36,7 @@ HOSTILE_FILES = {
 
 @pytest.mark.qt_log_ignore("propagateSizeHints")  # the offscreen platform's note about the error box
 def test_a_malformed_file_on_the_command_line_is_reported_in_the_window(qtbot, tmp_path):
-    """``bridgegui bad.pbn`` (issue 16): the window opens and says what is wrong, never a traceback."""
+    """``bridgegui bad.pbn``: the window opens and says what is wrong, never a traceback."""
     for name, data in HOSTILE_FILES.items():
         path = tmp_path / name
         path.write_bytes(data)

@@ -131,7 +131,7 @@ def test_a_preset_with_a_broken_advanced_condition_is_reported(tmp_path):
     assert presets == [] and "bad.json" in problems[0] and "hcpp" in problems[0]
 
 
-# -- names that collide, files that cannot be read (issue 16) -------------------------------------
+# -- names that collide, files that cannot be read -------------------------------------
 
 
 @pytest.mark.parametrize(

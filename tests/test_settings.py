@@ -115,7 +115,7 @@ def test_recent_files_are_newest_first_without_duplicates(tmp_path: Path) -> Non
     assert s["files/last_dir"] == str(tmp_path.resolve())
 
 
-# -- files that cannot be read in full, and values that do not validate (issue 16) ------------------
+# -- files that cannot be read in full, and values that do not validate ------------------
 
 UNREADABLE = {
     "latin-1": '{"constraints/N": "caf\xe9 hcp 10+"}'.encode("latin-1"),

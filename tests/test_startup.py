@@ -1,4 +1,4 @@
-"""``bridgegui-deal -p 1`` loads only what it needs (issue 17: start-up is most of a small run's time).
+"""``bridgegui-deal -p 1`` loads only what it needs (start-up is most of a small run's time).
 
 Checked by the modules a fresh interpreter holds after the run, never by timing: no Qt, no printing,
 no dealer-script compiler, no bidding systems, no shuffle lab, and no format module but the one written.
@@ -67,7 +67,7 @@ def test_a_script_run_loads_the_compiler(tmp_path):
 
 
 def test_the_engine_package_loads_its_names_only_when_used() -> None:
-    # issue 17: ``import bridgegui.engine.cards`` used to load the evaluation, trick, stats and deal-number
+    # ``import bridgegui.engine.cards`` used to load the evaluation, trick, stats and deal-number
     # tables through the package's __init__, on every command-line run.
     code = (
         "import sys; import bridgegui.engine.cards; "
@@ -100,7 +100,7 @@ def _threads_after_numpy(setup: str, env_value: str | None = None) -> tuple[str,
 
 @pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="counts threads through Linux's /proc")
 def test_the_commands_start_numpy_without_blas_threads() -> None:
-    """Issue 17: OpenBLAS's thread per core cost about 0.08 s cpu of every ``bridgegui-deal`` run."""
+    """OpenBLAS's thread per core cost about 0.08 s cpu of every ``bridgegui-deal`` run."""
     value, threads = _threads_after_numpy("from bridgegui.entry import single_blas_thread; single_blas_thread()")
     assert (value, threads) == ("1", 1)
     # A count the user set is kept.
@@ -131,7 +131,7 @@ def _run_entry(*argv: str) -> subprocess.CompletedProcess[bytes]:
 
 
 def test_the_command_ends_without_teardown_and_loses_nothing() -> None:
-    """``bridgegui-deal`` ends with ``os._exit`` (issue 17: teardown was about 0.02-0.03 s cpu): what it
+    """``bridgegui-deal`` ends with ``os._exit`` (teardown was about 0.02-0.03 s cpu): what it
     wrote to a pipe, what it said on standard error and the exit status all arrive as with a normal exit."""
     argv = ["-s", "3", "-p", "400", "--north", "hcp 15-17, balanced", "--format", "text"]
     hard = _run_entry(*argv)

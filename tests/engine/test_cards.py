@@ -68,7 +68,7 @@ def test_cards_and_seats():
 def test_from_owner_and_owner_agree():
     deal = parse_deal(EXAMPLE)
     assert Deal.from_owner(deal.owner) == deal
-    # seed 002's encoding of this deal, card by card
+    # Andrews' encoding ("Encoding Bridge Deals") of this deal, card by card
     assert "".join("NESW"[s] for s in deal.owner) == "WSSSSENSWWWWSNNNENWWWSENESNEENSESWNWSWEWSEENEENSENWN"
 
 

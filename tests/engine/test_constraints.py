@@ -419,7 +419,7 @@ def test_a_shape_term_ending_in_not_says_what_is_missing() -> None:
         parse_seat_spec("shape 5xxx not")
 
 
-# --- hostile input (issue 16): a ConstraintError naming the term, never more than a line of echo -------------------
+# --- hostile input: a ConstraintError naming the term, never more than a line of echo -------------------
 
 
 @pytest.mark.parametrize(

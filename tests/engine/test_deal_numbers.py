@@ -1,4 +1,4 @@
-"""Deal numbers (seed 002): the worked example, both ends of the range, round trips."""
+"""Deal numbers (Andrews, "Encoding Bridge Deals"): the worked example, both ends of the range, round trips."""
 
 import pytest
 from hypothesis import given, settings

@@ -115,7 +115,7 @@ def test_strain_tricks_batch_agrees_with_table():
     assert double_dummy.strain_tricks(batch, "D").tolist() == [[11, 2, 11, 2]]
 
 
-# -- the install hint: one, right for how the program was installed (issue 15) ----------------------------
+# -- the install hint: one, right for how the program was installed ----------------------------
 
 
 def _record(url: str, editable: bool | None = None) -> str:

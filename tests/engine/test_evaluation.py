@@ -1,4 +1,4 @@
-"""Evaluation rules on hand-made examples: each rule, voids, singletons, seed 003's step 6."""
+"""Evaluation rules on hand-made examples: each rule, voids, singletons, step 6 of Old Lady's "Tricky Trick-y Algorithm"."""
 
 import numpy as np
 import pytest

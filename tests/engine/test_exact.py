@@ -101,7 +101,7 @@ def test_zero_count_for_impossible_seat():
 )
 @settings(max_examples=150, deadline=None)
 def test_rows_are_grouped_as_numpy_groups_them(rows):
-    """Issue 17: the integer-key grouping gives numpy's row groups, order and first rows exactly
+    """The integer-key grouping gives numpy's row groups, order and first rows exactly
     (a seeded set's hands depend on the classes' order)."""
     keys = np.array(rows, dtype=np.int64)
     _, first, inverse = np.unique(keys, axis=0, return_index=True, return_inverse=True)

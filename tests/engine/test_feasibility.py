@@ -1,6 +1,6 @@
-"""Cross-seat contradictions refused before dealing (issue 15), and never a possible request refused.
+"""Cross-seat contradictions refused before dealing, and never a possible request refused.
 
-The named cases are issue 15's (each took from 38 s to over 15 minutes before this); the property
+The named cases are the reported ones (each took from 38 s to over 15 minutes before this); the property
 tests check soundness both ways: a request built from a real deal is never refused, and a random
 request that is refused has no match in a large sample of random deals.
 """
@@ -208,7 +208,7 @@ def _request_from_seed(seed: int) -> DealRequest:
 )
 @settings(max_examples=150, deadline=None)
 def test_cell_extremes_are_numpys_minimum_and_maximum_at(case):
-    """Issue 17: one sort replaced ``np.minimum.at``/``np.maximum.at`` in the bounds' dynamic programme."""
+    """One sort replaced ``np.minimum.at``/``np.maximum.at`` in the bounds' dynamic programme."""
     width, entries = case
     length = np.array([e[0] for e in entries], dtype=np.int64)
     value = np.array([e[1] for e in entries], dtype=np.int64)

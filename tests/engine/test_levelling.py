@@ -1,4 +1,4 @@
-"""Even sub-cases (issue 14, "Sets", levelling): every alternative dealt equally often (counts ± 1)."""
+"""Even sub-cases (levelling): every alternative dealt equally often (counts ± 1)."""
 
 from __future__ import annotations
 

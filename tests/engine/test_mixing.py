@@ -1,4 +1,4 @@
-"""Mixed scenarios (issue 14, "Sets"): exact counts, a seeded order that does not cluster, each board its scenario."""
+"""Mixed scenarios: exact counts, a seeded order that does not cluster, each board its scenario."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Every core for long runs (issue 17): the same boards whatever the core count, cancel, no leftover threads.
+"""Every core for long runs: the same boards whatever the core count, cancel, no leftover threads.
 
 The switch point (``parallel.PARALLEL_MIN_DEALS``) and the chunk sizes are lowered here so the runs stay
 small; the code path is the one a ten-million-deal run takes.  Speed is measured by
@@ -186,7 +186,7 @@ def test_a_pilot_that_finds_nothing_decides_nothing(long_runs):
 
 
 def test_no_pilot_is_dealt_for_a_request_whose_exact_draws_fit_every_deal(monkeypatch):
-    """Issue 17: S1 (North 15-17 balanced) and S2 (West 7600) keep every deal they deal, so a pilot batch
+    """S1 (North 15-17 balanced) and S2 (West 7600) keep every deal they deal, so a pilot batch
     (about 10 ms of every such command-line run) could only repeat what the count says."""
     pilots: list[int] = []
     real_batch = planner._batch

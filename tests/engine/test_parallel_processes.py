@@ -1,4 +1,4 @@
-"""Forked worker processes for chunks that keep few deals (issue 17: a rejection-bound run on every core).
+"""Forked worker processes for chunks that keep few deals (a rejection-bound run on every core).
 
 Each check runs in a fresh interpreter: whether a fork is safe depends on the threads alive, and
 pytest's own process (pytest-qt, other tests' threads) is not what the command line runs in.  The

@@ -3,7 +3,7 @@
 For each request where brute-force rejection is affordable, both methods deal the same number of
 boards (fixed seeds) and several statistics are compared by a chi-square test of homogeneity that
 must give p > 1e-4: the constrained seat's pattern and HCP, an unconstrained seat's HCP and spade
-length, and the partner's longest suit.  A biased dealer (seed 000's method) fails these by far.
+length, and the partner's longest suit.  A biased dealer (Pavlicek's 1999 article 7Z71) fails these by far.
 """
 
 import math
@@ -81,7 +81,7 @@ def test_seed_000_flaw_case_six_to_five_spade_ratio_is_exact():
     """West 5-6 spades and exactly 4 hearts: six spades must be as rare as the exact count says.
 
     Hands with 6 spades and 4 hearts: C(13,6) C(13,4) C(26,3); with 5 and 4: C(13,5) C(13,4) C(26,4).
-    So P(six | fits) = 1716*2600 / (1716*2600 + 1287*14950) = 0.18825…  (seed 000's weights give more).
+    So P(six | fits) = 1716*2600 / (1716*2600 + 1287*14950) = 0.18825…  (Pavlicek's 1999 weights give more).
     """
     six = comb(13, 6) * comb(26, 3)
     five = comb(13, 5) * comb(26, 4)
@@ -258,7 +258,7 @@ def test_free_condition_filters_and_keeps_the_distribution_exact():
 
 
 def test_the_default_limit_judges_rarity_not_the_size_of_the_set(monkeypatch):
-    # Issue 15: an unconstrained set larger than the try limit ended in "rarer than about 1 in 17,000,000".
+    # An unconstrained set larger than the try limit ended in "rarer than about 1 in 17,000,000".
     # By default the limit counts deals in a row without a board, so any size of a common set is dealt.
     monkeypatch.setattr(planner, "DEFAULT_MAX_TRIES", 3000)
     assert planner.deal(DealRequest(), 10_000, seed=1).shape == (10_000, 4)
@@ -273,7 +273,7 @@ def test_the_default_limit_judges_rarity_not_the_size_of_the_set(monkeypatch):
 
 
 def _reference_second_draw(draw, rng, first_hands, placed):
-    """``ShapeDraw.draw`` as first written: the ways counted row by row (issue 17 made it count them per
+    """``ShapeDraw.draw`` as first written: the ways counted row by row (it now counts them per
     shape; the draws must not change)."""
     available = 13 - evaluation.suit_lengths(first_hands).astype(np.int64) - draw.others_per_suit
     ways = draw._ways(available, draw.shapes)
@@ -315,7 +315,7 @@ def _found_within(request: DealRequest, limit: int) -> tuple[np.ndarray, int]:
 @pytest.mark.parametrize("limit", [5_000, 1_234_567])
 def test_a_total_limit_on_deals_tried_is_exact(limit):
     """Dealer's ``-g N`` (``max_tries``): exactly N deals tried, and the boards are those the first N
-    deals give, so they are the start of what a larger limit finds (issue 17: a batch, later a whole
+    deals give, so they are the start of what a larger limit finds (a batch, later a whole
     chunk of 65,536 deals, used to overshoot it).  The second limit ends inside a parallel chunk."""
     request = DealRequest.from_specs(ns="hcp 33+")
     found, tried = _found_within(request, limit)

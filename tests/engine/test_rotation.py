@@ -32,7 +32,7 @@ def test_law_2_dealers_and_a_fixed_dealer() -> None:
     assert turns_to_dealers("N", 1, 3, fixed_dealer="W").tolist() == [3, 3, 3]
 
 
-# --- rotating a set (issue 14, "Sets") ---------------------------------------------------------------
+# --- rotating a set ---------------------------------------------------------------
 
 from math import comb  # noqa: E402  (the set tests below share these imports)
 

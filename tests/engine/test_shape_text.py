@@ -1,6 +1,6 @@
-"""Shape sets as seat-spec text: every length 0-13 reads back, and imported sets print compactly (issue 15).
+"""Shape sets as seat-spec text: every length 0-13 reads back, and imported sets print compactly.
 
-Before issue 15 a pattern with a suit of 10+ cards was printed as ``13000``, which the spec grammar
+Before the fix a pattern with a suit of 10+ cards was printed as ``13000``, which the spec grammar
 could not read back ("shape '13000' needs four lengths"), and ``any 5xxx`` from a dealer script was
 shown as 30 exact shapes.
 """

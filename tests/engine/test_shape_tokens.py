@@ -1,7 +1,7 @@
 """Any-order shape tokens (``5xxx``, ``4333``, ``10-x-x-x``) match exactly the shapes some suit order fits.
 
 ``pattern_shapes`` counts lengths instead of trying the 24 suit orders of every shape (start-up time,
-issue 17); this compares it with the direct definition for every token of four lengths and wildcards.
+start-up time); this compares it with the direct definition for every token of four lengths and wildcards.
 """
 
 from __future__ import annotations

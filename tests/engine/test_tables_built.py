@@ -1,4 +1,4 @@
-"""The lookup tables are built with numpy at import (issue 17: start-up time); the ``suit_*`` functions
+"""The lookup tables are built with numpy at import (start-up time); the ``suit_*`` functions
 stay their definition.  Every table must equal its function for all 8,192 holdings."""
 
 from __future__ import annotations

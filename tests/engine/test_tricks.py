@@ -173,7 +173,7 @@ def test_notrump_estimate_on_the_held_back_set(labelled):
 
 
 def test_classic_counts_are_capped_at_13_where_shown():
-    """LTC 15 and NLTC 16 for two strong hands (issue 15): the explanation shows 13, the most there are."""
+    """LTC 15 and NLTC 16 for two strong hands: the explanation shows 13, the most there are."""
     north, south = Hand.from_pbn("AKQJ.AKQ.AKQJ.AK"), Hand.from_pbn("T9876.5432.5432.")
     assert tricks.ltc_tricks(north, south) == 15  # the classic formula itself is unbounded
     assert tricks.nltc_tricks(north, south) == 16

@@ -178,7 +178,7 @@ def test_dealt_boards_round_trip(seed, n, first):
 
 
 _SAFE = st.characters(codec="utf-8", exclude_characters="\r\n", exclude_categories=("Cs", "Cc"))
-# Values that look like inheritance ("#", "##...") are written escaped and come back unchanged (issue 16).
+# Values that look like inheritance ("#", "##...") are written escaped and come back unchanged.
 _values = st.text(_SAFE, max_size=12) | st.sampled_from(["#", "##", "##x", "####", "\\#", "\\##"])
 _names = st.sampled_from(["Event", "Site", "Date", "West", "Scoring", "Contract", "Result", "Note", "Room", "Zeta"])
 _section_lines = st.lists(st.from_regex(r"[A-Za-z0-9=*+\- ]{0,10}[A-Za-z0-9=*]", fullmatch=True), max_size=3)

@@ -312,7 +312,7 @@ def test_sample_notes(pbn_samples: list[Path]) -> None:
 
 
 # --------------------------------------------------------------------------------------------------
-# Hostile sections (issue 16): an auction or a clear AuctionError, in time and memory proportional to the section
+# Hostile sections: an auction or a clear AuctionError, in time and memory proportional to the section
 
 
 def test_a_note_repeated_on_one_call_is_added_once() -> None:

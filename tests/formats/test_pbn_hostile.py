@@ -1,4 +1,4 @@
-"""PBN files made to break the reader (issue 16): every malformed file ends in ``PbnError`` naming the
+"""PBN files made to break the reader: every malformed file ends in ``PbnError`` naming the
 line, memory stays proportional to the file, and a round trip loses nothing."""
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ READABLE = [name for name, fmt in FORMATS.items() if fmt.readable]
 
 
 def test_registry_imports_no_format_module_and_no_numpy() -> None:
-    """Issue 17: the command line's startup must not pay for formats it does not use."""
+    """The command line's startup must not pay for formats it does not use."""
     code = textwrap.dedent(
         """
         import sys

@@ -1,4 +1,4 @@
-"""Hostile input for the bidding readers (issue 16): calls, auctions, the PBN auction section, system files.
+"""Hostile input for the bidding readers: calls, auctions, the PBN auction section, system files.
 
 Every reader answers any input with a value or our ``BridgeError`` subclass (``AuctionError``,
 ``SystemFileError``, ``ImpossibleError``), never another exception and never a hang; a

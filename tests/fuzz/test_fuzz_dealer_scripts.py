@@ -1,4 +1,4 @@
-"""Hostile input for dealer scripts (issue 16): ``compile_script``, running a script, ``import_script``
+"""Hostile input for dealer scripts: ``compile_script``, running a script, ``import_script``
 and the window's advanced condition (``compile_condition``).
 
 Any text ends in a result or a ``ScriptError`` (``ContradictionError`` is one), never another

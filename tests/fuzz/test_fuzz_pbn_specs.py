@@ -1,4 +1,4 @@
-"""Fuzzing what a user can feed the program (issue 16): PBN text, bytes and mutated real files; seat and
+"""Fuzzing what a user can feed the program: PBN text, bytes and mutated real files; seat and
 partnership specs; the command line.  Any input gives a result or our ``ValueError`` subclass (``PbnError``,
 ``ConstraintError``), never another exception, and the PBN reader's memory stays in proportion to its input.
 

@@ -1,4 +1,4 @@
-"""Hostile settings and preset files (issue 16): any bytes, any JSON shape, any stored text.
+"""Hostile settings and preset files: any bytes, any JSON shape, any stored text.
 
 Loading a settings file or the user's preset folder gives values or falls back with a warning, never
 another exception: ``Settings.load`` keeps only values its declarations accept (so the window can use

@@ -1,4 +1,4 @@
-"""The Deal Set dialog's practice sets (issue 14, "Sets"): rotation, several scenarios with counts, dealt in the worker."""
+"""The Deal Set dialog's practice sets: rotation, several scenarios with counts, dealt in the worker."""
 
 from __future__ import annotations
 

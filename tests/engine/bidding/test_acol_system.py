@@ -14,7 +14,7 @@ book and the rule:
 - MENDELSON: Paul Mendelson, "The Right Way to Play Bridge" (Acol): overcalls, the takeout double
   and its responses, the 1NT overcall.
 - SE: the EBU's Standard English (modern Acol): strong 2♣ and weak twos in ♦ ♥ ♠.
-- 2-3-4: the rule of 2-3-4 for preempts, with seed 003's playing-trick count, as issue 12 asks.
+- 2-3-4: the rule of 2-3-4 for preempts, with the playing-trick count of Old Lady's "Tricky Trick-y Algorithm".
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ MAGEE = "Bernard Magee's Acol guides"
 ROBSON = "Andrew Robson, Modern Acol tips"
 MENDELSON = 'Mendelson, "The Right Way to Play Bridge" (Acol)'
 SE = "EBU Standard English (modern Acol)"
-RULE_234 = "rule of 2-3-4 for preempts (issue 12, seed 003's playing tricks)"
+RULE_234 = "rule of 2-3-4 for preempts, with the playing-trick count of Old Lady's 'Tricky Trick-y Algorithm'"
 
 
 @pytest.fixture(scope="module")

@@ -420,7 +420,7 @@ def test_random_legal_auctions(case: tuple[str, list[Call], Auction]) -> None:
 
 
 def test_a_long_bad_call_is_quoted_cut() -> None:
-    """A 100,000-character bad call was quoted back in full (issue 16: cut echoes)."""
+    """A 100,000-character bad call was quoted back in full (cut echoes)."""
     with pytest.raises(AuctionError) as info:
         Call.parse("x" * 100_000)
     assert len(str(info.value)) < 200 and "…" in str(info.value)

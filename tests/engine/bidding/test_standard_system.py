@@ -11,8 +11,8 @@ and the rule:
   Stayman, Jacoby transfers, the strong artificial 2♣, weak two-bids, the negative double.
 - COMPETITIVE: Audrey Grant, "Competitive Bidding in the 21st Century" (ACBL Bridge Series):
   overcalls, the 1NT overcall, the takeout double and its responses.
-- 2-3-4: the rule of 2-3-4 for preempts (overbid by 2, 3 or 4 tricks by vulnerability), with seed 003's
-  playing-trick count, as this project's issue 12 asks.
+- 2-3-4: the rule of 2-3-4 for preempts (overbid by 2, 3 or 4 tricks by vulnerability), with the playing-trick
+  count of Old Lady's "Tricky Trick-y Algorithm".
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from bridgegui.engine.bidding.calls import Auction, Call
 GRANT = 'Grant, "Bidding in the 21st Century" (ACBL)'
 CONVENTIONS = 'Grant, "Commonly Used Conventions in the 21st Century" (ACBL)'
 COMPETITIVE = 'Grant, "Competitive Bidding in the 21st Century" (ACBL)'
-RULE_234 = "rule of 2-3-4 for preempts (issue 12, seed 003's playing tricks)"
+RULE_234 = "rule of 2-3-4 for preempts, with the playing-trick count of Old Lady's 'Tricky Trick-y Algorithm'"
 
 
 @pytest.fixture(scope="module")

@@ -262,7 +262,7 @@ def test_a_file_without_rules():
 
 
 # --------------------------------------------------------------------------------------------------
-# Hostile and careless files (issue 16): a System or a placed SystemFileError, never another exception.
+# Hostile and careless files: a System or a placed SystemFileError, never another exception.
 
 
 @pytest.mark.parametrize("indent", ["\u00a0", "\u3000", "\x0b"])

@@ -190,7 +190,7 @@ def test_lab_stream_of_uniform_decks_passes_the_ties_test():
 
 
 def test_the_lab_stream_is_the_same_on_one_core_or_two():
-    # issue 17: the Shuffle lab's chunks run on every core, each from its own seed-derived generator, so a
+    # The Shuffle lab's chunks run on every core, each from its own seed-derived generator, so a
     # seeded run gives the same summaries whatever the core count.
     model = shuffles.MarkovShuffle(0.384)
     one = list(audit.simulate_model(model, 30_000, dealing.make_rng(7), chunk=5_000, workers=1))

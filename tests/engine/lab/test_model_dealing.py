@@ -133,7 +133,7 @@ def test_too_rare_for_the_model_is_the_whole_requests_problem():
 
 
 def test_a_cross_seat_contradiction_is_refused_before_any_model_deal():
-    # Issue 15: under riffle:7 this searched for over an hour; no model can deal what no deal can be.
+    # Under riffle:7 this searched for over an hour; no model can deal what no deal can be.
     request = DealRequest.from_specs(north="spades 0", south="spades 0", ns="fit 8+ spades")
     stream = deal_with_model(parse_shuffle("riffle:7"), request, 4, 1, make_rng(3))
     with pytest.raises(ImpossibleError) as info:

@@ -1,4 +1,4 @@
-"""Shuffle models: dealing convention, riffles (seed 001), and the exactly conditioned Markov chain (seed 004).
+"""Shuffle models: dealing convention, riffles (Ted's Computer World, "Shuffling and Dealing"), and the exactly conditioned Markov chain (Bredrup & Zhang, "Imperfectly shuffled decks in bridge").
 
 Statistical thresholds.  Goodness-of-fit tests must give p > 1e-4 (a correct model fails a given
 test about once in 10,000 seeds; the seeds are fixed, so the suite is deterministic).  Comparisons
@@ -127,7 +127,7 @@ def test_parse_shuffle_errors_say_what_is_wrong(text, message):
 
 
 # --------------------------------------------------------------------------------------------
-# Riffles (seed 001)
+# Riffles ("Shuffling and Dealing")
 
 
 def test_a_riffle_interleaves_and_keeps_the_order_of_each_half():
@@ -199,7 +199,7 @@ def test_one_or_two_riffles_are_far_from_uniform(k, start):
 
 
 # --------------------------------------------------------------------------------------------
-# The conditioned Markov chain (seed 004)
+# The conditioned Markov chain (Bredrup & Zhang)
 
 
 def brute_force_law(p: float, suits: int, per_suit: int) -> dict[tuple[int, ...], float]:
@@ -356,7 +356,7 @@ def test_markov_at_0384_reproduces_table_1(markov_batch):
 
 
 def test_markov_at_0384_nine_card_fit_splits_match_the_paper(markov_batch):
-    """2-2 41.8%, 3-1 50.1%, 4-0 8.1% (seed 004, section 3), with derived tolerances.
+    """2-2 41.8%, 3-1 50.1%, 4-0 8.1% (Bredrup & Zhang, section 3), with derived tolerances.
 
     Our split shares are ratio estimates over deals (a deal can hold several nine-card fits): the
     delta-method se is sqrt(sum (a_i - R b_i)^2) / sum b_i.  The paper's sample is taken as N-S fits

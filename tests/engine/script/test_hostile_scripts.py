@@ -1,4 +1,4 @@
-"""Hostile and careless dealer scripts (issue 16): every one ends in a result or a ``ScriptError``.
+"""Hostile and careless dealer scripts: every one ends in a result or a ``ScriptError``.
 
 Each test here failed before its fix: an ``OverflowError`` from a constant, a ``RecursionError`` from
 a long variable chain or from ~70 parentheses, a misleading "0=0=0=0" message for two shapes that

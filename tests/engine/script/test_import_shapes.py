@@ -1,4 +1,4 @@
-"""Importing a dealer script's shapes into the seat editors (issue 15).
+"""Importing a dealer script's shapes into the seat editors.
 
 ``any 0xxx`` and every ``not shape(...)`` hold shapes with a suit of 10+ cards, whose old seat-spec
 text (``13000``) could not be read back: the import failed with "shape '13000' needs four lengths".

@@ -1,4 +1,4 @@
-"""A dealer script's residual condition on every core (issue 17): only when it draws no ``rnd()`` numbers,
+"""A dealer script's residual condition on every core: only when it draws no ``rnd()`` numbers,
 and then a seeded run gives the same boards with one worker or two."""
 
 from __future__ import annotations

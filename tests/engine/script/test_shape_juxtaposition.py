@@ -1,4 +1,4 @@
-"""Shape patterns side by side (``56xx55xx``), as dealer reads them (issue 15), and shape lists written back.
+"""Shape patterns side by side (``56xx55xx``), as dealer reads them, and shape lists written back.
 
 Dealer's scanner cuts a word into four-character shapes, so a published script's ``56xx55xx`` is
 ``56xx + 55xx``; a pattern with no sign before it is added even after a ``-``.  The comparison with the
@@ -119,7 +119,7 @@ def test_shape_lists_are_written_compactly(shape_text, written):
 @settings(max_examples=100, deadline=None)
 @given(st.sets(st.sampled_from(all_shapes()), max_size=40))
 def test_any_shape_set_is_written_so_dealer_syntax_reads_it_back(shapes):
-    """Before issue 15 a set with a suit of 10+ cards could not be written as a shape list."""
+    """Before the fix a set with a suit of 10+ cards could not be written as a shape list."""
     text = shape_list(frozenset(shapes))
     assert text is not None
     assert shapes_of(text) == frozenset(shapes)

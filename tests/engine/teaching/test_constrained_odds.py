@@ -1,4 +1,4 @@
-"""The yardstick of a constrained board set's frequency tables (issue 15).
+"""The yardstick of a constrained board set's frequency tables.
 
 A set of 15-17 balanced North hands was judged against the odds of random deals and called "not
 random" (χ² 99, p < 0.0001).  Here: the exact odds under the set's own constraints agree with
@@ -97,7 +97,7 @@ def test_the_odds_sum_to_one_and_the_steps_can_stop_between_counts():
 
 
 def test_a_set_dealt_to_its_constraints_passes_against_them_and_fails_against_random_odds():
-    """The defect of issue 15 and its fix, on a fixed seed: 4,000 deals of 15-17 balanced North hands."""
+    """The defect and its fix, on a fixed seed: 4,000 deals of 15-17 balanced North hands."""
     constraints = read_set_constraints(BALANCED_15_17)
     assert constraints.request is not None
     batch = frequencies.sample(constraints.request, 4000, seed=15)

@@ -1,4 +1,4 @@
-"""Board management (issue 15): delete, insert dealt or blank, move, renumber, several boards at once; all undoable.
+"""Board management: delete, insert dealt or blank, move, renumber, several boards at once; all undoable.
 
 The actions are the same ``QAction`` s in the Edit menu and in the board list's context menu, enabled by
 their declared predicates.

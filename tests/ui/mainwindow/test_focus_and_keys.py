@@ -1,4 +1,4 @@
-"""Focus and Space (issue 15): the window starts on the deal diagram, and in practice mode Space reveals from
+"""Focus and Space: the window starts on the deal diagram, and in practice mode Space reveals from
 any widget that does not use Space itself; a button's Space never clears constraints.  Keys are synthesised
 with ``QTest`` on the active offscreen window (the shortcut map runs as on a desktop)."""
 

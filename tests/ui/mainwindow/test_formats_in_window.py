@@ -1,4 +1,4 @@
-"""The window's Open and Save As for every board-set format (issue 14, Formats: "the window's Save As and
+"""The window's Open and Save As for every board-set format ("the window's Save As and
 Open offer the same formats with the right filters; saving a format that cannot hold something says
 what is dropped")."""
 

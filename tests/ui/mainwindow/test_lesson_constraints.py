@@ -1,4 +1,4 @@
-"""Lesson files remember their constraints (issue 15): opening a set restores the editors, the dealer rule and
+"""Lesson files remember their constraints: opening a set restores the editors, the dealer rule and
 the advanced condition it was dealt with, asking first when the editors hold changes kept nowhere."""
 
 from __future__ import annotations

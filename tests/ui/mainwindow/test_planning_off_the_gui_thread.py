@@ -1,5 +1,5 @@
 """Planning (``plan_request``, about 260 ms for four heavily constrained seats) never runs on the GUI thread
-and can be stopped (issue 15).  Checked by *where* the plan call runs and by the event loop staying alive
+and can be stopped.  Checked by *where* the plan call runs and by the event loop staying alive
 while a plan is held back, never by timing."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Edit > Undo and Redo (issue 15): re-deals, sets, constraint edits, presets and Clear, and Ctrl+Z's two owners.
+"""Edit > Undo and Redo: re-deals, sets, constraint edits, presets and Clear, and Ctrl+Z's two owners.
 
 Keys are synthesised with ``QTest`` on the active offscreen window, so the shortcut map decides who gets
 Ctrl+Z exactly as it does on a desktop.

@@ -1,4 +1,4 @@
-"""The window always starts: damaged settings and preset files, and stored values no parser expected (issue 16).
+"""The window always starts: damaged settings and preset files, and stored values no parser expected.
 
 Each case writes the bad file where the window looks for it, builds ``MainWindow(Settings.load(path))``
 as the program does, and checks that the window starts, says what it did on the status line, and

@@ -188,7 +188,7 @@ def test_sample_follows_the_constraints(qtbot):
     _settle(qtbot, w)
     observed = {row.label: row.observed for row in w.table(HCP).rows if row.observed}
     assert set(observed) <= {"15", "16", "17"} and sum(observed.values()) == 1000
-    # Judged against the exact odds under South's constraints (issue 15), not against random deals.
+    # Judged against the exact odds under South's constraints, not against random deals.
     assert "no sign that South's hands differ from the exact odds under its constraints" in w.page(HCP).fit.text()
     exact = {row.label: row.exact_pct for row in w.table(HCP).rows if row.exact_pct}
     assert set(exact) == {"15", "16", "17"} and sum(exact.values()) == pytest.approx(100)
@@ -324,7 +324,7 @@ def test_tables_built_in_chunks_equal_the_whole(batch, spec):
     assert _run(table_steps(batch[:0], spec))[1].total == 0
 
 
-# -- a constrained board set is judged against its own constraints (issue 15) ------------------------
+# -- a constrained board set is judged against its own constraints ------------------------
 
 LESSON = "N: hcp 15-17, balanced; dealer S"
 
@@ -351,7 +351,7 @@ def _choose(qtbot, w: FrequencyWindow, combo: str, text: str) -> None:
 
 
 def test_a_constrained_board_set_is_judged_against_its_own_constraints(qtbot, lesson_boards):
-    """Before issue 15 the set was judged against random odds: "these deals do not look random"."""
+    """Before the fix the set was judged against random odds: "these deals do not look random"."""
     w = _lesson_window(qtbot, lesson_boards, LESSON)
     _choose(qtbot, w, "patternSeats", "North")
     _choose(qtbot, w, "hcpSeats", "North")

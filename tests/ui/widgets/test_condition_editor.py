@@ -59,7 +59,7 @@ def test_highlighter_colours_functions_and_seats(editor):
 
 
 def test_deep_nesting_compiles_and_absurd_nesting_is_shown_under_the_field(editor):
-    # Issue 16: ~70 parentheses used to raise RecursionError out of the editor (a console traceback).
+    # ~70 parentheses used to raise RecursionError out of the editor (a console traceback).
     editor.edit.setPlainText("(" * 500 + "hcp(north)" + ")" * 500 + " >= 12")
     assert editor.error() is None and editor.condition() is not None
     editor.edit.setPlainText("(" * 20_000 + "hcp(north)" + ")" * 20_000)

@@ -216,7 +216,7 @@ def test_the_tall_panel_keeps_its_width_whatever_the_new_rows_show(qtbot):
     assert len(widths) == 1
 
 
-# Two hands whose counts pass 13: LTC says 24 - 0 - 9 = 15, NLTC 25 - 0 - 9 = 16 (issue 15: a deal has 13 tricks).
+# Two hands whose counts pass 13: LTC says 24 - 0 - 9 = 15, NLTC 25 - 0 - 9 = 16 (a deal has 13 tricks).
 STRONG_N = Hand.from_pbn("AKQJ.AKQ.AKQJ.AK")
 STRONG_S = Hand.from_pbn("T9876.5432.5432.")
 
