@@ -169,12 +169,13 @@ def auction_deal_task(
         started = time.perf_counter()
         plan = plan_boards_for_auction(system, calls, first_board=first_board, count=count, seed=seed, dealer=dealer)
         yield None
-        rows = deal_boards_for_auction(plan, only_last=only_last, cancel=cancel)
+        tried: list[int] = []
+        rows = deal_boards_for_auction(plan, only_last=only_last, cancel=cancel, tried=tried)
         if rows.shape[0]:
             rows.flags.writeable = False
             yield rows
         wanted = 1 if only_last else count
-        yield DealProgress(rows.shape[0], rows.shape[0], wanted, time.perf_counter() - started)
+        yield DealProgress(max(sum(tried), rows.shape[0]), rows.shape[0], wanted, time.perf_counter() - started)
 
     return work
 

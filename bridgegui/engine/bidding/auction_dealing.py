@@ -587,12 +587,14 @@ def deal_boards_for_auction(
     only_last: bool = False,
     max_tries: int | None = None,
     cancel: threading.Event | None = None,
+    tried: list[int] | None = None,
 ) -> np.ndarray:
     """The planned boards' deals, ``(count, 4)`` in board order, each turned to its board's dealer.
 
     ``only_last`` deals just the set's last board, exactly as dealing the whole set would (its
     group's stream up to it): the window's Deal of board ``b`` from a fixed seed is board ``b`` of
-    the set.  Fewer rows come back only when ``cancel`` is set.
+    the set.  Fewer rows come back only when ``cancel`` is set.  ``tried`` (a list) gets the deals
+    each group's stream tried, for a status line that tells the truth about the search.
     """
     wanted = plan.count - 1 if only_last else None
     out = np.zeros((plan.count, 4), dtype=np.uint64)
@@ -600,7 +602,11 @@ def deal_boards_for_auction(
         if wanted is not None and wanted not in group.positions:
             continue
         take = group.positions.index(wanted) + 1 if wanted is not None else len(group.positions)
-        rows = planner.deal(group.request, take, seed=group.seed, max_tries=max_tries, cancel=cancel)
+        steps = list(planner.deal_stream(group.request, take, seed=group.seed, max_tries=max_tries, cancel=cancel))
+        parts = [step.deals for step in steps]
+        rows = np.concatenate(parts) if parts else np.zeros((0, 4), dtype=np.uint64)
+        if tried is not None and steps:
+            tried.append(steps[-1].tried)
         if rows.shape[0] < take:
             return np.zeros((0, 4), dtype=np.uint64)  # cancelled
         out[list(group.positions[:take])] = rotate_deals(rows, np.asarray(group.turns[:take]))

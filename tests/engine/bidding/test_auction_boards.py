@@ -70,3 +70,11 @@ def test_the_same_seed_gives_the_same_boards(sayc) -> None:
     again = deal_boards_for_auction(plan_boards_for_auction(sayc, "2H", count=8, seed=5))
     other = deal_boards_for_auction(plan_boards_for_auction(sayc, "2H", count=8, seed=6))
     assert np.array_equal(first, again) and not np.array_equal(first, other)
+
+
+def test_the_search_reports_the_deals_it_tried(sayc) -> None:
+    """The window's status line says how many deals the search tried: more than the boards it kept
+    for an auction the exact dealer cannot draw outright (it used to report the boards as tried)."""
+    tried: list[int] = []
+    rows = deal_boards_for_auction(plan_boards_for_auction(sayc, "1NT P 2C P", count=8, seed=4), tried=tried)
+    assert rows.shape == (8, 4) and len(tried) == 1 and tried[0] > 8
