@@ -45,6 +45,7 @@ __all__ = [
     "choice",
     "codes_of",
     "const",
+    "cut",
     "deal_notation",
     "dealt_columns",
     "decode",
@@ -58,6 +59,7 @@ __all__ = [
     "set_columns",
     "strings",
     "table",
+    "templated_games",
 ]
 
 VULNERABILITIES = ("None", "NS", "EW", "All")
@@ -347,6 +349,42 @@ def boards_as_arrays(boards: Sequence[Board], *, what: str) -> tuple[np.ndarray,
         vulnerable = board.vulnerable
         vulnerabilities[k] = VULNERABILITIES.index(vulnerable) if vulnerable else cycle[(number_ - 1) % 16]
     return masks, numbers, dealers, vulnerabilities
+
+
+def cut(text: str, names: Sequence[str]) -> tuple[str, ...]:
+    """A written game cut around the values of the tags ``names`` (in the order written): the texts
+    between the values, which a batch writer fills for many boards at once."""
+    pieces = []
+    for name in names:
+        head, tag, text = text.partition(f'[{name} "')
+        pieces.append(head + tag)
+        text = text[text.index('"]') :]
+    return (*pieces, text)
+
+
+def templated_games(
+    templates: Sequence[tuple[str, ...]],
+    group: Sequence[int],
+    boards: Sequence[Board],
+    separator: str,
+) -> str:
+    """Games laid out from per-group templates: ``boards[i]`` is ``templates[group[i]]`` with its
+    number, vulnerability and deal filled in, and ``separator`` between games.
+
+    A template is its game's text cut around the three values that differ between boards written
+    alike (``head`` up to the number, ``mid`` up to the vulnerability, ``pre_deal`` up to the deal,
+    then the ``tail``); a board set bid by a system has a few thousand distinct auctions for 10,000
+    boards, so the per-board writer runs once a group and numpy lays out the rest.
+    """
+    masks, numbers, dealers, vulnerabilities = boards_as_arrays(boards, what="these")
+    n, which = len(boards), np.asarray(group, dtype=np.intp)
+    heads, mids, pre_deals, tails = (strings([tpl[k] for tpl in templates]) for k in range(4))
+    first = np.zeros(n, dtype=np.intp)
+    first[1:] = 1
+    fields: list[Field] = [table(strings(["", separator]), first), table(heads, which), number(numbers)]
+    fields += [table(mids, which), choice(vulnerabilities, VULNERABILITIES), table(pre_deals, which)]
+    fields += [choice(dealers, "NESW"), ":", deal_notation(masks, dealers), table(tails, which)]
+    return decode(join_fields(fields, n))
 
 
 # --------------------------------------------------------------------------------------------------

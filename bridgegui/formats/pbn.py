@@ -78,23 +78,8 @@ __all__ = [
 GENERATOR = f"{APP_NAME} {__version__}"
 """What to pass as ``generator=`` for sets this program deals."""
 
-MANDATORY_TAGS = (
-    "Event",
-    "Site",
-    "Date",
-    "Board",
-    "West",
-    "North",
-    "East",
-    "South",
-    "Dealer",
-    "Vulnerable",
-    "Deal",
-    "Scoring",
-    "Declarer",
-    "Contract",
-    "Result",
-)
+MANDATORY_TAGS: tuple[str, ...] = ("Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer")
+MANDATORY_TAGS += ("Vulnerable", "Deal", "Scoring", "Declarer", "Contract", "Result")
 """PBN 2.1's Mandatory Tag Set, in the order export format writes it (section 3.4)."""
 
 _HOLES = ("Board", "Dealer", "Vulnerable", "Deal")
@@ -585,9 +570,7 @@ def export_form(board: Board) -> Board:
     fixed here: section text must itself be valid PBN (no ``[`` outside comments, no blank lines, no
     later line starting with ``%``), since it is written verbatim.
     """
-    first: dict[str, str] = {}
-    for name, value in board.tags:
-        first.setdefault(name, value)
+    first = dict(reversed(board.tags))  # each tag's first value
     contract = first.get("Contract")  # both set: reading the auction back (most of --bid's writing) adds nothing
     settled = contract == "Pass" or bool(contract and first.get("Declarer"))
     for name, value in ({} if settled else contract_tags(board)).items():
@@ -631,15 +614,8 @@ def export_form(board: Board) -> Board:
     order = ["", *MANDATORY_TAGS, *dict.fromkeys(n for n, _ in rest)]
     comments = [(anchor, text) for anchor in order for text in by_anchor.get(anchor, [])]
 
-    return Board(
-        board.number,
-        board.deal,
-        board.dealer,
-        board.vulnerable,
-        tuple(head + rest + tail),
-        tuple((n, sections[n]) for n, _ in tail),
-        tuple(comments),
-    )
+    tags, texts = tuple(head + rest + tail), tuple((n, sections[n]) for n, _ in tail)
+    return Board(board.number, board.deal, board.dealer, board.vulnerable, tags, texts, tuple(comments))
 
 
 def _game_lines(board: Board) -> list[str]:
@@ -694,15 +670,33 @@ def dumps(
     tags a board already has.  ``extra_header`` lines are written as ``%`` escape lines after
     ``% EXPORT`` (readers ignore them; use them for notes such as the dealing constraints).
     """
-    lines = _header(extra_header)
-    body: list[str] = []
-    for k, board in enumerate(boards):
-        if k:
-            body.append("")
-        body.extend(_game_lines(export_form(_stamped(board, generator, seed))))
+    lines, boards = _header(extra_header), list(boards)
+    grouped = _grouped_games(boards, generator, seed)
+    body: list[str] = [] if grouped is None else [grouped]
+    for k, board in enumerate(boards if grouped is None else ()):
+        body.extend(([""] if k else []) + _game_lines(export_form(_stamped(board, generator, seed))))
     if any(not line.isascii() for line in lines + body):  # a header note may hold a ♥ or an en dash too
         lines.append(_CHARSET)
     return _CRLF.join(lines + body) + _CRLF
+
+
+def _grouped_games(boards: list[Board], generator: str | None, seed: int | None) -> str | None:
+    """Numbered boards with full deals and no comments, written once per group that differs only in
+    number, vulnerability and deal, the rest laid out by ``_batch.templated_games``; else None."""
+    if not boards or not all(b.number and b.deal and b.deal.is_complete and not b.comments for b in boards):
+        return None
+    from bridgegui.formats import _batch
+
+    keys: dict[tuple[object, ...], int] = {}
+    group = [keys.setdefault((b.effective_dealer, b.tags, b.sections), len(keys)) for b in boards]
+    samples = {g: b for b, g in zip(boards, group, strict=True)}  # the last board of each group
+    stamp = {"Generator": generator, "GeneratorSeed": None if seed is None else str(seed)}
+    stamp = {name: value for name, value in stamp.items() if value is not None}
+    # The templates are written without their deals (numpy lays those out), stamped in one step.
+    bare = (Board(b.number, None, b.effective_dealer, b.vulnerable, b.tags, b.sections) for b in samples.values())
+    written = (_CRLF.join(_game_lines(export_form(b.with_tags(**stamp) if stamp else b))) for b in bare)
+    templates = [_batch.cut(text, ("Board", "Vulnerable", "Deal")) for text in written]
+    return _batch.templated_games(templates, group, boards, _CRLF + _CRLF)
 
 
 def dump(
@@ -758,13 +752,9 @@ def _dealt_template(generator: str, seed: int | None) -> tuple[str, ...]:
     texts.  The batch writer fills the four holes for a whole batch; everything else is the per-board
     writer's own output (``_game_lines``), so the two ways to write a set cannot drift apart."""
     board = Board(1, parse_deal("N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"))
-    rest = _CRLF.join(_game_lines(export_form(_stamped(board, generator or None, seed))))
-    pieces = []
-    for name in _HOLES:
-        head, tag, rest = rest.partition(f'[{name} "')
-        pieces.append(head + tag)
-        rest = rest[rest.index('"]') :]
-    return (*pieces, rest)
+    from bridgegui.formats import _batch
+
+    return _batch.cut(_CRLF.join(_game_lines(export_form(_stamped(board, generator or None, seed)))), _HOLES)
 
 
 def begin(info: SetHeader) -> str:

@@ -7,6 +7,7 @@ byte for byte.  To rewrite them after a deliberate format change, run with
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import os
 import re
@@ -21,6 +22,7 @@ from hypothesis import strategies as st
 from bridgegui import engine
 from bridgegui.engine import BridgeError, parse_deal
 from bridgegui.engine.boards import Board
+from bridgegui.engine.cards import Deal
 from bridgegui.formats import pbn
 from bridgegui.formats.pbn import MANDATORY_TAGS, PbnError
 
@@ -591,3 +593,27 @@ def test_a_comment_ending_in_a_form_feed_after_a_section_tag_round_trips() -> No
         comments=(("Auction", "}\x0c"),),
     )
     assert pbn.loads(pbn.dumps([board])) == [pbn.export_form(board)]
+
+
+def test_boards_written_alike_are_laid_out_once_a_group_and_come_out_byte_for_byte():
+    """``dumps`` writes one game per group of boards that differ only in number, vulnerability and deal
+    (a bid set: a few thousand auctions for 10,000 boards) and lays the rest out with numpy; the text
+    must be exactly what writing every board on its own gives."""
+    import numpy as np
+
+    from bridgegui.cli.bidding import bid_boards
+    from bridgegui.engine.bidding import load_system
+    from bridgegui.engine.dealing import deal_batch
+
+    masks = deal_batch(300, seed=5)
+    boards = [Board(n + 1, Deal.from_masks(row)) for n, row in enumerate(masks.tolist())]
+    boards = bid_boards(boards, load_system("sayc"))
+    boards[3] = boards[3].with_tags(Event="Club night ♥", Site="Leeds")
+    boards[7] = dataclasses.replace(boards[7], dealer="W", vulnerable="All")
+    assert len({b.sections for b in boards}) < len(boards), "some boards share an auction"
+    expected_games = [pbn._CRLF.join(pbn._game_lines(pbn.export_form(pbn._stamped(b, "gen", 9)))) for b in boards]
+    header = [*pbn._header(["note"]), pbn._CHARSET]
+    expected = pbn._CRLF.join([*header, (pbn._CRLF * 2).join(expected_games)]) + pbn._CRLF
+    assert pbn.dumps(boards, generator="gen", seed=9, extra_header=["note"]) == expected
+    assert pbn.loads(pbn.dumps(boards)) == [pbn.export_form(b) for b in boards]
+    assert np.array_equal(masks[0], np.array(pbn.loads(pbn.dumps(boards[:1]))[0].deal.hands, dtype=np.uint64))
