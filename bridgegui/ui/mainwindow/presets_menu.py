@@ -173,13 +173,8 @@ class PresetsMenu(QObject):
                 )
             preset.request()  # a mistake is reported now, before any question about replacing
             existing = find_user_preset(preset.name)
-        except (PresetError, ConstraintError) as exc:
-            self.messages.show_error(self.tr("Save Preset"), str(exc))
-            return None
-        except OSError as exc:
-            self.messages.show_error(
-                self.tr("Save Preset"), self.tr("Could not save the preset: {e}").format(e=exc.strerror or exc)
-            )
+        except (PresetError, ConstraintError, OSError) as exc:
+            self._report(exc)
             return None
         if existing is None:
             return self._write(preset, replace=False)
@@ -190,18 +185,21 @@ class PresetsMenu(QObject):
     def _write(self, preset: Preset, *, replace: bool) -> Preset | None:
         try:
             save_user_preset(preset, replace=replace)
-        except (PresetError, ConstraintError) as exc:
-            self.messages.show_error(self.tr("Save Preset"), str(exc))
-            return None
-        except OSError as exc:
-            self.messages.show_error(
-                self.tr("Save Preset"), self.tr("Could not save the preset: {e}").format(e=exc.strerror or exc)
-            )
+        except (PresetError, ConstraintError, OSError) as exc:
+            self._report(exc)
             return None
         self.rebuild()
         self.undo.mark_constraints_kept()  # opening a lesson need not ask about them now
         self._status(self.tr("Saved preset {name}.").format(name=preset.name))
         return preset
+
+    def _report(self, exc: Exception) -> None:
+        """Why a preset was not saved: the mistake in it, or what the file system said."""
+        if isinstance(exc, OSError):
+            text = self.tr("Could not save the preset: {e}").format(e=exc.strerror or exc)
+        else:
+            text = str(exc)
+        self.messages.show_error(self.tr("Save Preset"), text)
 
     def confirm_replace(self, name: str, then: Callable[[], object]) -> None:
         """Run ``then`` once the user agrees to replace their preset called ``name``; else do nothing.
