@@ -123,16 +123,33 @@ class _Context:
     wheres: dict[str, WhereFunction] = field(default_factory=dict)
 
 
-def _substitute(text: str, context: _Context, reader: _Reader, line: int, column: int) -> _Substituted:
-    """``text`` with every defined ``{name}`` replaced (suit variables are left for ``_expand``)."""
+def _replaced(text: str, value_of: Callable[[re.Match[str]], str | None], shown: dict[str, str]) -> _Substituted:
+    """``text`` with each ``{name}`` for which ``value_of`` gives a value replaced by it, and the spans
+    that map a position in the result back to the text (so an error points at what the author wrote)."""
     spans: list[tuple[int, int, int, int]] = []
     pieces: list[str] = []
     last = 0
     grown = 0
     for m in _NAME.finditer(text):
+        value = value_of(m)
+        if value is None:
+            continue
+        pieces += [text[last : m.start()], value]
+        new_start = m.start() + grown
+        spans.append((new_start, new_start + len(value), m.start(), m.end()))
+        grown += len(value) - (m.end() - m.start())
+        last = m.end()
+    pieces.append(text[last:])
+    return _Substituted("".join(pieces), spans, shown)
+
+
+def _substitute(text: str, context: _Context, reader: _Reader, line: int, column: int) -> _Substituted:
+    """``text`` with every defined ``{name}`` replaced (suit variables are left for ``_expand``)."""
+
+    def defined_value(m: re.Match[str]) -> str | None:
         name = m.group(1)
         if _VARIABLE.fullmatch(name):
-            continue
+            return None
         defined = context.defines.get(name)
         if defined is None:
             raise reader.fail(
@@ -144,13 +161,9 @@ def _substitute(text: str, context: _Context, reader: _Reader, line: int, column
         value = defined[0]
         if _NAME.search(value) and any(not _VARIABLE.fullmatch(n) for n in _NAME.findall(value)):
             raise reader.fail(line, column + m.start(), f"{{{name}}}'s value uses other names: write it out")
-        pieces += [text[last : m.start()], value]
-        new_start = m.start() + grown
-        spans.append((new_start, new_start + len(value), m.start(), m.end()))
-        grown += len(value) - (m.end() - m.start())
-        last = m.end()
-    pieces.append(text[last:])
-    return _Substituted("".join(pieces), spans, {})
+        return value
+
+    return _replaced(text, defined_value, {})
 
 
 def _variables(text: str) -> list[str]:
@@ -177,30 +190,17 @@ def _assignments(names: list[str], taken: dict[str, int], order: tuple[int, ...]
 def _bind(text: str, values: dict[str, int], *, calls: bool) -> _Substituted:
     """Replace suit variables: in calls (``2{major}``) by the suit letter, elsewhere by its word
     (notes write a call with the suit's symbol)."""
-    spans: list[tuple[int, int, int, int]] = []
-    pieces: list[str] = []
-    last = 0
-    grown = 0
-    for m in _NAME.finditer(text):
-        name = m.group(1)
-        if name not in values:
-            continue
-        suit = values[name]
+
+    def suit_value(m: re.Match[str]) -> str | None:
+        suit = values.get(m.group(1))
+        if suit is None:
+            return None
+        if calls:
+            return SUIT_LETTERS[suit]
         after_level = m.start() > 0 and text[m.start() - 1] in "1234567"
-        if calls or after_level:
-            value = SUIT_LETTERS[suit] if calls else "SHDC"[suit]
-            if not calls:
-                value = "♠♥♦♣"[suit]
-        else:
-            value = SUIT_WORDS[suit]
-        pieces += [text[last : m.start()], value]
-        new_start = m.start() + grown
-        spans.append((new_start, new_start + len(value), m.start(), m.end()))
-        grown += len(value) - (m.end() - m.start())
-        last = m.end()
-    pieces.append(text[last:])
-    shown = {name: SUIT_WORDS[suit] for name, suit in values.items()}
-    return _Substituted("".join(pieces), spans, shown)
+        return "♠♥♦♣"[suit] if after_level else SUIT_WORDS[suit]
+
+    return _replaced(text, suit_value, {name: SUIT_WORDS[suit] for name, suit in values.items()})
 
 
 def _remapped(exc: SystemFileError, *subs: _Substituted) -> SystemFileError:
