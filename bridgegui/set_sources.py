@@ -74,7 +74,10 @@ def preset_scenario(preset: Preset) -> Scenario:
     request = preset.request()
     seat = None if preset.dealer == "board" else preset.dealer
     if preset.auction.strip():
-        return Scenario(preset.name, request, dealer="N", fixed_dealer=seat, follows_board=True)
+        from bridgegui.engine.bidding import load_system, requests_by_vulnerability
+
+        request_at = requests_by_vulnerability(load_system(preset.bidding_system()), preset.auction, "N")
+        return Scenario(preset.name, request, dealer="N", fixed_dealer=seat, follows_board=True, request_at=request_at)
     return Scenario(preset.name, request, dealer=seat or "N", fixed_dealer=seat)
 
 

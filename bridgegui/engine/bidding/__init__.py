@@ -15,6 +15,7 @@ from bridgegui.engine.bidding.auction_dealing import (
     deal_boards_for_auction,
     plan_boards_for_auction,
     request_for_auction,
+    requests_by_vulnerability,
 )
 from bridgegui.engine.bidding.calls import DOUBLE, PASS, REDOUBLE, Auction, AuctionError, Call, Contract
 from bridgegui.engine.bidding.explain import NOT_COVERED, Explanation
@@ -56,6 +57,7 @@ __all__ = [
     "parse_system",
     "plan_boards_for_auction",
     "request_for_auction",
+    "requests_by_vulnerability",
     "shipped_label",
     "shipped_systems",
 ]

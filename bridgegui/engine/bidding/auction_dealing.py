@@ -42,7 +42,7 @@ import dataclasses
 import re
 import threading
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -581,6 +581,25 @@ def _bid_alike(system: System, dealer: str, calls: Sequence[Call], first: str, s
     return True
 
 
+def requests_by_vulnerability(
+    system: System, prefix: Sequence[Call | str] | str, dealer: str = SCENARIO_DEALER
+) -> Callable[[str], DealRequest]:
+    """For a practice set that mixes an auction with other scenarios (``engine.dealer.mixing``): the
+    request for ``prefix`` from ``dealer`` at a board's vulnerability (PBN spelling, as the dealer's
+    side sees it), made once per vulnerability and the very same object for vulnerabilities the
+    system provably bids alike (``_bid_alike``), so the set deals those boards from one stream."""
+    calls = _calls(prefix)
+    made: dict[str, DealRequest] = {}
+
+    def request_at(vulnerable: str) -> DealRequest:
+        if vulnerable not in made:
+            alike = next((v for v in made if _bid_alike(system, dealer, calls, v, vulnerable)), None)
+            made[vulnerable] = made[alike] if alike else request_for_auction(system, calls, dealer, vulnerable)
+        return made[vulnerable]
+
+    return request_at
+
+
 def deal_boards_for_auction(
     plan: AuctionBoards,
     *,
@@ -635,6 +654,7 @@ __all__ = [
     "deal_boards_for_auction",
     "plan_boards_for_auction",
     "request_for_auction",
+    "requests_by_vulnerability",
     "rule_place",
     "rules_making",
     "shadowing_rule",

@@ -31,12 +31,12 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Generator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Generator, Sequence
+from dataclasses import dataclass, field
 
 import numpy as np
 
-from bridgegui.engine.boards import Board
+from bridgegui.engine.boards import Board, board_vulnerability
 from bridgegui.engine.cards import SEATS, Deal
 from bridgegui.engine.dealer import planner
 from bridgegui.engine.dealer.constraints import DealRequest
@@ -61,6 +61,9 @@ class Scenario:
       rotation its deal is turned to the board's dealer.
     * ``vulnerable``: a vulnerability the scenario fixes (a script's ``vulnerable``), else ``None``.
     * ``alternative``: for a levelled scenario, the alternative this part deals ("" otherwise).
+    * ``request_at``: for an auction, its request at a board's vulnerability as the scenario's dealer
+      sees it (``engine.bidding.requests_by_vulnerability``): each board is then dealt at its own
+      vulnerability, from one stream per distinct request.  ``None``: ``request`` for every board.
     """
 
     name: str
@@ -70,6 +73,7 @@ class Scenario:
     follows_board: bool = False
     vulnerable: str | None = None
     alternative: str = ""
+    request_at: Callable[[str], DealRequest] | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         for seat in (self.dealer, self.fixed_dealer):
@@ -225,15 +229,19 @@ def deal_set(
     for i, (source, part_counts) in enumerate(zip(sources, counts, strict=True)):
         dealt.append([])
         for j, (scenario, count) in enumerate(zip(source.parts, part_counts, strict=True)):
-            rng = None if single else _stream(seed, DEAL_KEY, i, j)
-            batches: list[np.ndarray] = []
-            tried = 0
-            try:
-                if count:
+            groups = _request_groups(
+                scenario, (i, j), counts, count, first_board=first_board, seed=seed, rotation=rotation
+            )
+            rows = np.zeros((count, 4), dtype=np.uint64)
+            for g, (request, members) in enumerate(groups):
+                rng = None if single and g == 0 else _stream(seed, DEAL_KEY, i, j, *((g,) if g else ()))
+                batches: list[np.ndarray] = []
+                tried = 0
+                try:
                     stream = planner.deal_stream(
-                        scenario.request,
-                        count,
-                        seed=seed if single else None,
+                        request,
+                        len(members),
+                        seed=seed if single and g == 0 else None,
                         rng=rng,
                         cancel=cancel,
                         max_tries=max_tries,
@@ -244,17 +252,61 @@ def deal_set(
                         yield SetProgress(
                             found + progress.matched, total, tried_before + tried, time.perf_counter() - started
                         )
-            except ImpossibleError as exc:
-                named = _label(scenario)
-                if not named:
-                    raise
-                raise ImpossibleError(f"{named}: {exc}", seat=exc.seat, field=exc.field, reason=exc.reason) from None
-            if cancel is not None and cancel.is_set():
-                return None
-            tried_before += tried
-            found += count
-            dealt[i].append(np.concatenate(batches) if batches else np.zeros((0, 4), dtype=np.uint64))
+                except ImpossibleError as exc:
+                    named = _label(scenario)
+                    if not named:
+                        raise
+                    raise ImpossibleError(
+                        f"{named}: {exc}", seat=exc.seat, field=exc.field, reason=exc.reason
+                    ) from None
+                if cancel is not None and cancel.is_set():
+                    return None
+                tried_before += tried
+                found += len(members)
+                if batches:
+                    rows[members] = np.concatenate(batches)[: len(members)]
+            dealt[i].append(rows)
     return assemble(sources, dealt, first_board=first_board, seed=seed, rotation=rotation)
+
+
+def _request_groups(
+    scenario: Scenario,
+    part: tuple[int, int],
+    counts: Sequence[Sequence[int]],
+    count: int,
+    *,
+    first_board: int,
+    seed: int,
+    rotation: str,
+) -> list[tuple[DealRequest, list[int]]]:
+    """The requests a part deals, each with the indices of the part's boards (in set order) it deals.
+
+    One request for all of them, unless the scenario is an auction (``request_at``): then each board's
+    vulnerability as the scenario's dealer sees it (Law 2's for its number, or the scenario's own,
+    turned back by the turn ``assemble`` will give the board) picks its request, so the system bids
+    the auction at the board's own vulnerability.  The set order and the turns come from the same
+    seeded streams ``assemble`` uses, so they are known before anything is dealt.
+    """
+    if scenario.request_at is None or count == 0:
+        return [(scenario.request, list(range(count)))] if count else []
+    order = board_order(counts, seed)
+    positions = [k for k, key in enumerate(order) if key == part]
+    numbers = np.arange(first_board, first_board + len(order), dtype=np.int64)[positions]
+    swaps = partnership_swaps(len(order), _stream(seed, SWAP_KEY))[positions] if rotation == "ns" else None
+    turns, _ = placements(
+        numbers,
+        rotation,
+        dealer=scenario.dealer,
+        fixed_dealer=scenario.fixed_dealer,
+        follows_board=scenario.follows_board,
+        swaps=swaps,
+    )
+    groups: dict[int, tuple[DealRequest, list[int]]] = {}
+    for k, (number, turn) in enumerate(zip(numbers.tolist(), turns.tolist(), strict=True)):
+        board_vul = turned_vulnerability(scenario.vulnerable, turn) or board_vulnerability(number)
+        request = scenario.request_at(turned_vulnerability(board_vul, turn) or "None")
+        groups.setdefault(id(request), (request, []))[1].append(k)
+    return list(groups.values())
 
 
 def _label(scenario: Scenario) -> str:

@@ -22,6 +22,7 @@ from collections.abc import Callable, Generator, Sequence
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QWidget
 
+from bridgegui.engine.bidding import requests_by_vulnerability
 from bridgegui.engine.boards import Board
 from bridgegui.engine.dealer.constraints import DealRequest
 from bridgegui.engine.dealer.mixing import Scenario, SetSource, deal_set, describe_set
@@ -184,8 +185,10 @@ class Dealing(QObject):
         if request is None:
             return None
         fixed = self.dock.fixed_dealer()
-        if self.auction.target is not None:
-            scenario = Scenario("", request, dealer="N", fixed_dealer=fixed, follows_board=True)
+        target = self.auction.target
+        if target is not None:
+            request_at = requests_by_vulnerability(target.system, target.calls, "N")
+            scenario = Scenario("", request, dealer="N", fixed_dealer=fixed, follows_board=True, request_at=request_at)
         else:
             scenario = Scenario("", request, dealer=fixed or "N", fixed_dealer=fixed)
         return SetSource((scenario,))

@@ -78,3 +78,27 @@ def test_the_search_reports_the_deals_it_tried(sayc) -> None:
     tried: list[int] = []
     rows = deal_boards_for_auction(plan_boards_for_auction(sayc, "1NT P 2C P", count=8, seed=4), tried=tried)
     assert rows.shape == (8, 4) and len(tried) == 1 and tried[0] > 8
+
+
+@pytest.mark.parametrize("rotation", ["none", "law2", "ns"])
+def test_a_mixed_set_bids_its_auction_at_each_boards_vulnerability(sayc, rotation: str) -> None:
+    """A practice set mixing an auction with other constraints deals the auction's boards at their
+    own vulnerability too (they used to be dealt at love all, so some 4♥ boards were bid 3♥)."""
+    from bridgegui.engine.bidding import request_for_auction, requests_by_vulnerability
+    from bridgegui.engine.dealer.constraints import DealRequest
+    from bridgegui.engine.dealer.mixing import Scenario, SetSource, deal_set_now
+
+    auction = Scenario(
+        "four hearts",
+        request_for_auction(sayc, "4H", "N"),
+        follows_board=True,
+        request_at=requests_by_vulnerability(sayc, "4H", "N"),
+    )
+    other = Scenario("strong", DealRequest.from_specs(north="hcp 20+"))
+    boards = deal_set_now([SetSource((auction,)), SetSource((other,))], 32, seed=7, rotation=rotation)
+    mine = [b for b in boards if b.tag("Scenario") == "four hearts"]
+    assert len(mine) == 16 and {b.effective_vulnerable for b in mine} == {"None", "NS", "EW", "All"}
+    for board in mine:
+        assert board.deal is not None
+        bid = sayc.bid(board.deal, board.effective_dealer or "N", board.effective_vulnerable or "None").auction
+        assert bid.calls[0] == Call.parse("4H"), f"board {board.number} ({board.effective_vulnerable}): {bid.text()}"
