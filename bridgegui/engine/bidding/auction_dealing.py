@@ -55,7 +55,7 @@ from bridgegui.engine.cards import FULL_DECK_MASK, SEAT_NAMES, SEATS, seat_index
 from bridgegui.engine.dealer import planner
 from bridgegui.engine.dealer.constraints import DealRequest, SeatConstraint
 from bridgegui.engine.dealer.exact import SeatSampler
-from bridgegui.engine.dealer.rotation import rotate_deals
+from bridgegui.engine.dealer.rotation import rotate_deals, turned_vulnerability
 from bridgegui.engine.dealer.specs import ALL_SHAPES, Range, pattern_shapes
 from bridgegui.engine.dealing import deal_batch
 from bridgegui.engine.errors import BridgeError, ImpossibleError
@@ -437,9 +437,6 @@ def request_for_auction(
 SCENARIO_DEALER = "N"
 """The seat a board set for an auction is dealt for, before each deal is turned to its board's dealer."""
 
-_TURNED_VULNERABILITY = {"None": "None", "All": "All", "NS": "EW", "EW": "NS"}
-"""A board's vulnerability seen from a deal turned one seat round the table (the partnerships change places)."""
-
 
 @dataclass(frozen=True)
 class AuctionBoardGroup:
@@ -524,24 +521,21 @@ def plan_boards_for_auction(
     dealers = tuple(dealer or board_dealer(n) for n in numbers)
     vulnerabilities = tuple(vulnerable or board_vulnerability(n) for n in numbers)
     specs = extra if extra is not None and not extra.is_empty else None
-    # Boards of one frame dealer whose vulnerabilities the system bids alike share a group.
-    classes: dict[tuple[str, str], str] = {}
-    keyed: dict[tuple[str, str], tuple[str, str, list[int], list[int]]] = {}
+    # Boards of one frame dealer whose vulnerabilities the system bids alike get the very same request
+    # (requests_by_vulnerability), and one group each.
+    requests_at: dict[str, Callable[[str], DealRequest]] = {}
+    keyed: dict[int, tuple[DealRequest, list[int], list[int]]] = {}
     for position, (seat, vul) in enumerate(zip(dealers, vulnerabilities, strict=True)):
         turn = 0 if specs is not None else (SEATS.index(seat) - SEATS.index(SCENARIO_DEALER)) % 4
         frame_dealer = seat if specs is not None else SCENARIO_DEALER
-        frame_vul = _TURNED_VULNERABILITY[vul] if turn % 2 else vul
-        if (frame_dealer, frame_vul) not in classes:
-            known = [v for (d, v) in classes if d == frame_dealer and classes[(d, v)] == v]
-            alike = next((v for v in known if _bid_alike(system, frame_dealer, calls, v, frame_vul)), frame_vul)
-            classes[(frame_dealer, frame_vul)] = alike
-        key = (frame_dealer, classes[(frame_dealer, frame_vul)])
-        group = keyed.setdefault(key, (frame_dealer, key[1], [], []))
-        group[2].append(position)
-        group[3].append(turn)
+        if frame_dealer not in requests_at:
+            requests_at[frame_dealer] = requests_by_vulnerability(system, calls, frame_dealer)
+        request = requests_at[frame_dealer](turned_vulnerability(vul, turn) or "None")
+        group = keyed.setdefault(id(request), (request, [], []))
+        group[1].append(position)
+        group[2].append(turn)
     groups = []
-    for index, (frame_dealer, frame_vul, positions, turns) in enumerate(keyed.values()):
-        request = request_for_auction(system, calls, frame_dealer, frame_vul)
+    for index, (request, positions, turns) in enumerate(keyed.values()):
         if specs is not None:
             request = _combined(request, specs)
         groups.append(AuctionBoardGroup(request, _group_seed(seed, index), tuple(positions), tuple(turns)))
