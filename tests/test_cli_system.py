@@ -136,3 +136,30 @@ def test_a_catch_all_pattern_is_tried_in_auctions_no_other_block_spells():
     )
     report = check_system(system, samples=300)
     assert [p for p in report.problems if p.kind != "note"] == []
+
+
+def test_a_check_through_a_pipe_says_at_once_that_it_has_started(tmp_path):
+    """A caller reading the command through a pipe, with a time limit, used to see nothing at all until
+    the report: the start line now goes to stderr whether or not it is a terminal."""
+    path = tmp_path / "clean.system"
+    path.write_text("version: 2\nsystem: Clean\nafter P*\n  1NT hcp 15-17, balanced\n  fallback P\n", encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-c", "from bridgegui.entry import system; system()", "check", str(path), "--boards", "50"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.startswith("bridgegui-system: checking Clean: 2 rules, 2,000 hands each, 50 random boards")
+
+
+def test_a_rule_only_rare_hands_reach_is_still_found_reachable():
+    """The first, cheap round of draws (a few hundred hands) misses a rule that about 1 hand in 250 of
+    its meaning reaches (22+ HCP, below a rule taking 0-21); the full round (2,000 fresh hands in each
+    context) must still find it, and say nothing about it."""
+    system = parse_system("version: 2\nsystem: Rare\nafter P*\n  1D hcp 0-21\n  2C hcp 0-37 -- strong.\n  fallback P\n")
+    for seed in (1, 2, 3):
+        report = check_system(system, seed=seed)
+        assert [p for p in report.problems if p.kind != "note"] == []
+    shadowed = parse_system("version: 2\nsystem: Dead\nafter P*\n  1D hcp 0-37\n  2C hcp 0-37 where hcp(me) >= 22\n")
+    assert [p.rule.line for p in check_system(shadowed, seed=1).problems] == [5]

@@ -73,12 +73,13 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
         if args.samples < 100 or args.boards < 0:
             err.write("bridgegui-system: --samples takes 100 or more, --boards 0 or more\n")
             return EXIT_USAGE
-        if err.isatty():  # a check takes a while (seconds a thousand rules): say that it has started
-            err.write(
-                f"bridgegui-system: checking {system.name}: {len(system.rules):,} rules, "
-                f"{args.samples:,} hands each, {args.boards:,} random boards…\n"
-            )
-            err.flush()
+        # A check takes seconds: say that it has started, on a terminal or through a pipe (a caller
+        # with a time limit otherwise sees nothing at all until the report).
+        err.write(
+            f"bridgegui-system: checking {system.name}: {len(system.rules):,} rules, "
+            f"{args.samples:,} hands each, {args.boards:,} random boards…\n"
+        )
+        err.flush()
         report = check_system(system, samples=args.samples, seed=args.seed, coverage_boards=args.boards)
         out.write(report_text(report))
         return EXIT_PROBLEMS if report.has_errors else EXIT_OK

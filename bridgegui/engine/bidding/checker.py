@@ -20,6 +20,7 @@ Results are typed records; the command line phrases them.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 import threading
@@ -284,7 +285,10 @@ def contexts(
             return
 
 
+@functools.lru_cache(maxsize=8192)
 def _auction(tokens: tuple[str, ...]) -> Auction | None:
+    """The auction the tokens spell (``bid``: the cheapest bid), None when it is not legal.  Cached:
+    every rule of a block spells the same few auctions."""
     auction = Auction("N")
     for token in tokens:
         if token == "bid":
@@ -342,19 +346,47 @@ def reach(
     samples: int,
     rng: np.random.Generator,
     observed: tuple[Auction, ...] = (),
+    places: list[tuple[Auction, str]] | None = None,
 ) -> tuple[int, int, Counter[int]]:
     """``(fitting, reached, takers)``: hands drawn from the rule's meaning and ``where``, how many the
-    system gives to this rule in some context, and which rules took the others (by index)."""
+    system gives to this rule in some context, and which rules took the others (by index).
+
+    Each context gets ``samples`` fresh hands, so the odds of missing a rare but real way in are
+    those of ``samples`` draws.  A rule with no meaning of its own ("otherwise bid 2♣") gives the
+    draws no help: the hands it gets are what every rule above leaves, often a rare shape.  When its
+    draws reach nothing, it is drawn again, ten times as many.  ``places``: the rule's contexts, when
+    the caller has listed them already."""
+    if places is None:
+        places = list(contexts(block, rule, observed=observed, system=system))
+    rounds = (samples, samples * UNCONSTRAINED_FACTOR) if rule.always_fits else (samples,)
+    return _reach_rounds(system, rule, places, rounds, rng, shared=False)
+
+
+FIRST_ROUND = 250
+"""Hands the checker's first, cheap round draws for each rule (once, tried in every context): a rule
+reached at all is usually reached by a few hundred hands, and only the rest pay for ``samples`` fresh
+hands in each context."""
+
+
+def _reach_rounds(
+    system: System,
+    rule: Rule,
+    places: list[tuple[Auction, str]],
+    rounds: tuple[int, ...],
+    rng: np.random.Generator,
+    *,
+    shared: bool,
+    pool: np.ndarray | None = None,
+) -> tuple[int, int, Counter[int]]:
+    """``reach`` over the given rounds of draws.  ``shared``: one draw a round serves every context
+    (the meaning and ``where`` do not depend on the seat), instead of fresh hands in each; ``pool``:
+    random hands to take a shared draw from when enough of them fit (``_draw_for_reach``)."""
     takers: Counter[int] = Counter()
     fitting = 0
-    # A rule with no meaning of its own ("otherwise bid 2♣") gives the draws no help: the hands it gets
-    # are what every rule above leaves, often a rare shape.  When its draws reach nothing, it is drawn
-    # again, ten times as many.
-    rounds = (samples, samples * UNCONSTRAINED_FACTOR) if rule.always_fits else (samples,)
     for count in rounds:
-        for auction, vulnerable in contexts(block, rule, observed=observed, system=system):
-            seat = seat_index(auction.next_seat)
-            hands = draw_meaning(rule, count, rng, seat)
+        drawn = _draw_for_reach(rule, count, rng, pool) if shared else None
+        for auction, vulnerable in places:
+            hands = drawn if drawn is not None else _draw_for_reach(rule, count, rng)
             fitting = max(fitting, int(hands.size))
             if hands.size == 0:
                 continue
@@ -364,6 +396,30 @@ def reach(
                 return fitting, reached, takers
             takers.update(int(i) for i in rule_indices[rule_indices != NO_RULE][:64].tolist())
     return fitting, 0, takers
+
+
+POOL_DEALS = 2000
+"""Random deals (four hands each) whose hands the first round takes its draws from, for every rule
+whose meaning enough of them fit: filtering 8,000 hands costs far less than building the exact
+sampler of a meaning, which only rare meanings need."""
+
+POOL_ENOUGH = 50
+"""Fewer fitting pool hands than this, and the first round draws exactly from the meaning instead."""
+
+
+def _draw_for_reach(rule: Rule, count: int, rng: np.random.Generator, pool: np.ndarray | None = None) -> np.ndarray:
+    """``draw_meaning`` for the checker.  Hands from ``pool`` (random hands, each uniform) when at
+    least ``POOL_ENOUGH`` fit the rule: the hands of a uniform pool that fit a meaning are uniform on
+    that meaning, and the checker only asks whether some of them reach the rule.  A rule with no
+    meaning takes its hands from all four seats of random deals, a quarter of the dealing."""
+    if pool is not None:
+        fit = pool[rule.mask(pool, 0)][:count]
+        if fit.size >= POOL_ENOUGH:
+            return fit
+    if rule.has_meaning:
+        return draw_meaning(rule, count, rng, 0)
+    hands = deal_batch(-(-count // 4), rng=rng).reshape(-1)[:count]
+    return hands[rule.mask(hands, 0)] if rule.where is not None else hands
 
 
 def proved_taker(system: System, block: Block, rule: Rule) -> Rule | None:
@@ -416,6 +472,12 @@ def check_system(
         observed_from = random_bidding(system, OBSERVED_BOARDS, seed=seed)
     observed, used = observed_bidding(observed_from)
     by_block = observed_by_block(system, observed)
+    # Pass 1: what random boards or a first cheap round of draws reach.  A line with suit variables
+    # stands for several rules and is reported only when all of them are dead (``_by_line``), so a
+    # rule whose line is already live needs no more draws: that skips most of pass 2.
+    live_lines: set[tuple[str, int]] = set()
+    pool = deal_batch(POOL_DEALS, rng=rng).reshape(-1)
+    pending: list[tuple[Block, Rule, list[tuple[Auction, str]]]] = []
     for b, block in enumerate(system.blocks):
         observed = tuple(by_block.get(b, ()))
         for rule in block.rules:
@@ -427,8 +489,10 @@ def check_system(
             for detail in note_disagreements(rule):
                 problems.append(RuleProblem("note", rule, detail=detail))
             if rule.index in used:
+                live_lines.add((rule.source, rule.line))
                 continue  # chosen on a random board: reachable by example
-            if not any(True for _ in contexts(block, rule, observed=observed, system=system)):
+            places = list(contexts(block, rule, observed=observed, system=system))
+            if not places:
                 problems.append(
                     RuleProblem(
                         "contradictory",
@@ -437,19 +501,32 @@ def check_system(
                     )
                 )
                 continue
-            fitting, reached, takers = reach(system, block, rule, samples=samples, rng=rng, observed=observed)
-            if reached:
-                continue
-            # Only a rule the draws did not reach is worth a proof (exact counts cost milliseconds a pair).
-            taker = proved_taker(system, block, rule)
-            if taker is not None:
-                problems.append(RuleProblem("unreachable", rule, taker=taker, proved=True))
-                continue
-            if fitting == 0:
-                problems.append(RuleProblem("contradictory", rule, detail="no hand fits its meaning", drawn=samples))
-                continue
-            top = system.rules[takers.most_common(1)[0][0]] if takers else None
-            problems.append(RuleProblem("unreachable", rule, taker=top, drawn=fitting))
+            if samples > 2 * FIRST_ROUND:
+                _, reached, _ = _reach_rounds(system, rule, places, (FIRST_ROUND,), rng, shared=True, pool=pool)
+                if reached:
+                    live_lines.add((rule.source, rule.line))
+                    continue
+            pending.append((block, rule, places))
+    # Pass 2: the full draws, and a proof where they reach nothing.
+    for block, rule, places in pending:
+        if (rule.source, rule.line) in live_lines:
+            continue
+        if cancel is not None and cancel.is_set():
+            return CheckReport(system, _by_line(system, problems), None, checked)
+        fitting, reached, takers = reach(system, block, rule, samples=samples, rng=rng, places=places)
+        if reached:
+            live_lines.add((rule.source, rule.line))
+            continue
+        # Only a rule the draws did not reach is worth a proof (exact counts cost milliseconds a pair).
+        taker = proved_taker(system, block, rule)
+        if taker is not None:
+            problems.append(RuleProblem("unreachable", rule, taker=taker, proved=True))
+            continue
+        if fitting == 0:
+            problems.append(RuleProblem("contradictory", rule, detail="no hand fits its meaning", drawn=samples))
+            continue
+        top = system.rules[takers.most_common(1)[0][0]] if takers else None
+        problems.append(RuleProblem("unreachable", rule, taker=top, drawn=fitting))
     coverage = (
         measure_coverage(system, coverage_boards, seed=seed, bidding=coverage_bidding) if coverage_boards else None
     )
