@@ -634,12 +634,22 @@ class System:
         return Choice(rule.call, rule, rule.explanation)
 
     def bid(
-        self, deal: Deal, dealer: str, vulnerable: str | None = "None", max_calls: int = DEFAULT_MAX_CALLS
+        self,
+        deal: Deal,
+        dealer: str,
+        vulnerable: str | None = "None",
+        max_calls: int = DEFAULT_MAX_CALLS,
+        *,
+        made: Sequence[Choice] = (),
     ) -> BiddingResult:
         """All four hands bid by the system from ``dealer`` to the end of the auction (at most
-        ``max_calls`` calls) at the board's vulnerability, every call with its rule and explanation."""
-        auction = Auction(dealer)
-        choices: list[Choice] = []
+        ``max_calls`` calls) at the board's vulnerability, every call with its rule and explanation.
+
+        ``made``: the system's own first choices on this deal, already known (bidding practice has
+        them wherever the student agreed with the system): the auction goes on after them, with the
+        same result as bidding them again, since a choice depends only on the hand and the auction."""
+        auction = Auction(dealer, tuple(choice.call for choice in made))
+        choices: list[Choice] = list(made)
         while not auction.is_complete and len(choices) < max_calls:
             choice = self.call_for(deal, auction, vulnerable)
             auction = auction + choice.call

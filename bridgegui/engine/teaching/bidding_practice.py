@@ -386,8 +386,20 @@ class PracticeBoard:
     def system_result(self) -> BiddingResult:
         """The system's own auction for all four seats from the start, with its choices (cached)."""
         if self._system_result is None:
-            self._system_result = self.system.bid(self.deal, self.dealer, self.vulnerable)
+            self._system_result = self.system.bid(self.deal, self.dealer, self.vulnerable, made=self._systems_own())
         return self._system_result
+
+    def _systems_own(self) -> list[Choice]:
+        """The system's choices that begin its own auction on this deal: every call so far up to the
+        first student call that is not the system's, and the system's choice there.  Each was chosen
+        for the same hand after the same calls, so the system need not bid them again (at the end of a
+        board a student who agreed throughout waits for no bidding at all)."""
+        own: list[Choice] = []
+        for choice, call in zip(self._choices, self._auction.calls, strict=True):
+            own.append(choice)
+            if choice.call != call:
+                break
+        return own
 
     def system_auction(self) -> Auction:
         """The reference: the auction the system alone bids on this deal (``System.bid``)."""

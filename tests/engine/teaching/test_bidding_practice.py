@@ -454,6 +454,32 @@ def test_random_students_always_finish_a_legal_auction(standard, seed, dealer, s
     assert all(v.index < len(board.auction.calls) for v in board.history)
     record = board.record()
     assert BoardRecord.from_tag_value(record.tag_value()) == record
+    # The reference auction, built on the calls where the students agreed with the system, is the
+    # system's own auction bid from scratch.
+    own = standard.bid(deal, dealer, board.vulnerable)
+    assert board.system_result().auction == own.auction
+    assert [c.rule for c in board.system_result().choices] == [c.rule for c in own.choices]
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_reference_auction_after_one_student_deviation_is_the_systems_own(seed):
+    """A student who follows the system except for one call: the system's reference auction shares the
+    calls up to that one, takes the system's choice there and goes on as the system bids alone."""
+    system = load_system("sayc")
+    deal = Deal.from_masks(deal_batch(1, seed=seed)[0].tolist())
+    own = system.bid(deal, "N", "None")
+    board = PracticeBoard(system, deal, "N", "NESW")
+    deviate = seed % max(1, len(own.auction.calls))
+    while not board.is_complete:
+        choice = system.call_for(deal, board.auction, "None")
+        call = choice.call
+        if len(board.auction.calls) == deviate:
+            call = next(c for c in board.legal_calls() if c != choice.call)
+        board.student_call(call)
+    reference = board.system_result()
+    assert reference.auction == own.auction
+    assert [c.rule for c in reference.choices] == [c.rule for c in own.choices]
+    assert board.auction.calls[deviate] != own.auction.calls[deviate]
 
 
 def test_an_also_alternative_is_scored_acceptable_not_wrong():
