@@ -27,13 +27,16 @@ def open_window(args: list[str]) -> MainWindow:
     app = create_application(args)
     settings = Settings.load()
     apply_theme(settings["appearance/theme"], app)
-    window = MainWindow(settings)
+    # The frame shows as soon as Qt is loaded; numpy, the engine and the parts load once it has
+    # painted, so the user sees the window at once rather than after every import.
+    window = MainWindow(settings, build=False)
     window.show()
     files = [a for a in args[1:] if a.lower().endswith(".pbn")]
     if files:
         # A file given by the desktop ("Open with bridgegui") or on the command line; a malformed one
         # is reported in the window and the empty set stays.
-        window.open_file(files[0], confirm=False)
+        window.parts_built.connect(lambda: window.open_file(files[0], confirm=False))
+    window.build_after_first_paint()
     return window
 
 

@@ -42,6 +42,7 @@ def test_a_malformed_file_on_the_command_line_is_reported_in_the_window(qtbot, t
         path.write_bytes(data)
         window = entry.open_window(["bridgegui", str(path)])
         qtbot.addWidget(window)
+        qtbot.waitUntil(lambda w=window: w.built)
         assert window.board_model.rowCount() == 0, name
         assert window.last_error and name in window.last_error, name
         assert len(window.last_error) < 600, name

@@ -29,9 +29,10 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, Qt, QTimer, Slot
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal, Slot
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import (
     QDialog,
     QLabel,
@@ -40,42 +41,30 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bridgegui.engine.boards import Board, board_dealer, board_vulnerability
-from bridgegui.engine.dealer.constraints import DealRequest
-from bridgegui.engine.lab.shuffles import ShuffleModel
-from bridgegui.presets import Preset
 from bridgegui.settings import THEMES, Settings
 from bridgegui.ui.app import apply_theme, icon
 from bridgegui.ui.mainwindow import action_table
-from bridgegui.ui.mainwindow.auction_target import AuctionDealing
-from bridgegui.ui.mainwindow.autosave import Autosave, ask_restore_dialog
-from bridgegui.ui.mainwindow.background_jobs import JobKind, Jobs
-from bridgegui.ui.mainwindow.bidding_practice import BiddingPractice
-from bridgegui.ui.mainwindow.board_commands import BoardCommands
-from bridgegui.ui.mainwindow.constraints_dock import ConstraintsDock
-from bridgegui.ui.mainwindow.deal_area import DealArea
-from bridgegui.ui.mainwindow.deal_commands import DealCommands
-from bridgegui.ui.mainwindow.deal_requests import Dealing
-from bridgegui.ui.mainwindow.document import BoardSetDocument
-from bridgegui.ui.mainwindow.feedback import LiveFeedback
-from bridgegui.ui.mainwindow.practice import Practice
-from bridgegui.ui.mainwindow.presets_menu import PresetsMenu
-from bridgegui.ui.mainwindow.seed_bar import SeedBar
-from bridgegui.ui.mainwindow.session import Messages, Session
-from bridgegui.ui.mainwindow.sheets import Sheets
-from bridgegui.ui.mainwindow.system_notes import SystemNotes
-from bridgegui.ui.mainwindow.tool_windows import ToolWindows
-from bridgegui.ui.mainwindow.undo import Undo
 from bridgegui.ui.mainwindow.window_layout import (
     BoardsDock,
     DoubleDummyDock,
     fit_layout_when_shown,
     place_docks,
+    restore_geometry,
     restore_window_state,
     size_docks,
     store_window_state,
 )
-from bridgegui.workers.job_runner import JobFailure
+
+if TYPE_CHECKING:  # the parts (and numpy, the engine) load in build(), after the first paint
+    from bridgegui.engine.boards import Board
+    from bridgegui.engine.dealer.constraints import DealRequest
+    from bridgegui.engine.lab.shuffles import ShuffleModel
+    from bridgegui.presets import Preset
+    from bridgegui.workers.job_runner import JobFailure
+
+
+FRAME_PATIENCE_MS = 250
+"""How long a frame waits to be painted before it is built anyway."""
 
 
 class MainWindow(QMainWindow):
@@ -86,7 +75,11 @@ class MainWindow(QMainWindow):
     ``reveal(on)``, ``show_deal_number(n)``, ``apply_preset(preset)``, ``save_current_as_preset(name)``.
     """
 
-    def __init__(self, settings: Settings | None = None, parent: QWidget | None = None) -> None:
+    parts_built = Signal()
+    """The parts are built and connected (``build``): the window can be used."""
+
+    def __init__(self, settings: Settings | None = None, parent: QWidget | None = None, *, build: bool = True) -> None:
+        """``build=False``: only the frame (title, size and place), for ``build_after_first_paint``."""
         super().__init__(parent)
         self.setObjectName("mainWindow")
         self.settings = settings if settings is not None else Settings.load()
@@ -95,7 +88,39 @@ class MainWindow(QMainWindow):
         self._closing_confirmed = False
         self._dock_before_practice: bool | None = None
         self.default_layout = True  # no stored dock layout: the docks are sized once shown (fit_layout)
+        self.built = False
+        self._build_when_painted = False
+        self._closed_unbuilt = False
+        if build:
+            self.build()
+        else:
+            self.setWindowTitle(self.tr("Bridge Dealer"))
+            restore_geometry(self, self.settings, self.startup_warnings)
 
+    def build_after_first_paint(self) -> None:
+        """Build the parts once the frame has painted: the window is on screen as soon as Qt is loaded,
+        and numpy, the engine and the parts load behind it.  A frame that never paints (started
+        minimised) is built after ``FRAME_PATIENCE_MS`` all the same."""
+        self._build_when_painted = True
+        QTimer.singleShot(FRAME_PATIENCE_MS, self.build)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if self.built:
+            return
+        painter = QPainter(self)
+        painter.setPen(self.palette().placeholderText().color())
+        painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, self.tr("Starting…"))
+        painter.end()
+        if self._build_when_painted:
+            self._build_when_painted = False
+            QTimer.singleShot(0, self.build)  # after this paint reaches the screen
+
+    def build(self) -> None:
+        """Build and connect the parts (once; the constructor does it unless told not to)."""
+        if self.built or self._closed_unbuilt:
+            return
+        self.built = True
         self._build_parts()
         self.actions_by_name = action_table.build_actions(self)
         self._build_theme_actions()
@@ -128,11 +153,16 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(" · ".join(self.startup_warnings), 20_000)
         # After the event loop starts (and after a test has replaced ask_restore): what a crash left.
         QTimer.singleShot(0, self._recover_and_autosave)
+        self.parts_built.emit()
 
     # ------------------------------------------------------------------------------------------------
     # construction
 
     def _build_parts(self) -> None:
+        from bridgegui.ui.mainwindow.constraints_dock import ConstraintsDock
+        from bridgegui.ui.mainwindow.deal_area import DealArea
+        from bridgegui.ui.mainwindow.session import Messages, Session
+
         self.deal_area = DealArea(self)
         self.diagram = self.deal_area.diagram
         self.eval_panels = self.deal_area.eval_panels
@@ -178,6 +208,8 @@ class MainWindow(QMainWindow):
         self.presets_menu = self.menus["presetsMenu"]
 
     def _build_toolbars(self) -> None:
+        from bridgegui.ui.mainwindow.seed_bar import SeedBar
+
         self.main_toolbar = action_table.build_toolbar(self, self.actions_by_name)
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.main_toolbar)
         self.seed_bar = SeedBar(self)
@@ -200,6 +232,22 @@ class MainWindow(QMainWindow):
         )
 
     def _build_controllers(self) -> None:
+        from bridgegui.ui.mainwindow.auction_target import AuctionDealing
+        from bridgegui.ui.mainwindow.autosave import Autosave
+        from bridgegui.ui.mainwindow.background_jobs import Jobs
+        from bridgegui.ui.mainwindow.bidding_practice import BiddingPractice
+        from bridgegui.ui.mainwindow.board_commands import BoardCommands
+        from bridgegui.ui.mainwindow.deal_commands import DealCommands
+        from bridgegui.ui.mainwindow.deal_requests import Dealing
+        from bridgegui.ui.mainwindow.document import BoardSetDocument
+        from bridgegui.ui.mainwindow.feedback import LiveFeedback
+        from bridgegui.ui.mainwindow.practice import Practice
+        from bridgegui.ui.mainwindow.presets_menu import PresetsMenu
+        from bridgegui.ui.mainwindow.sheets import Sheets
+        from bridgegui.ui.mainwindow.system_notes import SystemNotes
+        from bridgegui.ui.mainwindow.tool_windows import ToolWindows
+        from bridgegui.ui.mainwindow.undo import Undo
+
         status = self.statusBar()
         dock = self.constraints_dock
         self.feedback = LiveFeedback(dock, self)
@@ -349,6 +397,8 @@ class MainWindow(QMainWindow):
 
     def show_current(self, *, defer_panels: bool = False) -> None:
         """Show the board at the current position (or the empty next board) everywhere it appears."""
+        from bridgegui.engine.boards import board_dealer, board_vulnerability
+
         board = self.current_board()
         if board is not None:
             number, deal = board.number, board.deal
@@ -406,6 +456,8 @@ class MainWindow(QMainWindow):
 
     @Slot(bool)
     def _boards_arrived(self, first_of_set: bool) -> None:
+        from bridgegui.ui.mainwindow.background_jobs import JobKind
+
         if self.jobs.kind == JobKind.DEAL_BOARD:
             self.show_current()
         elif first_of_set:
@@ -477,6 +529,8 @@ class MainWindow(QMainWindow):
 
     def ask_restore(self, count: int, saved_at: str, original: str | None, then: Callable[[bool], None]) -> None:
         """Ask whether to restore the boards a session that did not close normally left; ``then(answer)``."""
+        from bridgegui.ui.mainwindow.autosave import ask_restore_dialog
+
         ask_restore_dialog(self, count, saved_at, original, then)
 
     def show_error(self, title: str, text: str) -> None:
@@ -666,6 +720,10 @@ class MainWindow(QMainWindow):
         return self.tool_windows.explain()
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.built:  # closed before the parts were built: nothing to keep or stop, nor to build
+            self._closed_unbuilt = True
+            event.accept()
+            return
         if self.session.closed:
             event.accept()
             return

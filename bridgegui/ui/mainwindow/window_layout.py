@@ -13,15 +13,17 @@ besides the window that takes a ``QMainWindow``: what it arranges and keeps is t
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import QDockWidget, QMainWindow
 
 from bridgegui.settings import THEMES, Settings
-from bridgegui.ui.mainwindow.constraints_dock import ConstraintsDock
-from bridgegui.ui.mainwindow.seed_bar import SeedBar
-from bridgegui.ui.widgets.board_list import BoardList
-from bridgegui.ui.widgets.dd_panel import DoubleDummyPanel
+
+if TYPE_CHECKING:  # the window's frame uses this module before the parts (and numpy) load
+    from bridgegui.ui.mainwindow.constraints_dock import ConstraintsDock
+    from bridgegui.ui.mainwindow.seed_bar import SeedBar
 
 
 class BoardsDock(QDockWidget):
@@ -30,6 +32,8 @@ class BoardsDock(QDockWidget):
     def __init__(self, window: QMainWindow) -> None:
         super().__init__(window.tr("Boards"), window)
         self.setObjectName("boardsDock")
+        from bridgegui.ui.widgets.board_list import BoardList
+
         self.board_list = BoardList(window)
         self.setWidget(self.board_list)
 
@@ -40,6 +44,8 @@ class DoubleDummyDock(QDockWidget):
     def __init__(self, window: QMainWindow) -> None:
         super().__init__(window.tr("Double Dummy"), window)
         self.setObjectName("ddDock")
+        from bridgegui.ui.widgets.dd_panel import DoubleDummyPanel
+
         self.dd_panel = DoubleDummyPanel(window)
         self.setWidget(self.dd_panel)
         self.visibilityChanged.connect(self.dd_panel.set_active)
@@ -70,7 +76,12 @@ class _FitWhenShown(QObject):
 
 
 def fit_layout_when_shown(window: QMainWindow) -> None:
-    """Have ``window.fit_layout()`` run once the window is on screen (see ``_FitWhenShown``)."""
+    """Have ``window.fit_layout()`` run once the window is on screen (see ``_FitWhenShown``); at the next
+    pass of the event loop when it already is (its frame was shown before the parts were built)."""
+    if window.isVisible():
+        if getattr(window, "default_layout", False):
+            QTimer.singleShot(0, window, window.fit_layout)  # type: ignore[attr-defined]
+        return
     window.installEventFilter(_FitWhenShown(window))
 
 
@@ -126,14 +137,20 @@ def restore_window_state(
     four_colour.setChecked(s["deck/four_colour"])
     theme = s["appearance/theme"] if s["appearance/theme"] in THEMES else "system"
     theme_actions[theme].setChecked(True)
-    geometry = _stored_bytes(window, settings, "window/geometry", warnings)
-    if geometry.isEmpty() or not window.restoreGeometry(geometry):
-        default_geometry(window)
+    restore_geometry(window, settings, warnings)
     state = _stored_bytes(window, settings, "window/state", warnings)
     if not state.isEmpty() and not window.restoreState(state):
         s.reset("window/state")  # Qt refused it (another version's layout): the default layout stays
         return True
     return state.isEmpty()
+
+
+def restore_geometry(window: QMainWindow, settings: Settings, warnings: list[str]) -> None:
+    """The window's stored size and place (or the default): before the first paint, so the frame shown
+    while the parts load is already where the window will be."""
+    geometry = _stored_bytes(window, settings, "window/geometry", warnings)
+    if geometry.isEmpty() or not window.restoreGeometry(geometry):
+        default_geometry(window)
 
 
 def _stored_bytes(window: QMainWindow, settings: Settings, key: str, warnings: list[str]) -> QByteArray:
@@ -192,6 +209,7 @@ __all__ = [
     "default_geometry",
     "fit_layout_when_shown",
     "place_docks",
+    "restore_geometry",
     "restore_window_state",
     "size_docks",
     "store_window_state",

@@ -4,15 +4,19 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from bridgegui import __main__ as entry
 from bridgegui.ui.mainwindow.window import MainWindow
 
 
+@pytest.mark.qt_log_ignore("propagateSizeHints")  # offscreen: the parts fill the shown frame
 def test_bridgegui_with_a_fifo_shows_the_window_and_says_why(qtbot, fifo_path: Path, monkeypatch) -> None:
     shown: list[str] = []
     monkeypatch.setattr(MainWindow, "show_error", lambda _self, _title, text: shown.append(text))
     window = entry.open_window(["bridgegui", str(fifo_path)])
     qtbot.addWidget(window)
+    qtbot.waitUntil(lambda: window.built)
     assert window.isVisible() and window.board_model.rowCount() == 0
     assert len(shown) == 1 and "named pipe" in shown[0] and "regular file" in shown[0]
     window.close()
