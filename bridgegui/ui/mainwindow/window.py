@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal, Slot
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QPainter, QPaintEvent
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent
 from PySide6.QtWidgets import (
     QDialog,
     QLabel,
@@ -47,10 +47,12 @@ from bridgegui.ui.mainwindow import action_table
 from bridgegui.ui.mainwindow.window_layout import (
     BoardsDock,
     DoubleDummyDock,
+    build_after_first_paint,
     fit_layout_when_shown,
     place_docks,
     restore_geometry,
     restore_window_state,
+    show_parts_now,
     size_docks,
     store_window_state,
 )
@@ -89,7 +91,6 @@ class MainWindow(QMainWindow):
         self._dock_before_practice: bool | None = None
         self.default_layout = True  # no stored dock layout: the docks are sized once shown (fit_layout)
         self.built = False
-        self._build_when_painted = False
         self._closed_unbuilt = False
         if build:
             self.build()
@@ -98,23 +99,8 @@ class MainWindow(QMainWindow):
             restore_geometry(self, self.settings, self.startup_warnings)
 
     def build_after_first_paint(self) -> None:
-        """Build the parts once the frame has painted: the window is on screen as soon as Qt is loaded,
-        and numpy, the engine and the parts load behind it.  A frame that never paints (started
-        minimised) is built after ``FRAME_PATIENCE_MS`` all the same."""
-        self._build_when_painted = True
-        QTimer.singleShot(FRAME_PATIENCE_MS, self.build)
-
-    def paintEvent(self, event: QPaintEvent) -> None:
-        super().paintEvent(event)
-        if self.built:
-            return
-        painter = QPainter(self)
-        painter.setPen(self.palette().placeholderText().color())
-        painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, self.tr("Starting…"))
-        painter.end()
-        if self._build_when_painted:
-            self._build_when_painted = False
-            QTimer.singleShot(0, self.build)  # after this paint reaches the screen
+        """Build the parts once the frame has painted (``window_layout.build_after_first_paint``)."""
+        build_after_first_paint(self, FRAME_PATIENCE_MS)
 
     def build(self) -> None:
         """Build and connect the parts (once; the constructor does it unless told not to)."""
@@ -132,6 +118,8 @@ class MainWindow(QMainWindow):
         # changes (which some platforms, the offscreen one among them, report as a warning).
         hint = self.minimumSizeHint()
         self.setMinimumSize(min(hint.width(), 1000), min(hint.height(), 640))
+        if self.isVisible():
+            show_parts_now(self)
         self.default_layout = restore_window_state(
             self,
             self.settings,
@@ -159,16 +147,15 @@ class MainWindow(QMainWindow):
     # construction
 
     def _build_parts(self) -> None:
-        from bridgegui.ui.mainwindow.constraints_dock import ConstraintsDock
-        from bridgegui.ui.mainwindow.deal_area import DealArea
-        from bridgegui.ui.mainwindow.session import Messages, Session
+        # The parts load here, not with this module: the frame paints before they do (``build``).
+        from bridgegui.ui.mainwindow import parts
 
-        self.deal_area = DealArea(self)
+        self.deal_area = parts.DealArea(self)
         self.diagram = self.deal_area.diagram
         self.eval_panels = self.deal_area.eval_panels
         self.setCentralWidget(self.deal_area)
 
-        self.constraints_dock = ConstraintsDock(self)
+        self.constraints_dock = parts.ConstraintsDock(self)
         self.deal_area.seat_clicked.connect(self.constraints_dock.focus_seat_editor)
         self.constraints = self.constraints_dock.panel
         self.seat_editors = self.constraints_dock.seat_editors
@@ -179,11 +166,11 @@ class MainWindow(QMainWindow):
         self.boards_dock = BoardsDock(self)
         self.board_list = self.boards_dock.board_list
         self.board_model = self.board_list.board_model()
-        self.session = Session(self.board_model, self)
+        self.session = parts.Session(self.board_model, self)
         self.session.row_changed.connect(lambda _row: self.show_current())
         self.board_list.board_selected.connect(self._board_selected)
         # Looked up at each call: tests replace the window's show_error and confirm_unsaved_changes.
-        self.messages = Messages(
+        self.messages = parts.Messages(
             show_error=lambda title, text: self.show_error(title, text),
             confirm_unsaved_changes=lambda then: self.confirm_unsaved_changes(then),
             status=lambda text, ms: self.statusBar().showMessage(text, ms),
@@ -208,11 +195,11 @@ class MainWindow(QMainWindow):
         self.presets_menu = self.menus["presetsMenu"]
 
     def _build_toolbars(self) -> None:
-        from bridgegui.ui.mainwindow.seed_bar import SeedBar
+        from bridgegui.ui.mainwindow import parts
 
         self.main_toolbar = action_table.build_toolbar(self, self.actions_by_name)
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.main_toolbar)
-        self.seed_bar = SeedBar(self)
+        self.seed_bar = parts.SeedBar(self)
         self.seed_mode = self.seed_bar.mode_combo
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.seed_bar)
         self.menus["viewMenu"].addAction(self.main_toolbar.toggleViewAction())
@@ -232,30 +219,16 @@ class MainWindow(QMainWindow):
         )
 
     def _build_controllers(self) -> None:
-        from bridgegui.ui.mainwindow.auction_target import AuctionDealing
-        from bridgegui.ui.mainwindow.autosave import Autosave
-        from bridgegui.ui.mainwindow.background_jobs import Jobs
-        from bridgegui.ui.mainwindow.bidding_practice import BiddingPractice
-        from bridgegui.ui.mainwindow.board_commands import BoardCommands
-        from bridgegui.ui.mainwindow.deal_commands import DealCommands
-        from bridgegui.ui.mainwindow.deal_requests import Dealing
-        from bridgegui.ui.mainwindow.document import BoardSetDocument
-        from bridgegui.ui.mainwindow.feedback import LiveFeedback
-        from bridgegui.ui.mainwindow.practice import Practice
-        from bridgegui.ui.mainwindow.presets_menu import PresetsMenu
-        from bridgegui.ui.mainwindow.sheets import Sheets
-        from bridgegui.ui.mainwindow.system_notes import SystemNotes
-        from bridgegui.ui.mainwindow.tool_windows import ToolWindows
-        from bridgegui.ui.mainwindow.undo import Undo
+        from bridgegui.ui.mainwindow import parts
 
         status = self.statusBar()
         dock = self.constraints_dock
-        self.feedback = LiveFeedback(dock, self)
+        self.feedback = parts.LiveFeedback(dock, self)
         self.feedback.changed.connect(self.refresh)
-        self.practice = Practice(self, self.settings, self.action("actionPractice"), self.action("actionReveal"))
+        self.practice = parts.Practice(self, self.settings, self.action("actionPractice"), self.action("actionReveal"))
         self.practice.visibility_changed.connect(self._visibility_changed)
         self.practice.seats_changed.connect(self._practice_changed)
-        self.bidding = BiddingPractice(
+        self.bidding = parts.BiddingPractice(
             self.practice, self.board_model, self.settings, self.action("actionFourColour"), self.messages, self
         )
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.bidding.dock)
@@ -266,13 +239,13 @@ class MainWindow(QMainWindow):
             lambda width: self.resizeDocks([self.bidding.dock], [width], Qt.Orientation.Horizontal)
         )
         self.bidding.fill_menu(self.menus["biddingSystemMenu"])
-        self.auction_dealing = AuctionDealing(self, self.settings, self.bidding.preferred_system)
+        self.auction_dealing = parts.AuctionDealing(self, self.settings, self.bidding.preferred_system)
         # While an auction is chosen the editors are set aside, under a line whose link clears it.
         dock.clear_auction_requested.connect(lambda: self.auction_dealing.set_target(None))
         self.auction_dealing.changed.connect(lambda: dock.set_auction(self.auction_dealing.target_text()))
         self.auction_dealing.changed.connect(self.refresh)
 
-        self.undo = Undo(
+        self.undo = parts.Undo(
             self.session,
             self.board_list,
             dock,
@@ -284,7 +257,7 @@ class MainWindow(QMainWindow):
         )
         self.undo.changed.connect(self.refresh)
         self.undo.constraints_applied.connect(self.feedback.update_now)
-        self.jobs = Jobs(self.session, self.undo, self.messages, status, self)
+        self.jobs = parts.Jobs(self.session, self.undo, self.messages, status, self)
         self.jobs.state_changed.connect(self.refresh)
         self.jobs.boards_changed.connect(self._boards_arrived)
         self.jobs.failed.connect(self._dealing_failed)
@@ -294,7 +267,7 @@ class MainWindow(QMainWindow):
         status.addPermanentWidget(self.stats_label)
         status.addPermanentWidget(self.progress_bar)
         status.addPermanentWidget(self.deal_number_label)
-        self.document = BoardSetDocument(
+        self.document = parts.BoardSetDocument(
             self.board_model,
             self.undo,
             self.jobs,
@@ -310,7 +283,7 @@ class MainWindow(QMainWindow):
         self.document.replaced.connect(lambda: self.go_to_row(0))
         self.document.saved_state_changed.connect(self._saved_state_changed)
         self.undo.attach(self.document, self.jobs, self.bidding.undo)
-        self.dealing = Dealing(
+        self.dealing = parts.Dealing(
             self.session,
             self.jobs,
             self.document,
@@ -323,18 +296,20 @@ class MainWindow(QMainWindow):
             self.presets,
             self,
         )
-        self.board_commands = BoardCommands(
+        self.board_commands = parts.BoardCommands(
             self.session, self.board_list, self.undo, self.jobs, self.dealing, dock, self.messages, self
         )
         self.board_list.set_context_actions(
             [None if name == "-" else self.action(name) for name in action_table.BOARD_LIST_MENU]
         )
         self.board_list.selectionModel().selectionChanged.connect(self.refresh)
-        self.deal_commands = DealCommands(
+        self.deal_commands = parts.DealCommands(
             self.session, self.diagram, self.practice, self.undo, dock, self.messages, self
         )
-        self.sheets = Sheets(self.board_model, self.bidding, self.auction_dealing, self.settings, self.messages, self)
-        self.presets_controller = PresetsMenu(
+        self.sheets = parts.Sheets(
+            self.board_model, self.bidding, self.auction_dealing, self.settings, self.messages, self
+        )
+        self.presets_controller = parts.PresetsMenu(
             self.presets_menu,
             self.action("actionSavePreset"),
             self.action("actionClearConstraints"),
@@ -349,9 +324,9 @@ class MainWindow(QMainWindow):
         self.startup_warnings += [
             self.tr("A preset could not be read: {p}").format(p=p) for p in self.presets_controller.problems
         ]
-        self.tool_windows = ToolWindows(self.session, self.document, dock, self.bidding, self.dealing, self)
+        self.tool_windows = parts.ToolWindows(self.session, self.document, dock, self.bidding, self.dealing, self)
         self.bidding.simulate_requested.connect(self.tool_windows.simulation)
-        self.autosave = Autosave(
+        self.autosave = parts.Autosave(
             self.document,
             self.session,
             self.messages,
@@ -359,7 +334,7 @@ class MainWindow(QMainWindow):
             self,
         )
         status.addWidget(self.auction_dealing.label)
-        self.system_notes = SystemNotes(self, self.bidding, self.auction_dealing)
+        self.system_notes = parts.SystemNotes(self, self.bidding, self.auction_dealing)
 
     def store_settings(self) -> None:
         """Copy the window's state into ``self.settings`` (closing the window also writes the file)."""
@@ -397,7 +372,7 @@ class MainWindow(QMainWindow):
 
     def show_current(self, *, defer_panels: bool = False) -> None:
         """Show the board at the current position (or the empty next board) everywhere it appears."""
-        from bridgegui.engine.boards import board_dealer, board_vulnerability
+        from bridgegui.ui.mainwindow import parts
 
         board = self.current_board()
         if board is not None:
@@ -405,8 +380,8 @@ class MainWindow(QMainWindow):
             dealer, vulnerability = board.effective_dealer, board.effective_vulnerable
         else:
             number, deal = self.board_model.next_number(), None
-            dealer = self.constraints_dock.fixed_dealer() or board_dealer(number)
-            vulnerability = board_vulnerability(number)
+            dealer = self.constraints_dock.fixed_dealer() or parts.board_dealer(number)
+            vulnerability = parts.board_vulnerability(number)
         empty = self.tr("Board {n}: press F5 to deal it").format(n=number) if number else self.tr("No deal")
         self.deal_area.show_deal(deal, number=number, dealer=dealer, vulnerability=vulnerability, empty_text=empty)
         self.practice.board_changed()
@@ -456,9 +431,9 @@ class MainWindow(QMainWindow):
 
     @Slot(bool)
     def _boards_arrived(self, first_of_set: bool) -> None:
-        from bridgegui.ui.mainwindow.background_jobs import JobKind
+        from bridgegui.ui.mainwindow import parts
 
-        if self.jobs.kind == JobKind.DEAL_BOARD:
+        if self.jobs.kind == parts.JobKind.DEAL_BOARD:
             self.show_current()
         elif first_of_set:
             self.session.set_row(0)
@@ -529,9 +504,9 @@ class MainWindow(QMainWindow):
 
     def ask_restore(self, count: int, saved_at: str, original: str | None, then: Callable[[bool], None]) -> None:
         """Ask whether to restore the boards a session that did not close normally left; ``then(answer)``."""
-        from bridgegui.ui.mainwindow.autosave import ask_restore_dialog
+        from bridgegui.ui.mainwindow import parts
 
-        ask_restore_dialog(self, count, saved_at, original, then)
+        parts.ask_restore_dialog(self, count, saved_at, original, then)
 
     def show_error(self, title: str, text: str) -> None:
         """Tell the user something failed, without blocking the event loop (a window-modal box)."""

@@ -13,11 +13,12 @@ besides the window that takes a ``QMainWindow``: what it arranges and keeps is t
 
 from __future__ import annotations
 
+import typing
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer
-from PySide6.QtGui import QAction, QGuiApplication
-from PySide6.QtWidgets import QDockWidget, QMainWindow
+from PySide6.QtGui import QAction, QGuiApplication, QPainter
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 
 from bridgegui.settings import THEMES, Settings
 
@@ -83,6 +84,39 @@ def fit_layout_when_shown(window: QMainWindow) -> None:
             QTimer.singleShot(0, window, window.fit_layout)  # type: ignore[attr-defined]
         return
     window.installEventFilter(_FitWhenShown(window))
+
+
+class _BuildWhenPainted(QObject):
+    """Says "Starting…" on the window's frame and builds the window once the frame has painted."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint and watched is self.parent():
+            window = typing.cast(QMainWindow, watched)
+            painter = QPainter(window)
+            painter.setPen(window.palette().placeholderText().color())
+            painter.drawText(window.rect(), Qt.AlignmentFlag.AlignCenter, window.tr("Starting…"))
+            painter.end()
+            window.removeEventFilter(self)
+            QTimer.singleShot(0, window, window.build)  # type: ignore[attr-defined]  # after this paint shows
+        return False
+
+
+def build_after_first_paint(window: QMainWindow, patience_ms: int) -> None:
+    """Have ``window.build()`` run once its frame has painted: the window is on screen as soon as Qt is
+    loaded, and numpy, the engine and the parts load behind it.  A frame that never paints (started
+    minimised) is built after ``patience_ms`` all the same (``build`` runs once)."""
+    window.installEventFilter(_BuildWhenPainted(window))
+    QTimer.singleShot(patience_ms, window, window.build)  # type: ignore[attr-defined]
+
+
+def show_parts_now(window: QMainWindow) -> None:
+    """Show the parts just added to a shown window now, as Qt would at the next pass of the event loop
+    (each not hidden on purpose): the stored layout is restored onto them, and a window closed at once
+    stores them as shown, not as the hidden docks they still were."""
+    for child in window.findChildren(QWidget, options=Qt.FindChildOption.FindDirectChildrenOnly):
+        hidden_on_purpose = child.testAttribute(Qt.WidgetAttribute.WA_WState_ExplicitShowHide) and child.isHidden()
+        if not child.isWindow() and not hidden_on_purpose:
+            child.show()
 
 
 BOARD_ROWS_SHORT = 6
@@ -206,11 +240,13 @@ __all__ = [
     "BOARD_ROWS_TALL",
     "BoardsDock",
     "DoubleDummyDock",
+    "build_after_first_paint",
     "default_geometry",
     "fit_layout_when_shown",
     "place_docks",
     "restore_geometry",
     "restore_window_state",
+    "show_parts_now",
     "size_docks",
     "store_window_state",
 ]
