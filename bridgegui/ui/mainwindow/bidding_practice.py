@@ -28,11 +28,13 @@ from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QApplication,
     QDockWidget,
+    QFrame,
     QLabel,
     QLineEdit,
     QMenu,
     QPlainTextEdit,
     QPushButton,
+    QScrollArea,
     QStackedWidget,
     QTextEdit,
     QVBoxLayout,
@@ -74,6 +76,19 @@ DOCK_SHARE = 0.22
 STUDENT_AUCTION_TAG = "StudentAuction"
 """With "Save the System's Auction as the Board's", the tag holding the student's auction instead."""
 
+
+AUCTION_ROWS = 4
+"""Rounds of calls the auction keeps room for while a board is bid: most auctions end within four."""
+
+VERDICT_LINES = 4
+"""Lines the verdict keeps room for: a verdict with the hand's facts fills three or four in the dock."""
+
+NOTES_LINES = 11
+"""Lines of the dock's notes under the bidding box (verdict, what the auction shows, result, score),
+at least; more scroll."""
+
+NOTES_SHARE = 0.34
+"""The notes' share of the dock's height, when that is more than ``NOTES_LINES``."""
 
 INFERENCE_DELAY_MS = 150
 """The "what we know" lines are worked out this long after a call, once the verdict is painted: dealing
@@ -150,11 +165,12 @@ class BiddingPractice(QObject):
     def _build_dock(self) -> None:
         self.dock = QDockWidget(self.tr("Bidding"), self._parent)
         self.dock.setObjectName("biddingDock")
-        holder = QWidget(self.dock)
+        holder = self._holder = QWidget(self.dock)
         layout = QVBoxLayout(holder)
         layout.setContentsMargins(6, 4, 6, 4)
         self.auction_view = AuctionView(holder)
         self.auction_view.set_stacked(True)  # until the dock is wide enough to hold both side by side
+        self.auction_view.set_minimum_rows(AUCTION_ROWS)
         holder.installEventFilter(self)
         self.stack = QStackedWidget(holder)
         self.box = BiddingBox(self.stack)
@@ -186,10 +202,21 @@ class BiddingPractice(QObject):
             label.setWordWrap(True)
             label.setTextFormat(Qt.TextFormat.PlainText)
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         layout.addWidget(self.auction_view)
         layout.addWidget(self.stack, 1)  # the bidding box takes the dock's spare height (its calls scale)
-        layout.addWidget(self.verdict)
-        self.inference = InferencePanel(holder)  # "what we know" after every call
+        # What changes with every call (the verdict, what the auction shows, the result and the score)
+        # sits in a scrolled area of its own height, so the box above never moves under the pointer.
+        self.notes = QScrollArea(holder)
+        self.notes.setObjectName("biddingNotes")
+        self.notes.setFrameShape(QFrame.Shape.NoFrame)
+        self.notes.setWidgetResizable(True)
+        self.notes.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        notes = self._notes_content = QWidget(self.notes)
+        notes_layout = QVBoxLayout(notes)
+        notes_layout.setContentsMargins(0, 0, 0, 0)
+        notes_layout.addWidget(self.verdict)
+        self.inference = InferencePanel(notes)  # "what we know" after every call
         self._pending_inference: tuple[System, Auction, KnownHand, str] | None = None
         self._inference_timer = QTimer(self)
         self._inference_timer.setSingleShot(True)
@@ -197,9 +224,14 @@ class BiddingPractice(QObject):
         self._inference_timer.timeout.connect(
             self._start_inference
         )  # "what we know" after every call (inference_panel)
-        layout.addWidget(self.inference)
-        layout.addWidget(self.result)
-        layout.addWidget(self.score_label)
+        notes_layout.addWidget(self.inference)
+        notes_layout.addWidget(self.result)
+        notes_layout.addWidget(self.score_label)
+        notes_layout.addStretch(1)
+        self.notes.setWidget(notes)
+        self.inference.details.toggled.connect(lambda _on: self._reserve_lines())
+        layout.addWidget(self.notes)
+        self._reserve_lines()
         self.dock.setWidget(holder)
         self.dock.hide()
 
@@ -212,11 +244,29 @@ class BiddingPractice(QObject):
         self.dock_width_wanted.emit(width)
         self._fitted = True
 
+    def _reserve_lines(self) -> None:
+        """Room for a verdict (``VERDICT_LINES``) and a score (two lines) before there is one: the bidding
+        box above them takes the dock's spare height, so labels growing and shrinking with every call
+        moved its buttons under the student's pointer (and repainted the whole dock each call)."""
+        line = self.verdict.fontMetrics().lineSpacing()
+        self.verdict.setMinimumHeight(VERDICT_LINES * line)
+        self.score_label.setMinimumHeight(2 * line)
+        # The notes' height changes only when the user opens or closes the HCP chart, and their width
+        # always counts the scroll bar: one coming and going must not widen or narrow the dock.
+        chart = self.inference.chart.minimumHeight() + line if self.inference.details.isChecked() else 0
+        share = int(self._holder.height() * NOTES_SHARE)  # more room on a tall screen
+        self.notes.setFixedHeight(max(NOTES_LINES * line, share) + chart)
+        scroll_bar = self.notes.verticalScrollBar().sizeHint().width()
+        self.notes.setMinimumWidth(self._notes_content.minimumSizeHint().width() + scroll_bar)
+
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         # Both auctions side by side when the dock has the room, one above the other when it is narrow
         # (the deal keeps its width on a small screen).
         if event.type() == QEvent.Type.Resize:
             self.auction_view.set_stacked(typing.cast(QWidget, watched).width() < SIDE_BY_SIDE_WIDTH)
+            self._reserve_lines()
+        elif event.type() == QEvent.Type.FontChange:
+            self._reserve_lines()
         return super().eventFilter(watched, event)
 
     # -- choosing ----------------------------------------------------------------------------------

@@ -129,6 +129,8 @@ class AuctionModel(QAbstractTableModel):
         self._differs: frozenset[int] = frozenset()
         self._other: Auction | None = None
         self._other_title = ""
+        self.minimum_rows = _MIN_ROWS
+        """Rows shown however short the auction (``AuctionView.set_minimum_rows``)."""
         self._rows = _MIN_ROWS
 
     # -- content -----------------------------------------------------------------------------------
@@ -142,9 +144,18 @@ class AuctionModel(QAbstractTableModel):
         count = len(auction.calls) if auction is not None else 0
         self._shown = count if hidden_from is None else max(0, min(count, hidden_from))
         self._offset = COLUMNS.index(auction.dealer) if auction is not None else 0
-        cells = self._offset + self._shown + (1 if self.shows_next() else 0)
-        self._rows = max(_MIN_ROWS, -(-cells // 4))
+        self._rows = self._needed_rows()
         self.endResetModel()
+
+    def set_minimum_rows(self, rows: int) -> None:
+        self.beginResetModel()
+        self.minimum_rows = rows
+        self._rows = self._needed_rows()
+        self.endResetModel()
+
+    def _needed_rows(self) -> int:
+        cells = self._offset + self._shown + (1 if self.shows_next() else 0)
+        return max(self.minimum_rows, -(-cells // 4))
 
     def set_other(self, other: Auction | None, title: str, differs: Sequence[int]) -> None:
         """The auction shown beside this one, for the differing calls' highlight and tooltips."""
@@ -432,6 +443,13 @@ class AuctionView(QWidget):
         self._has_second = False
 
     # -- API ---------------------------------------------------------------------------------------
+
+    def set_minimum_rows(self, rows: int) -> None:
+        """Keep room for ``rows`` rounds of calls however short the auction: the view then keeps its
+        height while most auctions are bid (the bidding box under it in practice stays put)."""
+        for pane in (self._first, self._second):
+            pane.model.set_minimum_rows(rows)
+            pane.table.updateGeometry()
 
     def set_stacked(self, stacked: bool) -> None:
         """Put the second auction under the first (a narrow dock) rather than beside it."""

@@ -96,6 +96,7 @@ class InferencePanel(QWidget):
         top = QHBoxLayout()
         self.title = QLabel(self.tr("What the auction shows:"), self)
         self.title.setObjectName("inferenceTitle")
+        self.title.setWordWrap(True)  # "(working it out…)" and the deal count must not widen the dock
         self.details = QToolButton(self)
         self.details.setObjectName("inferenceDetails")
         self.details.setText(self.tr("HCP Chart"))

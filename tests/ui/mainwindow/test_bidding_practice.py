@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QDockWidget, QLabel, QToolButton
+from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QToolButton
 from pytestqt.qtbot import QtBot
 
 from bridgegui.engine.bidding import Auction, Call, load_system
@@ -225,3 +225,31 @@ def test_explain_this_hand_says_what_the_auction_told_the_table(qtbot: QtBot, wi
         assert line is not None and line.isVisible() and line.text().startswith(f"{name}: ") and "HCP" in line.text()
     shown = panel._shown
     assert shown is not None and shown.inference.deals > 0
+
+
+def _settle_layout() -> None:
+    for _ in range(4):  # a layout request can post another further up the window
+        QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest.value)
+        QApplication.processEvents()
+
+
+def test_the_bidding_box_stays_put_while_the_verdicts_change(qtbot: QtBot, window: MainWindow) -> None:
+    """The box takes the dock's spare height, and the verdict and score under it used to grow and shrink
+    with every call: the buttons moved under the student's pointer.  They keep their room now."""
+    for seed in (11, 12, 13, 14, 15):
+        _start(qtbot, window, seed=seed)
+        practice = window.bidding.board
+        board = window.current_board()
+        assert practice is not None and board is not None
+        system = load_system("standard")
+        places: set[tuple[int, int, int, int]] = set()
+        while not practice.is_complete:
+            _settle_layout()  # as it is by the time a user's next click comes
+            button = _box(window).findChild(QToolButton, call_object_name(Call.parse("7NT")))
+            assert button is not None
+            top_left = button.mapTo(window, button.rect().topLeft())
+            places.add((top_left.x(), top_left.y(), button.width(), button.height()))
+            _click(qtbot, window, system.call_for(board.deal, practice.auction, practice.vulnerable).call)
+        assert len(places) == 1, (seed, places)
+        window.set_practice_seats(None)
+        window.clear_constraints()
