@@ -107,7 +107,7 @@ class RuleTables:
         self._lock = threading.Lock()
 
     def prepare(self, indices: np.ndarray) -> None:
-        """Fill the rows of the rules ``indices`` that are not filled yet."""
+        """Fill the rows of the rules ``indices`` (repeats allowed) that are not filled yet."""
         missing = indices[~self.ready[indices]]
         if missing.size == 0:
             return
@@ -190,6 +190,8 @@ class BatchIndex:
     blocksets: dict[tuple[int, ...], int] = dataclasses.field(default_factory=dict)
     blockset_list: list[tuple[int, ...]] = dataclasses.field(default_factory=list)
     candidates: dict[tuple[int, int, int], np.ndarray] = dataclasses.field(default_factory=dict)
+    block_memo: dict[tuple[int, int, int], int] = dataclasses.field(default_factory=dict)
+    """The blockset of an auction by what it matched (``_bid_tree``'s ``blocks_of``)."""
     lock: threading.Lock = dataclasses.field(default_factory=threading.Lock)
 
     def blockset(self, blocks: tuple[int, ...]) -> int:
@@ -274,13 +276,88 @@ def bid_rows(
 
     A system's candidates depend on the calls so far and the caller's position, not on who dealt, so
     deals of every dealer share the tree and the steps."""
-    from bridgegui.engine.bidding.system import call_code, call_from_code
+    from bridgegui.engine.bidding.system import call_from_code
+
+    dealers = np.asarray(dealers, dtype=np.int64).reshape(-1)
+    tree = _bid_tree(system, deals, dealers, vulnerability, max_calls, start)
+    roots = {d: start if start is not None else Auction("NESW"[d]) for d in set(dealers.tolist())}
+    made: dict[tuple[int, int], Auction] = {(0, d): auction for d, auction in roots.items()}
+    call_of = [call_from_code(code) if code >= 0 else None for code in tree.calls_made]
+    parents = tree.parents
+
+    def auction_of(node: int, dealer: int) -> Auction:
+        path = []
+        while (node, dealer) not in made:
+            path.append(node)
+            node = parents[node]
+        auction = made[node, dealer]
+        for step_node in reversed(path):
+            auction = auction + call_of[step_node]  # type: ignore[operator]
+            made[step_node, dealer] = auction
+        return auction
+
+    auctions = [auction_of(node, d) for node, d in zip(tree.final.tolist(), dealers.tolist(), strict=True)]
+    return auctions, tree.history
+
+
+@dataclasses.dataclass(frozen=True)
+class BidCodes:
+    """A batch's auctions as arrays (``bid_codes``), without ``Auction`` objects, which cost more than
+    the bidding for a whole set: ``calls[i, :lengths[i]]`` are deal ``i``'s calls as ``call_code``
+    numbers (-1 after its end), ``rules`` the rule of each call (``NO_RULE`` where nothing fitted,
+    and after the end) and ``complete`` whether the auction ended within ``max_calls``."""
+
+    calls: np.ndarray
+    lengths: np.ndarray
+    rules: np.ndarray
+    complete: np.ndarray
+
+
+def bid_codes(
+    system: System, deals: np.ndarray, dealers: np.ndarray, vulnerability: np.ndarray, max_calls: int
+) -> BidCodes:
+    """``bid_rows``'s auctions as arrays of call codes (``BidCodes``): what a writer lays out with numpy."""
+    dealers = np.asarray(dealers, dtype=np.int64).reshape(-1)
+    tree = _bid_tree(system, deals, dealers, vulnerability, max_calls, None)
+    nodes, which = np.unique(tree.final, return_inverse=True)
+    paths = [tree.node_codes[node] for node in nodes.tolist()]
+    width = max(max((len(p) for p in paths), default=0), 1)
+    table = np.full((len(paths), width), -1, dtype=np.int16)
+    for k, path in enumerate(paths):
+        table[k, : len(path)] = path
+    lengths = np.array([len(p) for p in paths], dtype=np.int64)
+    over = np.array([tree.over[node] for node in nodes.tolist()], dtype=bool)
+    which = which.reshape(-1)
+    return BidCodes(table[which], lengths[which], tree.history[:, :width], over[which])
+
+
+@dataclasses.dataclass
+class _Tree:
+    """What ``_bid_tree`` leaves: each deal's final node; each node's parent, last call, calls and end."""
+
+    final: np.ndarray
+    parents: list[int]
+    calls_made: list[int]
+    node_codes: list[tuple[int, ...]]
+    over: list[bool]
+    history: np.ndarray
+
+
+def _bid_tree(
+    system: System,
+    deals: np.ndarray,
+    dealers: np.ndarray,
+    vulnerability: np.ndarray,
+    max_calls: int,
+    start: Auction | None = None,
+) -> _Tree:
+    """The tree of a batch's auctions (see ``bid_rows``)."""
+    from bridgegui.engine.bidding.system import call_code
 
     deals = np.ascontiguousarray(deals, dtype=np.uint64).reshape(-1, 4)
     n = deals.shape[0]
     history = np.full((n, max_calls), NO_RULE, dtype=np.int32)
     dealers = np.asarray(dealers, dtype=np.int64).reshape(n)
-    roots = {d: start if start is not None else Auction("NESW"[d]) for d in set(dealers.tolist())}
     root = start if start is not None else Auction("N")
     batch = system._batch
     tables = batch.tables
@@ -297,15 +374,28 @@ def bid_rows(
     # the tree: parent and call of every node, for the final auctions
     parents: list[int] = [-1]
     calls_made: list[int] = [-1]
+    node_codes: list[tuple[int, ...]] = []
+    node_over: list[bool] = []
+
+    memo = batch.block_memo
 
     def blocks_of(codes: tuple[int, ...], lead: int, live: int) -> int:
-        found = [*exact.get(codes, ()), *after_passes.get(codes[lead:], ())]
+        # Many auctions match the same blocks: the matches are the exact and after-passes entries
+        # (objects of the index, hence their identities) and the accepting automaton states.
+        spelled, after = exact.get(codes), after_passes.get(codes[lead:])
         hits = live & accepting
+        key = (hits, id(spelled), id(after))
+        known = memo.get(key)
+        if known is not None:
+            return known
+        found = [*(spelled or ()), *(after or ())]
         while hits:
             bit = hits & -hits
             found.append(accept_block[bit])
             hits ^= bit
-        return batch.blockset(tuple(sorted(found)))
+        known = batch.blockset(tuple(sorted(found)))
+        memo[key] = known
+        return known
 
     root_codes = tuple(call_code(c) for c in root.calls)
     state = (-1, -1, 0, -1, 0, False)
@@ -322,6 +412,8 @@ def bid_rows(
     generation.state.append(state)
     generation.blockset.append(blocks_of(root_codes, lead, live))
     generation.node.append(0)
+    node_codes.append(root_codes)
+    node_over.append(state[5])
 
     rows = np.arange(n)
     local = np.zeros(n, dtype=np.int64)
@@ -366,7 +458,10 @@ def bid_rows(
             nxt.codes.append(codes_so_far)
             nxt.lead.append(lead)
             nxt.automaton.append(live)
-            nxt.state.append(_after(generation.state[parent], code, length))
+            after = _after(generation.state[parent], code, length)
+            nxt.state.append(after)
+            node_codes.append(codes_so_far)
+            node_over.append(after[5])
             nxt.blockset.append(blocks_of(codes_so_far, lead, live))
             nxt.node.append(len(parents))
             parents.append(generation.node[parent])
@@ -377,21 +472,7 @@ def bid_rows(
     else:
         final[rows] = np.asarray(generation.node, dtype=np.int64)[local]
 
-    made: dict[tuple[int, int], Auction] = {(0, d): auction for d, auction in roots.items()}
-    call_of = [call_from_code(code) if code >= 0 else None for code in calls_made]
-
-    def auction_of(node: int, dealer: int) -> Auction:
-        path = []
-        while (node, dealer) not in made:
-            path.append(node)
-            node = parents[node]
-        auction = made[node, dealer]
-        for step_node in reversed(path):
-            auction = auction + call_of[step_node]  # type: ignore[operator]
-            made[step_node, dealer] = auction
-        return auction
-
-    return [auction_of(node, d) for node, d in zip(final.tolist(), dealers.tolist(), strict=True)], history
+    return _Tree(final, parents, calls_made, node_codes, node_over, history)
 
 
 WINDOW = 8
@@ -439,7 +520,7 @@ def _choose_among(
     rows, seats, last, double, redouble = turns.rows, turns.seats, turns.last, turns.double, turns.redouble
     present = candidates >= 0
     rule = np.where(present, candidates, 0)
-    tables.prepare(np.unique(rule[present]))
+    tables.prepare(rule[present])
     codes = tables.codes[rule]
     fit = present & (
         (codes == PASS_CODE)
@@ -448,7 +529,9 @@ def _choose_among(
         | ((codes == REDOUBLE_CODE) & redouble[:, None])
     )
     which = rows * 4 + seats
-    used = np.unique(rule[fit])
+    marked = np.zeros(len(tables.rules), dtype=bool)
+    marked[rule[fit]] = True
+    used = np.flatnonzero(marked)
     lo, hi = tables.lo, tables.hi
     if lo.shape[1]:
         bounded = (lo[used] != _LOW) | (hi[used] != _HIGH)
@@ -513,3 +596,31 @@ def vulnerability_codes(vulnerabilities: Sequence[str | None]) -> np.ndarray:
             seen[v] = code
         out[i] = code
     return out
+
+
+def final_contracts(calls: np.ndarray, dealers: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The contract and declarer of each row of ``(n, w)`` call codes (-1 after the end) dealt by
+    ``dealers`` (0 North): ``rank * 3 + doubled`` (0, 1 doubled, 2 redoubled; -1 passed out, or the
+    auction not over) and the declarer's seat (-1 likewise), as ``Auction.contract`` says, for a whole set.
+
+    The declarer is the first of the side that made the last bid to bid its strain (Law 53's
+    definition)."""
+    calls = np.asarray(calls, dtype=np.int64)
+    n, width = calls.shape
+    place = np.arange(width)[None, :]
+    bids = (calls >= 0) & (calls < PASS_CODE)
+    any_bid = bids.any(axis=1)
+    last = width - 1 - np.argmax(bids[:, ::-1], axis=1)
+    rank = calls[np.arange(n), last]
+    after = place > last[:, None]
+    doubled = np.where(
+        ((calls == REDOUBLE_CODE) & after).any(axis=1), 2, np.where(((calls == DOUBLE_CODE) & after).any(axis=1), 1, 0)
+    )
+    same = bids & (calls % 5 == (rank % 5)[:, None]) & ((place - last[:, None]) % 2 == 0)
+    declarer = (np.asarray(dealers, dtype=np.int64) + np.argmax(same, axis=1)) % 4
+    # as Auction.contract, none until the auction is over: three passes after the last call that is not one
+    made = (calls >= 0).sum(axis=1)
+    called = (calls >= 0) & (calls != PASS_CODE)
+    last_call = np.where(called.any(axis=1), width - 1 - np.argmax(called[:, ::-1], axis=1), -1)
+    over = any_bid & (made - 1 - last_call >= 3)
+    return np.where(over, rank * 3 + doubled, -1), np.where(over, declarer, -1)
