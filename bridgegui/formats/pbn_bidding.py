@@ -1,0 +1,170 @@
+"""PBN sets bid by a system, written from arrays (``bridgegui-deal --bid``): the games ``pbn.dumps``
+writes for boards that carry the system's auctions, laid out with numpy from the calls' numbers.
+
+Why: a ``Board``, an ``Auction`` and a game's text made for each of 10,000 boards cost several times
+the bidding.  Here the fields up to the ``[Auction]`` line are the dealt writer's layout
+(``_batch.join_rows``) and each game's calls and notes are spliced after it as runs of one buffer
+holding every distinct text once (``_batch.runs``).  The constant parts come from ``pbn``'s own
+per-board writer, cut around the values that differ, so the two ways to write a set cannot drift
+apart (the tests compare them byte for byte).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+import numpy as np
+
+from bridgegui.engine.boards import Board
+from bridgegui.engine.cards import parse_deal
+from bridgegui.formats import _batch
+from bridgegui.formats._batch import Bidding, SetHeader
+from bridgegui.formats.pbn import _CHARSET, _CRLF, _game_lines, _header, _stamped, export_form
+
+__all__ = ["dumps_bidding"]
+
+
+_BID_HOLES = ("Board", "Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction")
+_BID_ROWS = 2048
+"""Boards laid out at once: the index arrays of a batch (eight bytes for each byte written) stay small."""
+
+
+@lru_cache(maxsize=8)
+def _bid_template(generator: str, seed: int | None) -> tuple[str, ...]:
+    """A bid game exactly as ``dumps`` writes it, cut around the values of ``_BID_HOLES``, up to the end
+    of the ``[Auction]`` line: the per-board writer's own output, so the two ways cannot drift apart."""
+    deal = parse_deal("N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432")
+    tags = (("Auction", "N"), ("Contract", "1C"), ("Declarer", "N"))
+    board = Board(1, deal, tags=tags, sections=(("Auction", "1C"),))
+    text = _CRLF.join(_game_lines(export_form(_stamped(board, generator or None, seed))))
+    pieces = _batch.cut(text, _BID_HOLES)
+    if not pieces[-1].endswith(_CRLF + "1C"):  # pragma: no cover - the Auction section is written last
+        raise AssertionError("the auction section is not the end of a game")
+    return (*pieces[:-1], pieces[-1][: -len("1C")])
+
+
+@lru_cache(maxsize=4)
+def _call_tokens(width: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every call token of an auction section ``width`` calls long, in one buffer: entry
+    ``k * 76 + last * 38 + code`` is call ``code`` at place ``k`` (``1NT =3=``), then a space, or a
+    line end after every fourth call and after the last (``last`` 1)."""
+    words = [*_batch.bid_texts(), "Pass", "X", "XX"]
+    texts = [
+        f"{word} ={k + 1}={_CRLF if last or k % 4 == 3 else ' '}".encode("ascii")
+        for k in range(width)
+        for last in (0, 1)
+        for word in words
+    ]
+    return _texts(texts)
+
+
+def _texts(texts: Sequence[bytes]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(codes, starts, lengths)`` of byte strings kept one after another in one array."""
+    lengths = np.array([len(t) for t in texts], dtype=np.int64)
+    starts = np.cumsum(lengths) - lengths
+    return np.frombuffer(b"".join(texts), dtype=np.uint8), starts, lengths
+
+
+def _note_text(text: str) -> str:
+    """An explanation as a Note tag's value holds it: one line, ``\\`` and ``"`` escaped."""
+    return " ".join(text.split()).replace("\\", "\\\\").replace('"', '\\"')
+
+
+def dumps_bidding(masks: np.ndarray, first_number: int, info: SetHeader, bidding: Bidding) -> str:
+    """A dealt set with its auctions, as ``dumps`` writes the same boards carrying them (the
+    ``Auction`` section with every call noted ``=n=`` by its explanation, ``Contract`` and
+    ``Declarer``): ``masks`` numbered from ``first_number`` (Law 2's dealers and vulnerabilities
+    unless ``info`` fixes them), the auctions from ``bidding``."""
+    masks = np.asarray(masks, dtype=np.uint64).reshape(-1, 4)
+    used = np.unique(bidding.notes[np.arange(bidding.notes.shape[1]) < bidding.lengths[:, None]])
+    notes = {int(k): _note_text(bidding.note_texts[k]) for k in used.tolist()}
+    lines = _header(info.notes)
+    template = _bid_template(info.generator, info.seed)
+    if not all(t.isascii() for t in (*lines, *template, *notes.values())):
+        lines.append(_CHARSET)
+    note_codes, note_starts, note_lengths = _texts(
+        [notes.get(k, "").encode("utf-8") for k in range(len(bidding.note_texts))]
+    )
+    parts = [_CRLF.join(lines).encode("utf-8")]
+    for start in range(0, len(masks), _BID_ROWS):
+        rows = slice(start, start + _BID_ROWS)
+        parts.append(
+            _bid_games(
+                masks[rows], first_number + start, info, bidding[rows], template, note_codes, note_starts, note_lengths
+            )
+        )
+    if not len(masks):
+        parts.append(_CRLF.encode("ascii"))
+    return b"".join(parts).decode("utf-8")
+
+
+def _bid_games(
+    masks: np.ndarray,
+    first_number: int,
+    info: SetHeader,
+    bidding: Bidding,
+    template: tuple[str, ...],
+    note_codes: np.ndarray,
+    note_starts: np.ndarray,
+    note_lengths: np.ndarray,
+) -> bytes:
+    """The games of one batch (``dumps_bidding``): the fields up to the ``[Auction]`` line with
+    ``_batch.join_rows``, then each game's calls and notes spliced after it as runs of one buffer."""
+    masks, numbers, dealers, vulnerabilities = _batch.dealt_columns(masks, first_number, info)
+    n = len(masks)
+    board, dealer, vulnerable, deal, declarer, contract, auction, section = template
+    seat = _batch.choice(dealers, "NESW")
+    declarers = _batch.choice(np.where(bidding.declarers >= 0, bidding.declarers, 4), ("N", "E", "S", "W", ""))
+    contracts = _batch.choice(
+        np.where(bidding.contracts >= 0, bidding.contracts, 105), (*_batch.contract_texts(), "Pass")
+    )
+    fields: list[_batch.Field] = [_CRLF + board, _batch.number(numbers), dealer, seat, vulnerable]
+    fields += [_batch.choice(vulnerabilities, _batch.VULNERABILITIES), deal, seat, ":"]
+    fields += [_batch.deal_notation(masks, dealers), declarer, declarers, contract, contracts, auction, seat, section]
+    head, sizes = _batch.join_rows(fields, n)
+
+    calls = bidding.calls.astype(np.int64)
+    width = calls.shape[1]
+    lengths = bidding.lengths
+    place = np.arange(width)[None, :]
+    made = place < lengths[:, None]
+    last = (place == lengths[:, None] - 1).astype(np.int64)
+    token_codes, token_starts, token_lengths = _call_tokens(width)
+    token = place * 76 + last * 38 + np.maximum(calls, 0)
+    plus = (~bidding.complete & (lengths > 0)).astype(np.int64)
+    consts = [b"", b"+" + _CRLF.encode("ascii"), b'"]' + _CRLF.encode("ascii")]
+    prefixes = [f'[Note "{k + 1}:'.encode("ascii") for k in range(width)]
+    const_codes, const_starts, const_lengths = _texts(consts + prefixes)
+
+    buffers = [head, token_codes, const_codes, note_codes]
+    offsets = np.cumsum([0] + [len(b) for b in buffers])
+    head_starts = np.cumsum(sizes) - sizes
+    columns_start = [head_starts[:, None]]
+    columns_length = [sizes[:, None]]
+    columns_start.append(offsets[1] + token_starts[token])
+    columns_length.append(np.where(made, token_lengths[token], 0))
+    columns_start.append(offsets[2] + const_starts[plus][:, None])
+    columns_length.append(const_lengths[plus][:, None])
+    note = np.maximum(bidding.notes.astype(np.int64), 0)
+    prefix = 3 + np.broadcast_to(place, made.shape)
+    triple_start = np.stack(
+        [
+            offsets[2] + const_starts[prefix],
+            offsets[3] + note_starts[note],
+            np.full(made.shape, offsets[2] + const_starts[2]),
+        ],
+        axis=2,
+    ).reshape(n, 3 * width)
+    triple_length = np.where(
+        np.repeat(made, 3, axis=1),
+        np.stack([const_lengths[prefix], note_lengths[note], np.full(made.shape, const_lengths[2])], axis=2).reshape(
+            n, 3 * width
+        ),
+        0,
+    )
+    columns_start.append(triple_start)
+    columns_length.append(triple_length)
+    buffer = np.concatenate(buffers)
+    laid = _batch.runs(buffer, np.hstack(columns_start), np.hstack(columns_length))
+    return laid.tobytes()
