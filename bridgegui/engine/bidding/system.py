@@ -530,10 +530,12 @@ class System:
     )
 
     def __getstate__(self) -> dict[str, object]:
-        """For the compiled-system cache: the candidate cache and the pattern index are rebuilt."""
+        """For the compiled-system cache: the candidate cache and the batch tables are rebuilt; the
+        pattern index, once built, is kept (reading it back takes a tenth of building it, and every
+        use of a loaded system needs it)."""
         state = dict(self.__dict__)
         state["_candidates"] = {}
-        for derived in ("_index", "rules", "_batch"):
+        for derived in ("rules", "_batch"):
             state.pop(derived, None)
         return state
 

@@ -30,3 +30,36 @@ def test_a_system_through_the_cache_pickler_is_the_system_read() -> None:
     assert any(rule.call is PASS for rule in cached.rules)  # calls come back as the shared objects
     deals = deal_batch(500, seed=6)
     assert [a.calls for a in cached.bid_batch(deals, "W", "NS")] == [a.calls for a in fresh.bid_batch(deals, "W", "NS")]
+
+
+def test_a_cached_system_keeps_its_pattern_index(tmp_path, monkeypatch) -> None:
+    """The entry holds the pattern index (building it is a tenth of a run for a short auction), equal
+    to the one the system builds from its blocks."""
+    from bridgegui.engine.bidding import loader
+    from bridgegui.engine.bidding.system import _PatternIndex
+
+    monkeypatch.setenv(loader.CACHE_DIR_ENV, str(tmp_path))
+    load_system("standard")  # fills the cache
+    cached = load_system("standard")
+    assert "_index" in vars(cached)  # read back, not built
+    built = _PatternIndex.build(cached.blocks)
+    index = cached._index
+    assert (index.exact, index.after_passes, index.automaton) == (built.exact, built.after_passes, built.automaton)
+    assert [(b, p.elements) for b, p in index.general] == [(b, p.elements) for b, p in built.general]
+
+
+def test_loading_a_cached_system_needs_no_reader(tmp_path) -> None:
+    """A system whose compiled form is in the cache is loaded without the system-file reader (and the
+    dealer-script compiler it imports): start-up time that every bidding run pays."""
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from bridgegui.engine.bidding import load_system; load_system('standard'); "
+        "print('bridgegui.engine.bidding.system_file' in sys.modules)"
+    )
+    env = {**os.environ, "BRIDGEGUI_CACHE_DIR": str(tmp_path)}
+    first = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    second = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert (first.stdout.strip(), second.stdout.strip()) == ("True", "False")
