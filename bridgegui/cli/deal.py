@@ -546,7 +546,7 @@ def write_bid_set(
     if lost:
         stderr.write(f"bridgegui-deal: {fmt.title} cannot hold {'; '.join(lost)}: they are left out\n")
     with open_output(args.output, stdout, fmt) as put:
-        put(registry.dumps_bidding(fmt, deals, args.first_board, info, bid))
+        put(registry.dumps_bidding(fmt, deals, args.first_board, info, bid, encoded=True))
 
 
 def run_auction(args: argparse.Namespace, extra: DealRequest, stdout: TextIO, stderr: TextIO) -> int:

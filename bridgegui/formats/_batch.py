@@ -307,8 +307,10 @@ def runs(buffer: np.ndarray, starts: np.ndarray, lengths: np.ndarray) -> np.ndar
     if not lengths.size:
         return buffer[:0]
     ends = np.cumsum(lengths)
-    index = np.repeat(starts - (ends - lengths), lengths)
-    index += np.arange(int(ends[-1]), dtype=index.dtype)
+    # 32-bit offsets when they fit: the index is eight (or four) bytes for every byte laid out
+    kind = np.int32 if max(int(ends[-1]), len(buffer)) < 2**31 else np.int64
+    index = np.repeat((starts - (ends - lengths)).astype(kind), lengths)
+    index += np.arange(int(ends[-1]), dtype=kind)
     return buffer[index]
 
 

@@ -175,12 +175,15 @@ def dumps(boards: Iterable[Board], info: SetInfo | None = None) -> str:
     return _lines(masks, numbers, dealers, vulnerabilities, names, auctions).decode("utf-8")
 
 
-def dumps_bidding(masks: np.ndarray, first_number: int, info: SetInfo, bidding: _batch.Bidding) -> str:
+def dumps_bidding(
+    masks: np.ndarray, first_number: int, info: SetInfo, bidding: _batch.Bidding, *, encoded: bool = False
+) -> str | bytes:
     """A dealt set with its auctions, as ``dumps`` writes the same boards carrying them (every call's
     explanation as its ``an``): ``masks`` numbered from ``first_number`` (Law 2's dealers and
-    vulnerabilities unless ``info`` fixes them), the auctions from ``bidding``."""
-    columns = _batch.dealt_columns(masks, first_number, info)
-    return _lines(*columns, bidding=bidding).decode("utf-8")
+    vulnerabilities unless ``info`` fixes them), the auctions from ``bidding``; ``encoded``: as the
+    UTF-8 bytes a file holds."""
+    data = _lines(*_batch.dealt_columns(masks, first_number, info), bidding=bidding)
+    return data if encoded else data.decode("utf-8")
 
 
 def dump(boards: Iterable[Board], fp_or_path: Target, info: SetInfo | None = None) -> None:

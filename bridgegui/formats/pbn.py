@@ -42,7 +42,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import IO, TYPE_CHECKING
+from typing import IO, TYPE_CHECKING, Any
 
 from bridgegui import APP_NAME, __version__
 from bridgegui.engine.boards import (
@@ -57,7 +57,7 @@ from bridgegui.formats._io import decode_text, read_data, write_data
 if TYPE_CHECKING:
     import numpy as np
 
-    from bridgegui.formats._batch import Bidding, SetHeader
+    from bridgegui.formats._batch import SetHeader
 
 __all__ = [
     "GENERATOR",
@@ -791,8 +791,8 @@ def end(info: SetHeader) -> str:
     return _CRLF if info.total == 0 else ""
 
 
-def dumps_bidding(masks: np.ndarray, first_number: int, info: SetHeader, bidding: Bidding) -> str:
-    """``dumps`` of the same boards carrying their auctions, laid out from arrays (``pbn_bidding``)."""
+def dumps_bidding(*args: Any, **kwargs: Any) -> str | bytes:
+    """``dumps`` of the same boards carrying their auctions, laid out from arrays (``pbn_bidding.dumps_bidding``)."""
     from bridgegui.formats.pbn_bidding import dumps_bidding as laid_out
 
-    return laid_out(masks, first_number, info, bidding)
+    return laid_out(*args, **kwargs)

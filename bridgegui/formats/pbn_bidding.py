@@ -71,11 +71,14 @@ def _note_text(text: str) -> str:
     return " ".join(text.split()).replace("\\", "\\\\").replace('"', '\\"')
 
 
-def dumps_bidding(masks: np.ndarray, first_number: int, info: SetHeader, bidding: Bidding) -> str:
+def dumps_bidding(
+    masks: np.ndarray, first_number: int, info: SetHeader, bidding: Bidding, *, encoded: bool = False
+) -> str | bytes:
     """A dealt set with its auctions, as ``dumps`` writes the same boards carrying them (the
     ``Auction`` section with every call noted ``=n=`` by its explanation, ``Contract`` and
     ``Declarer``): ``masks`` numbered from ``first_number`` (Law 2's dealers and vulnerabilities
-    unless ``info`` fixes them), the auctions from ``bidding``."""
+    unless ``info`` fixes them), the auctions from ``bidding``; ``encoded``: as the UTF-8 bytes a file
+    holds (decoding megabytes only to encode them again costs)."""
     masks = np.asarray(masks, dtype=np.uint64).reshape(-1, 4)
     used = np.unique(bidding.notes[np.arange(bidding.notes.shape[1]) < bidding.lengths[:, None]])
     notes = {int(k): _note_text(bidding.note_texts[k]) for k in used.tolist()}
@@ -96,7 +99,8 @@ def dumps_bidding(masks: np.ndarray, first_number: int, info: SetHeader, bidding
         )
     if not len(masks):
         parts.append(_CRLF.encode("ascii"))
-    return b"".join(parts).decode("utf-8")
+    data = b"".join(parts)
+    return data if encoded else data.decode("utf-8")
 
 
 def _bid_games(

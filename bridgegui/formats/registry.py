@@ -314,15 +314,16 @@ def what_bidding_drops(fmt: str | BoardFormat, count: int, *, declarers: bool, b
 
 
 def dumps_bidding(
-    fmt: str | BoardFormat, masks: np.ndarray, first_number: int, info: SetInfo, bidding: Any
+    fmt: str | BoardFormat, masks: np.ndarray, first_number: int, info: SetInfo, bidding: Any, *, encoded: bool = False
 ) -> str | bytes:
     """A dealt set with the auctions ``bidding`` (a ``_batch.Bidding``) holds, in ``fmt``, as ``dumps``
     writes the same boards carrying them: numbered from ``first_number`` with Law 2's dealers and
-    vulnerabilities unless ``info`` fixes them.  A format that holds no auctions writes the deals."""
+    vulnerabilities unless ``info`` fixes them.  A format that holds no auctions writes the deals.
+    ``encoded``: a format that holds auctions gives the UTF-8 bytes a file holds, not text."""
     fmt = by_name(fmt)
     module = _module(fmt)
     if hasattr(module, "dumps_bidding"):
-        return module.dumps_bidding(masks, first_number, info, bidding)  # type: ignore[no-any-return]
+        return module.dumps_bidding(masks, first_number, info, bidding, encoded=encoded)  # type: ignore[no-any-return]
     writer = stream_writer(fmt)
     parts = [writer.begin(info), writer.write_batch(masks, first_number, info), writer.end(info)]
     return b"".join(parts) if fmt.binary else "".join(parts)  # type: ignore[arg-type]
