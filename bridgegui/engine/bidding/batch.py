@@ -191,6 +191,8 @@ class BatchIndex:
     blockset_list: list[tuple[int, ...]] = dataclasses.field(default_factory=list)
     candidates: dict[tuple[int, int, int], np.ndarray] = dataclasses.field(default_factory=dict)
     block_memo: dict[tuple[int, int, int], int] = dataclasses.field(default_factory=dict)
+    block_rules: dict[int, tuple[np.ndarray, np.ndarray]] = dataclasses.field(default_factory=dict)
+    """Each block's rule indices and where they apply (``_block``)."""
     """The blockset of an auction by what it matched (``_bid_tree``'s ``blocks_of``)."""
     lock: threading.Lock = dataclasses.field(default_factory=threading.Lock)
 
@@ -210,19 +212,32 @@ class BatchIndex:
         key = (blockset, position, state)
         found = self.candidates.get(key)
         if found is None:
+            blocks = [self._block(system, b) for b in self.blockset_list[blockset]]
+            if not blocks:
+                found = np.zeros(0, dtype=np.int64)
+            else:
+                indices = np.concatenate([block[0] for block in blocks])
+                fits = np.concatenate([block[1] for block in blocks])
+                found = indices[(fits >> ((position - 1) * 4 + state)) & 1 == 1]
+            self.candidates[key] = found
+        return found
+
+    def _block(self, system: System, b: int) -> tuple[np.ndarray, np.ndarray]:
+        """Block ``b``'s rule indices and, for each, the positions and vulnerabilities it applies to
+        (bit ``(position - 1) * 4 + state``, as ``Rule.applies`` says), worked out once a block."""
+        found = self.block_rules.get(b)
+        if found is None:
             from bridgegui.engine.bidding.system import VULNERABILITY_STATES
 
-            word = VULNERABILITY_STATES[state]
-            found = np.array(
-                [
-                    rule.index
-                    for b in self.blockset_list[blockset]
-                    for rule in system.blocks[b].rules
-                    if rule.applies(position, word)
-                ],
-                dtype=np.int64,
-            )
-            self.candidates[key] = found
+            rules = system.blocks[b].rules
+            every = {word: 1 << state for state, word in enumerate(VULNERABILITY_STATES)}
+            bits = []
+            for rule in rules:
+                states = 15 if rule.vulnerabilities is None else sum(every.get(w, 0) for w in rule.vulnerabilities)
+                positions = range(1, 5) if rule.seats is None else [p for p in rule.seats if p in (1, 2, 3, 4)]
+                bits.append(sum(states << ((p - 1) * 4) for p in positions))
+            found = (np.array([rule.index for rule in rules], dtype=np.int64), np.array(bits, dtype=np.int64))
+            self.block_rules[b] = found
         return found
 
 
