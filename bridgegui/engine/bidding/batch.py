@@ -85,7 +85,12 @@ _STATE_TABLE = np.array(_STATE_OF, dtype=np.int64)
 class RuleTables:
     """Every rule of a system as rows of arrays: call, measure bounds, allowed shapes, rule of 20,
     predealt cards, whether a ``where`` must be asked.  A rule's row is filled the first time a
-    batch meets the rule (most rules of a system are never candidates in a given run)."""
+    batch meets the rule (most rules of a system are never candidates in a given run), or all of
+    them before the system goes into the compiled-system cache (``fill_all``), whose entry keeps them.
+
+    The allowed shapes are one row per distinct shape condition (``shape_rows``, row 0 any shape)
+    and each rule's row number (``shape_of``): a system has a few hundred conditions for thousands
+    of rules."""
 
     def __init__(self, rules: Sequence[Rule]) -> None:
         from bridgegui.engine.bidding.system import call_code
@@ -97,14 +102,29 @@ class RuleTables:
         self.columns: dict[str, int] = {}
         self.lo = np.full((count, 0), _LOW, dtype=np.int32)
         self.hi = np.full((count, 0), _HIGH, dtype=np.int32)
-        self.shape = np.ones((count, len(_SHAPES)), dtype=bool)
+        self.shape_rows = np.ones((1, len(_SHAPES)), dtype=bool)
+        self.shape_of = np.zeros(count, dtype=np.intp)
         self.shaped = np.zeros(count, dtype=bool)
         self.rule20 = np.zeros(count, dtype=bool)
         self.cards = np.zeros(count, dtype=np.uint64)
         self.asks = np.zeros(count, dtype=bool)
         """The rule has a ``where``, or a meaning the tables cannot say: its own code decides."""
-        self._shape_rows: dict[tuple[object, ...], np.ndarray] = {}
+        self._shape_rows: dict[tuple[object, ...], int] = {}
         self._lock = threading.Lock()
+
+    def __getstate__(self) -> dict[str, object]:
+        """For the compiled-system cache (the lock is made anew)."""
+        state = dict(self.__dict__)
+        del state["_lock"]
+        return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        self._lock = threading.Lock()
+
+    def fill_all(self) -> None:
+        """Fill every rule's row (before the tables go into the cache)."""
+        self.prepare(np.arange(len(self.rules)))
 
     def prepare(self, indices: np.ndarray) -> None:
         """Fill the rows of the rules ``indices`` (repeats allowed) that are not filled yet."""
@@ -134,9 +154,11 @@ class RuleTables:
             key = (meaning.shapes, meaning.exclude_shapes, meaning.lengths)
             row = self._shape_rows.get(key)
             if row is None:
-                row = meaning.shape_table[_SHAPE_CODES]
+                row = len(self.shape_rows)
+                # New arrays, then swapped in: a batch already running keeps the ones it read.
+                self.shape_rows = np.concatenate([self.shape_rows, meaning.shape_table[_SHAPE_CODES][None, :]])
                 self._shape_rows[key] = row
-            self.shape[i] = row
+            self.shape_of[i] = row
             self.shaped[i] = True
         for name, bounds in meaning.measures().items():
             column = self.columns.get(name)
@@ -195,6 +217,13 @@ class BatchIndex:
     """Each block's rule indices and where they apply (``_block``)."""
     """The blockset of an auction by what it matched (``_bid_tree``'s ``blocks_of``)."""
     lock: threading.Lock = dataclasses.field(default_factory=threading.Lock)
+
+    def __getstate__(self) -> dict[str, object]:
+        """For the compiled-system cache: the rule tables; what batches meet is found again."""
+        return {"tables": self.tables}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__init__(state["tables"])  # type: ignore[misc, arg-type]
 
     def blockset(self, blocks: tuple[int, ...]) -> int:
         found = self.blocksets.get(blocks)
@@ -555,7 +584,8 @@ def _choose_among(
             values = hands.measure(names[column])[which][:, None]
             fit &= (values >= lo[rule, column]) & (values <= hi[rule, column])
     if tables.shaped[used].any():
-        fit &= tables.shape[rule, hands.shape[which][:, None]]
+        shape_of = tables.shape_of[rule]  # before the rows: a row is added before a rule points at it
+        fit &= tables.shape_rows[shape_of, hands.shape[which][:, None]]
     if tables.rule20[used].any():
         fit &= ~tables.rule20[rule] | hands.rule20[which][:, None]
     if tables.cards[used].any():

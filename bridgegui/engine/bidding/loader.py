@@ -309,6 +309,7 @@ def _store(key: str, system: System) -> None:
         folder.mkdir(parents=True, exist_ok=True)
         temporary = folder / f".{key}.{os.getpid()}.tmp"
         system._index  # noqa: B018 - built now, so the entry keeps it (``System.__getstate__``)
+        system._batch.tables.fill_all()  # the batch bidder's tables too
         with open(temporary, "wb") as handle:
             _Pickler(handle, protocol=pickle.HIGHEST_PROTOCOL).dump(system)
         os.replace(temporary, folder / f"{key}.pickle")

@@ -63,3 +63,40 @@ def test_loading_a_cached_system_needs_no_reader(tmp_path) -> None:
     first = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
     second = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
     assert (first.stdout.strip(), second.stdout.strip()) == ("True", "False")
+
+
+def test_a_cached_system_keeps_its_filled_batch_tables(tmp_path, monkeypatch) -> None:
+    """The entry holds the batch bidder's tables, every rule filled, as filling them afresh gives."""
+    import numpy as np
+
+    from bridgegui.engine.bidding import loader
+    from bridgegui.engine.bidding.batch import RuleTables
+
+    monkeypatch.setenv(loader.CACHE_DIR_ENV, str(tmp_path))
+    load_system("acol")
+    cached = load_system("acol")
+    assert "_batch" in vars(cached)
+    tables = cached._batch.tables
+    assert tables.ready.all()
+    fresh = RuleTables(cached.rules)
+    fresh.fill_all()
+    for name in ("codes", "shaped", "rule20", "cards", "asks"):
+        assert np.array_equal(getattr(tables, name), getattr(fresh, name)), name
+    order = [fresh.columns[name] for name in tables.columns]
+    assert np.array_equal(tables.lo, fresh.lo[:, order]) and np.array_equal(tables.hi, fresh.hi[:, order])
+    assert np.array_equal(tables.shape_rows[tables.shape_of], fresh.shape_rows[fresh.shape_of])
+
+
+def test_rules_with_the_same_where_share_its_compiled_function() -> None:
+    system = load_system("standard")
+    by_text: dict[str, object] = {}
+    shared = 0
+    for rule in system.rules:
+        if rule.where is None:
+            continue
+        function = rule.where_function(0)
+        if rule.where in by_text:
+            assert by_text[rule.where] is function
+            shared += 1
+        by_text[rule.where] = function
+    assert shared > 100
