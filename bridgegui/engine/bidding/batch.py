@@ -477,7 +477,12 @@ def _bid_tree(
         states = _STATE_TABLE[vulnerability[rows], seats]
         keys, which = np.unique(blocksets[local] * 4 + states, return_inverse=True)
         which = which.reshape(-1)
-        lists = [batch.candidates_of(system, int(k) // 4, position, int(k) % 4) for k in keys.tolist()]
+        known = batch.candidates
+        lists = [known.get((k >> 2, position, k & 3)) for k in keys.tolist()]
+        lists = [
+            found if found is not None else batch.candidates_of(system, k >> 2, position, k & 3)
+            for found, k in zip(lists, keys.tolist(), strict=True)
+        ]
         width = max((len(c) for c in lists), default=0)
         chosen = np.full(rows.size, NO_RULE, dtype=np.int32)
         if width:
@@ -490,26 +495,38 @@ def _bid_tree(
         codes = np.where(chosen >= 0, tables.codes[np.maximum(chosen, 0)], PASS_CODE).astype(np.int64)
         pairs, child = np.unique(local * _CODES + codes, return_inverse=True)
         nxt = _Generation()
+        old_codes, old_lead, old_live, old_state, old_node = (
+            generation.codes,
+            generation.lead,
+            generation.automaton,
+            generation.state,
+            generation.node,
+        )
         for pair in pairs.tolist():
             parent, code = divmod(pair, _CODES)
-            codes_so_far = (*generation.codes[parent], code)
-            lead = generation.lead[parent] + (code == PASS_CODE and generation.lead[parent] == length)
-            live = generation.automaton[parent]
+            codes_so_far = (*old_codes[parent], code)
+            after = _after(old_state[parent], code, length)
+            node_codes.append(codes_so_far)
+            node_over.append(after[5])
+            nxt.codes.append(codes_so_far)
+            nxt.state.append(after)
+            nxt.node.append(len(parents))
+            parents.append(old_node[parent])
+            calls_made.append(code)
+            if after[5]:  # a finished auction has no next call: its matching blocks are never asked
+                nxt.lead.append(0)
+                nxt.automaton.append(0)
+                nxt.blockset.append(0)
+                continue
+            lead = old_lead[parent] + (code == PASS_CODE and old_lead[parent] == length)
+            live = old_live[parent]
             if live:
                 live = (live & consume[code]) << 1 | (live & stay[code])
                 if live:
                     live |= (live & stars) << 1
-            nxt.codes.append(codes_so_far)
             nxt.lead.append(lead)
             nxt.automaton.append(live)
-            after = _after(generation.state[parent], code, length)
-            nxt.state.append(after)
-            node_codes.append(codes_so_far)
-            node_over.append(after[5])
             nxt.blockset.append(blocks_of(codes_so_far, lead, live))
-            nxt.node.append(len(parents))
-            parents.append(generation.node[parent])
-            calls_made.append(code)
         generation = nxt
         local = child.reshape(-1)
         length += 1
