@@ -113,14 +113,23 @@ class RuleTables:
         self._lock = threading.Lock()
 
     def __getstate__(self) -> dict[str, object]:
-        """For the compiled-system cache (the lock is made anew)."""
+        """For the compiled-system cache: the arrays, not the rules (the system's blocks hold them,
+        and read them back only when asked: ``bound`` gives them back), nor the lock."""
         state = dict(self.__dict__)
-        del state["_lock"]
+        del state["_lock"], state["rules"]
         return state
 
     def __setstate__(self, state: dict[str, object]) -> None:
         self.__dict__.update(state)
         self._lock = threading.Lock()
+
+    def bound(self, rules: Sequence[Rule]) -> RuleTables:
+        """These tables (read from the cache) for ``rules``, the system's; fresh ones should they not
+        be the tables of as many rules."""
+        if len(rules) != len(self.codes):
+            return RuleTables(rules)
+        self.rules = tuple(rules)
+        return self
 
     def fill_all(self) -> None:
         """Fill every rule's row (before the tables go into the cache)."""
@@ -217,13 +226,6 @@ class BatchIndex:
     """Each block's rule indices and where they apply (``_block``)."""
     """The blockset of an auction by what it matched (``_bid_tree``'s ``blocks_of``)."""
     lock: threading.Lock = dataclasses.field(default_factory=threading.Lock)
-
-    def __getstate__(self) -> dict[str, object]:
-        """For the compiled-system cache: the rule tables; what batches meet is found again."""
-        return {"tables": self.tables}
-
-    def __setstate__(self, state: dict[str, object]) -> None:
-        self.__init__(state["tables"])  # type: ignore[misc, arg-type]
 
     def blockset(self, blocks: tuple[int, ...]) -> int:
         found = self.blocksets.get(blocks)

@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -418,6 +418,30 @@ class Block:
     source: str = ""
     """The file the block was read from (an included file's name, else the system's source)."""
 
+    def __getattr__(self, name: str) -> Any:
+        """``rules`` of a block read from the compiled-system cache, unpickled the first time they are
+        asked for (``loader``: a run that deals for one auction reads a few blocks of the 1,600)."""
+        state = self.__dict__
+        if name != "rules" or "_rules_blob" not in state:
+            raise AttributeError(name)
+        with _RULES_LOCK:
+            if "rules" not in state:  # one thread unpickles them: rules are compared by identity
+                import gc
+                import pickle
+
+                collecting = gc.isenabled()
+                gc.disable()  # as ``loader`` does: thousands of new objects, none of them garbage
+                try:
+                    state["rules"] = pickle.loads(state["_rules_blob"])
+                finally:
+                    if collecting:
+                        gc.enable()
+                del state["_rules_blob"]
+        return state["rules"]
+
+
+_RULES_LOCK = threading.Lock()
+
 
 @dataclass(frozen=True)
 class Choice:
@@ -549,6 +573,9 @@ class System:
         state = dict(self.__dict__)
         state["_candidates"] = {}
         state.pop("rules", None)
+        batch = state.pop("_batch", None)
+        if batch is not None:
+            state["_batch_tables"] = batch.tables  # without the rules, which the blocks hold
         return state
 
     @cached_property
@@ -584,7 +611,8 @@ class System:
         """The tables and candidate lists batches are bid with (``batch.bid_rows``), kept between batches."""
         from bridgegui.engine.bidding.batch import BatchIndex, RuleTables
 
-        return BatchIndex(RuleTables(self.rules))
+        kept = self.__dict__.get("_batch_tables")  # the compiled-system cache's, filled for every rule
+        return BatchIndex(kept.bound(self.rules) if kept is not None else RuleTables(self.rules))
 
     def choose(
         self, hands: np.ndarray, auction: Auction, vulnerable: str | None = "None"

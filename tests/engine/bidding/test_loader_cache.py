@@ -75,8 +75,9 @@ def test_a_cached_system_keeps_its_filled_batch_tables(tmp_path, monkeypatch) ->
     monkeypatch.setenv(loader.CACHE_DIR_ENV, str(tmp_path))
     load_system("acol")
     cached = load_system("acol")
-    assert "_batch" in vars(cached)
+    assert "_batch_tables" in vars(cached)
     tables = cached._batch.tables
+    assert tables is vars(cached)["_batch_tables"] and tables.rules == cached.rules
     assert tables.ready.all()
     fresh = RuleTables(cached.rules)
     fresh.fill_all()
@@ -100,3 +101,29 @@ def test_rules_with_the_same_where_share_its_compiled_function() -> None:
             shared += 1
         by_text[rule.where] = function
     assert shared > 100
+
+
+def test_a_cached_systems_blocks_read_their_rules_when_asked(tmp_path, monkeypatch) -> None:
+    """Each block's rules stay pickled in the entry until asked for: dealing for one auction reads a
+    few blocks, not the whole system; what is read is what the reader made."""
+    from bridgegui.engine.bidding import loader
+    from bridgegui.engine.bidding.calls import Auction
+
+    monkeypatch.setenv(loader.CACHE_DIR_ENV, str(tmp_path))
+    fresh = load_system("standard", use_cache=False)
+    load_system("standard")
+    cached = load_system("standard")
+    assert not any("rules" in vars(block) for block in cached.blocks)
+    auction = Auction.parse("N", "1NT P")
+    assert [r.index for r in cached.rules_for(auction)] == [r.index for r in fresh.rules_for(auction)]
+    read = sum("rules" in vars(block) for block in cached.blocks)
+    assert 0 < read < len(cached.blocks) / 10
+    for a, b in zip(fresh.rules, cached.rules, strict=True):
+        assert (a.index, a.call, a.meaning, a.explanation, a.where) == (
+            b.index,
+            b.call,
+            b.meaning,
+            b.explanation,
+            b.where,
+        )
+    assert all(block.rules is vars(block)["rules"] for block in cached.blocks)
