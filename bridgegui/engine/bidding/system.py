@@ -575,7 +575,11 @@ class System:
         state.pop("rules", None)
         batch = state.pop("_batch", None)
         if batch is not None:
-            state["_batch_tables"] = batch.tables  # without the rules, which the blocks hold
+            # Pickled apart (without the rules, which the blocks hold): read back, and the batch bidder
+            # imported, only by a run that bids a batch.
+            import pickle
+
+            state["_batch_tables"] = pickle.dumps(batch.tables, protocol=pickle.HIGHEST_PROTOCOL)
         return state
 
     @cached_property
@@ -612,7 +616,11 @@ class System:
         from bridgegui.engine.bidding.batch import BatchIndex, RuleTables
 
         kept = self.__dict__.get("_batch_tables")  # the compiled-system cache's, filled for every rule
-        return BatchIndex(kept.bound(self.rules) if kept is not None else RuleTables(self.rules))
+        if kept is None:
+            return BatchIndex(RuleTables(self.rules))
+        import pickle
+
+        return BatchIndex(pickle.loads(kept).bound(self.rules))
 
     def choose(
         self, hands: np.ndarray, auction: Auction, vulnerable: str | None = "None"
