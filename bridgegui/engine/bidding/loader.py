@@ -13,6 +13,7 @@ A cache that cannot be read or written is simply not used: loading never fails b
 
 from __future__ import annotations
 
+import copyreg
 import gc
 import hashlib
 import io
@@ -289,13 +290,6 @@ def _range(lo: int | None, hi: int | None) -> Range:
     return Range(lo, hi)
 
 
-def _lazy_block(pattern: Any, line: int, source: str, rules: bytes) -> Block:
-    """A block whose rules stay pickled until asked for (``Block.__getattr__``)."""
-    block = object.__new__(Block)
-    block.__dict__.update(pattern=pattern, line=line, source=source, _rules_blob=rules)
-    return block
-
-
 class _Pickler(pickle.Pickler):
     """The cache's pickler: calls and ranges are written as what makes them again (a table look-up,
     a constructor), which loading runs several times faster than a frozen slotted dataclass's
@@ -317,7 +311,10 @@ class _Pickler(pickle.Pickler):
                 buffer = io.BytesIO()
                 _Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump(state["rules"])
                 rules = buffer.getvalue()
-            return _lazy_block, (obj.pattern, obj.line, obj.source, rules)
+            # A block made as unpickling makes any object (no Python call), its rules left pickled
+            # for ``Block.__getattr__`` to read when asked for.
+            state = {"pattern": obj.pattern, "line": obj.line, "source": obj.source, "_rules_blob": rules}
+            return copyreg.__newobj__, (Block,), state
         return NotImplemented
 
 
