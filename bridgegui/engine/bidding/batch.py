@@ -480,10 +480,10 @@ def _bid_tree(
         keys, which = np.unique(blocksets[local] * 4 + states, return_inverse=True)
         which = which.reshape(-1)
         known = batch.candidates
-        lists = [known.get((k >> 2, position, k & 3)) for k in keys.tolist()]
+        cached = [known.get((k >> 2, position, k & 3)) for k in keys.tolist()]
         lists = [
             found if found is not None else batch.candidates_of(system, k >> 2, position, k & 3)
-            for found, k in zip(lists, keys.tolist(), strict=True)
+            for found, k in zip(cached, keys.tolist(), strict=True)
         ]
         width = max((len(c) for c in lists), default=0)
         chosen = np.full(rows.size, NO_RULE, dtype=np.int32)

@@ -314,7 +314,7 @@ class _Pickler(pickle.Pickler):
             # A block made as unpickling makes any object (no Python call), its rules left pickled
             # for ``Block.__getattr__`` to read when asked for.
             state = {"pattern": obj.pattern, "line": obj.line, "source": obj.source, "_rules_blob": rules}
-            return copyreg.__newobj__, (Block,), state
+            return copyreg.__newobj__, (Block,), state  # type: ignore[attr-defined]
         return NotImplemented
 
 
