@@ -3,15 +3,14 @@ writes for boards that carry the system's auctions, laid out with numpy from the
 
 Why: a ``Board``, an ``Auction`` and a game's text made for each of 10,000 boards cost several times
 the bidding.  Here the fields up to the ``[Auction]`` line are the dealt writer's layout
-(``_batch.join_rows``) and each game's calls and notes are spliced after it as runs of one buffer
-holding every distinct text once (``_batch.runs``).  The constant parts come from ``pbn``'s own
+(``_batch.join_rows``), and each game's calls and notes follow as pieces of a table holding every
+distinct text once, joined in the order a matrix of their numbers gives.  The constant parts come from ``pbn``'s own
 per-board writer, cut around the values that differ, so the two ways to write a set cannot drift
 apart (the tests compare them byte for byte).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import lru_cache
 
 import numpy as np
@@ -45,8 +44,8 @@ def _bid_template(generator: str, seed: int | None) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=4)
-def _call_tokens(width: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Every call token of an auction section ``width`` calls long, in one buffer: entry
+def _call_tokens(width: int) -> list[bytes]:
+    """Every call token of an auction section ``width`` calls long: entry
     ``k * 76 + last * 38 + code`` is call ``code`` at place ``k`` (``1NT =3=``), then a space, or a
     line end after every fourth call and after the last (``last`` 1)."""
     words = [*_batch.bid_texts(), "Pass", "X", "XX"]
@@ -56,14 +55,7 @@ def _call_tokens(width: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         for last in (0, 1)
         for word in words
     ]
-    return _texts(texts)
-
-
-def _texts(texts: Sequence[bytes]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """``(codes, starts, lengths)`` of byte strings kept one after another in one array."""
-    lengths = np.array([len(t) for t in texts], dtype=np.int64)
-    starts = np.cumsum(lengths) - lengths
-    return np.frombuffer(b"".join(texts), dtype=np.uint8), starts, lengths
+    return texts
 
 
 def _note_text(text: str) -> str:
@@ -86,17 +78,11 @@ def dumps_bidding(
     template = _bid_template(info.generator, info.seed)
     if not all(t.isascii() for t in (*lines, *template, *notes.values())):
         lines.append(_CHARSET)
-    note_codes, note_starts, note_lengths = _texts(
-        [notes.get(k, "").encode("utf-8") for k in range(len(bidding.note_texts))]
-    )
+    note_pieces = [notes.get(k, "").encode("utf-8") for k in range(len(bidding.note_texts))]
     parts = [_CRLF.join(lines).encode("utf-8")]
     for start in range(0, len(masks), _BID_ROWS):
         rows = slice(start, start + _BID_ROWS)
-        parts.append(
-            _bid_games(
-                masks[rows], first_number + start, info, bidding[rows], template, note_codes, note_starts, note_lengths
-            )
-        )
+        parts.append(_bid_games(masks[rows], first_number + start, info, bidding[rows], template, note_pieces))
     if not len(masks):
         parts.append(_CRLF.encode("ascii"))
     data = b"".join(parts)
@@ -109,12 +95,12 @@ def _bid_games(
     info: SetHeader,
     bidding: Bidding,
     template: tuple[str, ...],
-    note_codes: np.ndarray,
-    note_starts: np.ndarray,
-    note_lengths: np.ndarray,
+    note_pieces: list[bytes],
 ) -> bytes:
     """The games of one batch (``dumps_bidding``): the fields up to the ``[Auction]`` line with
-    ``_batch.join_rows``, then each game's calls and notes spliced after it as runs of one buffer."""
+    ``_batch.join_rows``, then each game's calls and notes after it: every distinct text is one
+    ``bytes`` object, and the games are those objects joined in the order a matrix of their numbers
+    says (a Python join of a few hundred thousand pieces costs less than laying out every byte)."""
     masks, numbers, dealers, vulnerabilities = _batch.dealt_columns(masks, first_number, info)
     n = len(masks)
     board, dealer, vulnerable, deal, declarer, contract, auction, section = template
@@ -127,48 +113,34 @@ def _bid_games(
     fields += [_batch.choice(vulnerabilities, _batch.VULNERABILITIES), deal, seat, ":"]
     fields += [_batch.deal_notation(masks, dealers), declarer, declarers, contract, contracts, auction, seat, section]
     head, sizes = _batch.join_rows(fields, n)
+    laid = head.tobytes()
+    ends = np.cumsum(sizes).tolist()
+    pieces = [laid[a:b] for a, b in zip([0, *ends[:-1]], ends, strict=True)]
 
     calls = bidding.calls.astype(np.int64)
     width = calls.shape[1]
     lengths = bidding.lengths
     place = np.arange(width)[None, :]
     made = place < lengths[:, None]
-    last = (place == lengths[:, None] - 1).astype(np.int64)
-    token_codes, token_starts, token_lengths = _call_tokens(width)
-    token = place * 76 + last * 38 + np.maximum(calls, 0)
-    plus = (~bidding.complete & (lengths > 0)).astype(np.int64)
-    consts = [b"", b"+" + _CRLF.encode("ascii"), b'"]' + _CRLF.encode("ascii")]
-    prefixes = [f'[Note "{k + 1}:'.encode("ascii") for k in range(width)]
-    const_codes, const_starts, const_lengths = _texts(consts + prefixes)
+    tokens = _call_tokens(width)
+    first_token, first_const = n, n + len(tokens)
+    pieces += tokens
+    pieces += [b"+" + _CRLF.encode("ascii"), b'"]' + _CRLF.encode("ascii")]
+    pieces += [f'[Note "{k + 1}:'.encode("ascii") for k in range(width)]
+    first_note = len(pieces)
+    pieces += note_pieces
 
-    buffers = [head, token_codes, const_codes, note_codes]
-    offsets = np.cumsum([0] + [len(b) for b in buffers])
-    head_starts = np.cumsum(sizes) - sizes
-    columns_start = [head_starts[:, None]]
-    columns_length = [sizes[:, None]]
-    columns_start.append(offsets[1] + token_starts[token])
-    columns_length.append(np.where(made, token_lengths[token], 0))
-    columns_start.append(offsets[2] + const_starts[plus][:, None])
-    columns_length.append(const_lengths[plus][:, None])
-    note = np.maximum(bidding.notes.astype(np.int64), 0)
-    prefix = 3 + np.broadcast_to(place, made.shape)
-    triple_start = np.stack(
+    last = (place == lengths[:, None] - 1).astype(np.int64)
+    token = np.where(made, first_token + place * 76 + last * 38 + np.maximum(calls, 0), -1)
+    plus = np.where(~bidding.complete & (lengths > 0), first_const, -1)
+    notes = np.stack(
         [
-            offsets[2] + const_starts[prefix],
-            offsets[3] + note_starts[note],
-            np.full(made.shape, offsets[2] + const_starts[2]),
+            np.broadcast_to(first_const + 2 + place, made.shape),
+            first_note + np.maximum(bidding.notes.astype(np.int64), 0),
+            np.full(made.shape, first_const + 1),
         ],
         axis=2,
-    ).reshape(n, 3 * width)
-    triple_length = np.where(
-        np.repeat(made, 3, axis=1),
-        np.stack([const_lengths[prefix], note_lengths[note], np.full(made.shape, const_lengths[2])], axis=2).reshape(
-            n, 3 * width
-        ),
-        0,
     )
-    columns_start.append(triple_start)
-    columns_length.append(triple_length)
-    buffer = np.concatenate(buffers)
-    laid = _batch.runs(buffer, np.hstack(columns_start), np.hstack(columns_length))
-    return laid.tobytes()
+    notes = np.where(made[:, :, None], notes, -1).reshape(n, 3 * width)
+    order = np.hstack([np.arange(n)[:, None], token, plus[:, None], notes]).reshape(-1)
+    return b"".join(map(pieces.__getitem__, order[order >= 0].tolist()))
