@@ -206,12 +206,12 @@ def bid_set(system: System, masks: np.ndarray, dealers: np.ndarray, vulnerabilit
     (0 North) and vulnerabilities (``VULNERABILITY_CODES`` numbers), with no ``Board`` or
     ``Auction`` per board, which cost more than bidding the set."""
     from bridgegui.engine.bidding import NO_FIT_EXPLANATION
-    from bridgegui.engine.bidding.batch import bid_codes, final_contracts
+    from bridgegui.engine.bidding.batch import bid_codes, final_contracts, rule_explanations
     from bridgegui.engine.bidding.system import DEFAULT_MAX_CALLS
     from bridgegui.formats._batch import Bidding
 
     bid = bid_codes(system, masks, dealers, vulnerabilities, DEFAULT_MAX_CALLS)
-    texts = [rule.explanation for rule in system.rules]
+    texts = rule_explanations(system)
     notes = np.where(bid.rules >= 0, bid.rules, len(texts))
     contracts, declarers = final_contracts(bid.calls, dealers)
     return Bidding(bid.calls, bid.lengths, bid.complete, notes, [*texts, NO_FIT_EXPLANATION], contracts, declarers)

@@ -19,6 +19,7 @@ compare the two on thousands of boards of each shipped system).
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import threading
 from collections.abc import Sequence
@@ -32,7 +33,7 @@ from bridgegui.engine.dealer.constraints import SeatConstraint
 from bridgegui.engine.dealer.specs import ALL_SHAPES
 
 if TYPE_CHECKING:
-    from bridgegui.engine.bidding.system import Rule, System
+    from bridgegui.engine.bidding.system import Block, Rule, System
 
 PASS_CODE, DOUBLE_CODE, REDOUBLE_CODE = 35, 36, 37
 _CODES = REDOUBLE_CODE + 1
@@ -92,12 +93,24 @@ class RuleTables:
     and each rule's row number (``shape_of``): a system has a few hundred conditions for thousands
     of rules."""
 
-    def __init__(self, rules: Sequence[Rule]) -> None:
-        from bridgegui.engine.bidding.system import call_code
+    def __init__(self, rules: Sequence[Rule], block_sizes: Sequence[int] | None = None) -> None:
+        from bridgegui.engine.bidding.system import VULNERABILITY_STATES, call_code
 
-        self.rules = tuple(rules)
+        self.rules: Sequence[Rule] = tuple(rules)
         count = len(self.rules)
         self.codes = np.array([call_code(rule.call) for rule in self.rules], dtype=np.int16)
+        self.explanations = [rule.explanation for rule in self.rules]
+        """Each rule's explanation: what a bid set's notes say, without reading the rules again."""
+        every = {word: 1 << state for state, word in enumerate(VULNERABILITY_STATES)}
+        applies = []
+        for rule in self.rules:
+            states = 15 if rule.vulnerabilities is None else sum(every.get(w, 0) for w in rule.vulnerabilities)
+            positions = range(1, 5) if rule.seats is None else [p for p in rule.seats if p in (1, 2, 3, 4)]
+            applies.append(sum(states << ((p - 1) * 4) for p in positions))
+        self.applies = np.array(applies, dtype=np.int64)
+        """Where each rule applies: bit ``(position - 1) * 4 + state`` as ``Rule.applies`` says."""
+        self.block_starts = None if block_sizes is None else np.cumsum([0, *block_sizes]).astype(np.int64)
+        """Each block's first rule (rules are numbered block after block), when the system said."""
         self.ready = np.zeros(count, dtype=bool)
         self.columns: dict[str, int] = {}
         self.lo = np.full((count, 0), _LOW, dtype=np.int32)
@@ -128,7 +141,7 @@ class RuleTables:
         be the tables of as many rules."""
         if len(rules) != len(self.codes):
             return RuleTables(rules)
-        self.rules = tuple(rules)
+        self.rules = rules
         return self
 
     def fill_all(self) -> None:
@@ -181,6 +194,24 @@ class RuleTables:
                 self.lo[i, column] = bounds.lo
             if bounds.hi is not None:
                 self.hi[i, column] = bounds.hi
+
+
+class RulesByBlock(Sequence["Rule"]):
+    """A system's rules by number, read block by block as they are asked for (a cached system's
+    blocks keep their rules pickled until then: ``Block.__getattr__``)."""
+
+    def __init__(self, blocks: Sequence[Block], starts: np.ndarray) -> None:
+        self._blocks = blocks
+        self._starts = starts.tolist()
+
+    def __len__(self) -> int:
+        return int(self._starts[-1])
+
+    def __getitem__(self, index: int) -> Rule:  # type: ignore[override]
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        b = bisect.bisect_right(self._starts, index) - 1
+        return self._blocks[b].rules[index - self._starts[b]]
 
 
 class _Hands:
@@ -255,19 +286,15 @@ class BatchIndex:
 
     def _block(self, system: System, b: int) -> tuple[np.ndarray, np.ndarray]:
         """Block ``b``'s rule indices and, for each, the positions and vulnerabilities it applies to
-        (bit ``(position - 1) * 4 + state``, as ``Rule.applies`` says), worked out once a block."""
+        (``RuleTables.applies``), from the tables alone when they know where blocks start."""
         found = self.block_rules.get(b)
         if found is None:
-            from bridgegui.engine.bidding.system import VULNERABILITY_STATES
-
-            rules = system.blocks[b].rules
-            every = {word: 1 << state for state, word in enumerate(VULNERABILITY_STATES)}
-            bits = []
-            for rule in rules:
-                states = 15 if rule.vulnerabilities is None else sum(every.get(w, 0) for w in rule.vulnerabilities)
-                positions = range(1, 5) if rule.seats is None else [p for p in rule.seats if p in (1, 2, 3, 4)]
-                bits.append(sum(states << ((p - 1) * 4) for p in positions))
-            found = (np.array([rule.index for rule in rules], dtype=np.int64), np.array(bits, dtype=np.int64))
+            starts = self.tables.block_starts
+            if starts is not None:
+                indices = np.arange(int(starts[b]), int(starts[b + 1]), dtype=np.int64)
+            else:
+                indices = np.array([rule.index for rule in system.blocks[b].rules], dtype=np.int64)
+            found = (indices, self.tables.applies[indices])
             self.block_rules[b] = found
         return found
 
@@ -660,6 +687,12 @@ def vulnerability_codes(vulnerabilities: Sequence[str | None]) -> np.ndarray:
             seen[v] = code
         out[i] = code
     return out
+
+
+def rule_explanations(system: System) -> list[str]:
+    """Every rule's explanation, by rule number, from the batch tables: ``system.rules`` would read
+    every block's rules from a cached system, most of which a bid set never asks for."""
+    return system._batch.tables.explanations
 
 
 def final_contracts(calls: np.ndarray, dealers: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

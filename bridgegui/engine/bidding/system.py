@@ -613,14 +613,17 @@ class System:
     @cached_property
     def _batch(self) -> BatchIndex:
         """The tables and candidate lists batches are bid with (``batch.bid_rows``), kept between batches."""
-        from bridgegui.engine.bidding.batch import BatchIndex, RuleTables
+        from bridgegui.engine.bidding.batch import BatchIndex, RulesByBlock, RuleTables
 
         kept = self.__dict__.get("_batch_tables")  # the compiled-system cache's, filled for every rule
         if kept is None:
-            return BatchIndex(RuleTables(self.rules))
+            return BatchIndex(RuleTables(self.rules, [len(block.rules) for block in self.blocks]))
         import pickle
 
-        return BatchIndex(pickle.loads(kept).bound(self.rules))
+        tables = pickle.loads(kept)
+        starts = tables.block_starts
+        # The rules as the tables ask for them: a block's are read only when one of them is asked for.
+        return BatchIndex(tables.bound(self.rules if starts is None else RulesByBlock(self.blocks, starts)))
 
     def choose(
         self, hands: np.ndarray, auction: Auction, vulnerable: str | None = "None"
