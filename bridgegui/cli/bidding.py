@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     # Imported where used: bridgegui-deal loads this module for its --help, and a run without bidding
     # flags must not pay for loading the bidding systems (start-up time is paid by every run).
     from bridgegui.engine.bidding import Auction, System
+    from bridgegui.formats._batch import Bidding
 
 DEFAULT_SYSTEM = "standard"
 
@@ -199,6 +200,23 @@ def bid_boards(boards: list[Board], system: System) -> list[Board]:
     return bid
 
 
+def bid_set(system: System, masks: np.ndarray, dealers: np.ndarray, vulnerabilities: np.ndarray) -> Bidding:
+    """The system's whole auction for every deal of a dealt set, as arrays for the writers
+    (``formats._batch.Bidding``): the boards ``bid_boards`` gives for the same deals, dealers
+    (0 North) and vulnerabilities (``VULNERABILITY_CODES`` numbers), with no ``Board`` or
+    ``Auction`` per board, which cost more than bidding the set."""
+    from bridgegui.engine.bidding import NO_FIT_EXPLANATION
+    from bridgegui.engine.bidding.batch import bid_codes, final_contracts, rule_explanations
+    from bridgegui.engine.bidding.system import DEFAULT_MAX_CALLS
+    from bridgegui.formats._batch import Bidding
+
+    bid = bid_codes(system, masks, dealers, vulnerabilities, DEFAULT_MAX_CALLS)
+    texts = rule_explanations(system)
+    notes = np.where(bid.rules >= 0, bid.rules, len(texts))
+    contracts, declarers = final_contracts(bid.calls, dealers)
+    return Bidding(bid.calls, bid.lengths, bid.complete, notes, [*texts, NO_FIT_EXPLANATION], contracts, declarers)
+
+
 _BIDDING_TAGS = frozenset({"Auction", "Note", "Contract", "Declarer"})
 """Tags ``bid_boards`` replaces: a board with none of them gets its new ones appended."""
 
@@ -254,4 +272,4 @@ def explain(args: argparse.Namespace, stdout: TextIO) -> None:
     stdout.write(f"Auction: {result.auction.text()} ({final})\n")
 
 
-__all__ = ["add_arguments", "bid_boards", "deal_for_auction", "explain", "system_of", "wants_bidding"]
+__all__ = ["add_arguments", "bid_boards", "bid_set", "deal_for_auction", "explain", "system_of", "wants_bidding"]

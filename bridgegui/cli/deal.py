@@ -470,7 +470,11 @@ def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
 
         from bridgegui.engine.boards import boards_from_batch
 
-        boards = boards_from_batch(np.concatenate(list(batches())), args.first_board)
+        deals = np.concatenate(list(batches()))
+        if _bids_from_arrays(args, fmt):
+            write_bid_set(deals, args, request, seed, stdout, stderr)
+            return _finish(args, last, seed, stderr)
+        boards = boards_from_batch(deals, args.first_board)
         if args.dealer:
             boards = [b.replace(dealer=args.dealer.upper()) for b in boards]
         write_output(boards, args, request, seed, stdout, stderr=stderr)
@@ -492,10 +496,57 @@ def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
             else:
                 for deals in batches():
                     stream.write(deals)
+    return _finish(args, last, seed, stderr)
+
+
+def _finish(args: argparse.Namespace, last: list[planner.Progress], seed: int, stderr: TextIO) -> int:
+    """The summary line on a terminal, and the exit status of a run that wrote its set."""
     if not args.quiet and last and stderr.isatty():
         done = last[0]
         stderr.write(f"{done.matched} boards, seed {seed}, {done.tried:,} deals tried in {done.elapsed:.2f} s\n")
     return EXIT_OK
+
+
+def _bids_from_arrays(args: argparse.Namespace, fmt: registry.BoardFormat) -> bool:
+    """Whether ``--bid`` is the only flag that needs the whole set, so the set is bid and written from
+    arrays (``write_bid_set``); not when the format would also renumber the boards or change their
+    dealers, which ``write_output`` says board by board."""
+    if not args.bid or args.dd or args.pdf:
+        return False
+    renumbered = args.first_board != 1 and (not fmt.holds_numbers or fmt.max_boards is not None)
+    return not (renumbered or (not fmt.holds_dealer and args.dealer))
+
+
+def write_bid_set(
+    deals: np.ndarray, args: argparse.Namespace, request: DealRequest, seed: int, stdout: TextIO, stderr: TextIO
+) -> None:
+    """``--bid`` on a dealt set: every board bid by the system and written with its auction, all from
+    arrays (``bidding.bid_set``, ``registry.dumps_bidding``), the output ``write_output`` gives for the
+    same boards: making a ``Board`` and an ``Auction`` for each of 10,000 boards cost several times
+    the bidding."""
+    from bridgegui.formats import _batch
+
+    fmt = resolve_format(args)
+    _refuse_too_many(fmt, len(deals))
+    dealer = args.dealer.upper() if args.dealer else None
+    info = dataclasses.replace(set_info(request, seed, "", dealer=dealer), total=len(deals))
+    _, dealers, vulnerabilities = _batch.set_columns(args.first_board, len(deals), dealer)
+    system = bidding.system_of(args)
+    bid = bidding.bid_set(system, deals, dealers, vulnerabilities)
+    barred = 0
+    if fmt.name == "lin":
+        with_bar = [k for k, text in enumerate(bid.note_texts) if "|" in text]
+        made = bid.notes.shape[1] > 0
+        if with_bar and made:
+            import numpy as np
+
+            placed = np.arange(bid.notes.shape[1])[None, :] < bid.lengths[:, None]
+            barred = int((np.isin(bid.notes, with_bar) & placed).any(axis=1).sum())
+    lost = registry.what_bidding_drops(fmt, len(deals), declarers=bool((bid.declarers >= 0).any()), barred_notes=barred)
+    if lost:
+        stderr.write(f"bridgegui-deal: {fmt.title} cannot hold {'; '.join(lost)}: they are left out\n")
+    with open_output(args.output, stdout, fmt) as put:
+        put(registry.dumps_bidding(fmt, deals, args.first_board, info, bid, encoded=True))
 
 
 def run_auction(args: argparse.Namespace, extra: DealRequest, stdout: TextIO, stderr: TextIO) -> int:

@@ -94,20 +94,27 @@ def bench_bidding(system_name: str, repeats: int) -> list[str]:
     """In-process lines for one shipped system: openings and whole auctions chosen per second, 16 boards
     dealt for each of ``BIDDING_AUCTIONS``, 10,000 boards bid as ``--bid`` bids them.  What a user gets
     (whole processes) is ``bench_bidding_processes``."""
-    from bridgegui.cli.bidding import bid_boards
+    from bridgegui.cli.bidding import bid_set
     from bridgegui.engine.bidding import load_system, request_for_auction
     from bridgegui.engine.bidding.system import time_auctions, time_openings
-    from bridgegui.engine.boards import boards_from_batch
+    from bridgegui.formats import _batch, registry
 
     system = load_system(system_name)
     openings = statistics.median(time_openings(system, 100_000) for _ in range(repeats))
     auctions = statistics.median(time_auctions(system, 10_000) for _ in range(repeats))
-    boards = boards_from_batch(deal_batch(10_000, seed=1), 1)
-    bid = median_time(lambda: bid_boards(boards, system), max(1, min(repeats, 3)), time.process_time)
+    deals = deal_batch(10_000, seed=1)
+    _, dealers, vulnerabilities = _batch.set_columns(1, len(deals))
+
+    def bid_and_write() -> None:  # what --bid does between dealing and the file: bid, then lay out the PBN
+        registry.dumps_bidding(
+            "pbn", deals, 1, registry.SetInfo("bench", 1), bid_set(system, deals, dealers, vulnerabilities)
+        )
+
+    bid = median_time(bid_and_write, max(1, min(repeats, 3)), time.process_time)
     lines = [
         f"{system_name}, in-process cpu: openings chosen               {100_000 / openings:>12,.0f} per s",
         f"{system_name}, in-process cpu: whole auctions bid (batch)    {10_000 / auctions:>12,.0f} per s",
-        f"{system_name}, in-process cpu: 10,000 boards bid with notes  {bid:>12.2f} s (what --bid does, no file)",
+        f"{system_name}, in-process cpu: 10,000 boards bid and written {bid:>12.2f} s (what --bid does, as PBN text)",
     ]
     for label, auction in BIDDING_AUCTIONS.items():
 

@@ -37,6 +37,7 @@ from bridgegui.formats.errors import FormatError, ReadError
 
 __all__ = [
     "VULNERABILITIES",
+    "Bidding",
     "Field",
     "FixedRecords",
     "Piece",
@@ -53,9 +54,11 @@ __all__ = [
     "holdings",
     "join",
     "join_fields",
+    "join_rows",
     "number",
     "owners",
     "rank_table",
+    "runs",
     "set_columns",
     "strings",
     "table",
@@ -277,6 +280,92 @@ def join_fields(fields: Sequence[Field], n: int, dtype: type[np.integer] = np.ui
     if keep.all():
         return grid.reshape(-1)
     return grid[keep]
+
+
+def join_rows(fields: Sequence[Field], n: int, dtype: type[np.integer] = np.uint8) -> tuple[np.ndarray, np.ndarray]:
+    """``join_fields`` and the number of codes each row has there (to splice more after each row)."""
+    sizes = np.zeros(n, dtype=np.int64)
+    for item in fields:
+        if isinstance(item, str):
+            sizes += len(codes_of(item, dtype))
+        elif isinstance(item, np.ndarray):
+            sizes += item.shape[1]
+        else:
+            sizes += item[1]
+    return join_fields(fields, n, dtype), sizes
+
+
+def runs(buffer: np.ndarray, starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+    """``buffer[starts[i] : starts[i] + lengths[i]]`` for every ``i`` in order, one after another.
+
+    How a record of many variable parts (an auction's calls and their notes) is laid out without a
+    padded grid: every part is a run of a buffer holding each distinct text once, so the bytes
+    written are only the ones used, whatever the longest auction of the batch."""
+    starts, lengths = starts.reshape(-1), lengths.reshape(-1)
+    used = lengths > 0
+    starts, lengths = starts[used], lengths[used]
+    if not lengths.size:
+        return buffer[:0]
+    ends = np.cumsum(lengths)
+    # 32-bit offsets when they fit: the index is eight (or four) bytes for every byte laid out
+    kind = np.int32 if max(int(ends[-1]), len(buffer)) < 2**31 else np.int64
+    index = np.repeat((starts - (ends - lengths)).astype(kind), lengths)
+    index += np.arange(int(ends[-1]), dtype=kind)
+    return buffer[index]
+
+
+class Bidding:
+    """A batch's auctions as arrays, for the writers that hold auctions (PBN, LIN): no ``Auction`` or
+    ``Board`` per board, whose making costs more than the bidding.
+
+    ``calls[i, :lengths[i]]`` are board ``i``'s calls as numbers (0 1♣ … 34 7NT, 35 Pass, 36 Double,
+    37 Redouble; -1 after the end), ``complete[i]`` whether its auction is over, ``notes[i, k]`` the
+    index in ``note_texts`` of call ``k``'s explanation, ``contracts[i]`` the final contract as
+    ``rank * 3 + doubled`` (doubled 0, 1 X, 2 XX; -1 passed out) and ``declarers[i]`` its declarer
+    (0 North … 3 West; -1 passed out)."""
+
+    def __init__(
+        self,
+        calls: np.ndarray,
+        lengths: np.ndarray,
+        complete: np.ndarray,
+        notes: np.ndarray,
+        note_texts: Sequence[str],
+        contracts: np.ndarray,
+        declarers: np.ndarray,
+    ) -> None:
+        self.calls = calls
+        self.lengths = lengths
+        self.complete = complete
+        self.notes = notes
+        self.note_texts = note_texts
+        self.contracts = contracts
+        self.declarers = declarers
+
+    def __getitem__(self, rows: slice) -> Bidding:
+        """The auctions of some of the boards (a slice of the batch)."""
+        return Bidding(
+            self.calls[rows],
+            self.lengths[rows],
+            self.complete[rows],
+            self.notes[rows],
+            self.note_texts,
+            self.contracts[rows],
+            self.declarers[rows],
+        )
+
+
+STRAIN_LETTERS = ("C", "D", "H", "S", "NT")
+
+
+def bid_texts() -> list[str]:
+    """Each bid number's PBN text (``1C`` … ``7NT``), by number."""
+    return [f"{rank // 5 + 1}{STRAIN_LETTERS[rank % 5]}" for rank in range(35)]
+
+
+def contract_texts() -> list[str]:
+    """Each contract number's PBN Contract tag (``rank * 3 + doubled``: ``1C``, ``1CX``, ``1CXX`` … ``7NTXX``)."""
+    return [f"{bid}{doubled}" for bid in bid_texts() for doubled in ("", "X", "XX")]
 
 
 def join(pieces: Sequence[Piece]) -> bytes:

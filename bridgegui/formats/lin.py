@@ -46,7 +46,7 @@ from bridgegui.formats._io import Target, read_text, write_data
 from bridgegui.formats.errors import ReadError
 from bridgegui.formats.registry import SetInfo
 
-__all__ = ["begin", "dump", "dumps", "end", "load", "loads", "write_batch"]
+__all__ = ["begin", "dump", "dumps", "dumps_bidding", "end", "load", "loads", "write_batch"]
 
 _DEALER_DIGIT = (b"3", b"4", b"1", b"2")
 """LIN's dealer digit for N, E, S, W (1 is South, then clockwise)."""
@@ -70,8 +70,10 @@ def _lines(
     vulnerabilities: np.ndarray,
     names: Sequence[bytes] | None = None,
     auctions: Sequence[bytes] | None = None,
+    bidding: _batch.Bidding | None = None,
 ) -> bytes:
-    """The LIN lines of a batch; ``names`` and ``auctions`` (per board) come only from ``dumps``."""
+    """The LIN lines of a batch; ``names`` and ``auctions`` (per board) come only from ``dumps``,
+    ``bidding`` (a bid set's auctions as arrays) only from ``dumps_bidding``."""
     n = len(masks)
     held = _batch.holdings(masks)
     ranks = _batch.rank_table()
@@ -91,8 +93,38 @@ def _lines(
     pieces.append(_batch.const(b"|", n))
     if auctions is not None:
         pieces.append(_batch.strings(auctions))
+    if bidding is not None:
+        return _spliced(pieces, bidding)
     pieces.append(_batch.const(b"pg||\n", n))
     return _batch.join(pieces)
+
+
+_LIN_CALLS = [*(text.replace("NT", "N") for text in _batch.bid_texts()), "p", "d", "r"]
+"""LIN's spelling of each call number (``_batch.Bidding``): ``1N``, ``2C``, ``p``, ``d``, ``r``."""
+
+
+def _spliced(pieces: list[_batch.Piece], bidding: _batch.Bidding) -> bytes:
+    """The lines of ``pieces`` with each board's ``mb|…|an|…|`` calls and the line's end after them,
+    spliced from one buffer (``_batch.runs``): no per-board text."""
+    n = len(bidding.lengths)
+    head, sizes = _batch.join_rows(pieces, n)
+    width = bidding.calls.shape[1]
+    made = np.arange(width)[None, :] < bidding.lengths[:, None]
+    used = np.unique(bidding.notes[made])
+    notes = {int(k): " ".join(bidding.note_texts[k].split()).translate(_SUIT_ESCAPES) for k in used.tolist()}
+    texts = [f"mb|{call}|an|".encode("ascii") for call in _LIN_CALLS] + [b"|", b"pg||\n"]
+    texts += [notes.get(k, "").encode("utf-8") for k in range(len(bidding.note_texts))]
+    lengths = np.array([len(t) for t in texts], dtype=np.int64)
+    starts = np.cumsum(lengths) - lengths + len(head)
+    buffer = np.concatenate([head, np.frombuffer(b"".join(texts), dtype=np.uint8)])
+    call = np.maximum(bidding.calls.astype(np.int64), 0)
+    note = 40 + np.maximum(bidding.notes.astype(np.int64), 0)
+    triple = np.stack([call, note, np.full(call.shape, 38)], axis=2).reshape(n, 3 * width)
+    run_starts = np.hstack([(np.cumsum(sizes) - sizes)[:, None], starts[triple], np.full((n, 1), starts[39])])
+    run_lengths = np.hstack(
+        [sizes[:, None], np.where(np.repeat(made, 3, axis=1), lengths[triple], 0), np.full((n, 1), lengths[39])]
+    )
+    return _batch.runs(buffer, run_starts, run_lengths).tobytes()
 
 
 def begin(info: SetInfo) -> str:
@@ -141,6 +173,17 @@ def dumps(boards: Iterable[Board], info: SetInfo | None = None) -> str:
         auction = board.auction
         auctions.append(b"" if auction is None else _auction_text(auction).encode("utf-8"))
     return _lines(masks, numbers, dealers, vulnerabilities, names, auctions).decode("utf-8")
+
+
+def dumps_bidding(
+    masks: np.ndarray, first_number: int, info: SetInfo, bidding: _batch.Bidding, *, encoded: bool = False
+) -> str | bytes:
+    """A dealt set with its auctions, as ``dumps`` writes the same boards carrying them (every call's
+    explanation as its ``an``): ``masks`` numbered from ``first_number`` (Law 2's dealers and
+    vulnerabilities unless ``info`` fixes them), the auctions from ``bidding``; ``encoded``: as the
+    UTF-8 bytes a file holds."""
+    data = _lines(*_batch.dealt_columns(masks, first_number, info), bidding=bidding)
+    return data if encoded else data.decode("utf-8")
 
 
 def dump(boards: Iterable[Board], fp_or_path: Target, info: SetInfo | None = None) -> None:

@@ -42,7 +42,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import IO, TYPE_CHECKING
+from typing import IO, TYPE_CHECKING, Any
 
 from bridgegui import APP_NAME, __version__
 from bridgegui.engine.boards import (
@@ -67,6 +67,7 @@ __all__ = [
     "contract_tags",
     "dump",
     "dumps",
+    "dumps_bidding",
     "end",
     "export_form",
     "load",
@@ -788,3 +789,10 @@ def write_batch(masks: np.ndarray, first_number: int, info: SetHeader) -> str:
 def end(info: SetHeader) -> str:
     """The document's last line end when no game was written (``info.total == 0``); else nothing."""
     return _CRLF if info.total == 0 else ""
+
+
+def dumps_bidding(*args: Any, **kwargs: Any) -> str | bytes:
+    """``dumps`` of the same boards carrying their auctions, laid out from arrays (``pbn_bidding.dumps_bidding``)."""
+    from bridgegui.formats.pbn_bidding import dumps_bidding as laid_out
+
+    return laid_out(*args, **kwargs)

@@ -42,10 +42,12 @@ __all__ = [
     "by_name",
     "dump",
     "dumps",
+    "dumps_bidding",
     "for_path",
     "load",
     "loads",
     "stream_writer",
+    "what_bidding_drops",
     "what_is_dropped",
 ]
 
@@ -292,6 +294,39 @@ def what_is_dropped(fmt: str | BoardFormat, boards: Sequence[Board]) -> list[str
     if fmt.name == "lin":
         lost.extend(_lin_rewrites(boards))
     return lost
+
+
+def what_bidding_drops(fmt: str | BoardFormat, count: int, *, declarers: bool, barred_notes: int) -> list[str]:
+    """What saving ``count`` freshly bid boards in ``fmt`` loses, as ``what_is_dropped`` says it for
+    the same boards (an auction, a Contract tag and, unless ``declarers`` is false because every board
+    was passed out, a Declarer tag each; ``barred_notes`` of them with a ``|`` in an explanation),
+    for a set written from arrays.  The boards' numbers and dealers are those the format keeps: the
+    caller asks ``what_is_dropped`` otherwise."""
+    fmt = by_name(fmt)
+    lost: list[str] = []
+    if not fmt.holds_auction and count:
+        lost.append(f"the auction{'s' if count > 1 else ''} of {_boards(count)}")
+    if not fmt.holds_tags and count:
+        lost.append(f"tags ({'Contract, Declarer' if declarers else 'Contract'})")
+    if fmt.name == "lin" and barred_notes:
+        lost.append(f"the '|' in the call explanations of {_boards(barred_notes)} (LIN cannot hold it: written '/')")
+    return lost
+
+
+def dumps_bidding(
+    fmt: str | BoardFormat, masks: np.ndarray, first_number: int, info: SetInfo, bidding: Any, *, encoded: bool = False
+) -> str | bytes:
+    """A dealt set with the auctions ``bidding`` (a ``_batch.Bidding``) holds, in ``fmt``, as ``dumps``
+    writes the same boards carrying them: numbered from ``first_number`` with Law 2's dealers and
+    vulnerabilities unless ``info`` fixes them.  A format that holds no auctions writes the deals.
+    ``encoded``: a format that holds auctions gives the UTF-8 bytes a file holds, not text."""
+    fmt = by_name(fmt)
+    module = _module(fmt)
+    if hasattr(module, "dumps_bidding"):
+        return module.dumps_bidding(masks, first_number, info, bidding, encoded=encoded)  # type: ignore[no-any-return]
+    writer = stream_writer(fmt)
+    parts = [writer.begin(info), writer.write_batch(masks, first_number, info), writer.end(info)]
+    return b"".join(parts) if fmt.binary else "".join(parts)  # type: ignore[arg-type]
 
 
 def _lin_rewrites(boards: Sequence[Board]) -> list[str]:

@@ -8,28 +8,64 @@ No Qt here.
 
 from __future__ import annotations
 
-from bridgegui.engine.bidding.auction_dealing import (
-    SCENARIO_DEALER,
-    AuctionBoards,
-    AuctionCondition,
-    deal_boards_for_auction,
-    plan_boards_for_auction,
-    request_for_auction,
-    requests_by_vulnerability,
-)
-from bridgegui.engine.bidding.calls import DOUBLE, PASS, REDOUBLE, Auction, AuctionError, Call, Contract
-from bridgegui.engine.bidding.explain import NOT_COVERED, Explanation
-from bridgegui.engine.bidding.loader import load_system, shipped_label, shipped_systems
-from bridgegui.engine.bidding.system import (
-    NO_FIT_EXPLANATION,
-    BiddingResult,
-    Choice,
-    Rule,
-    System,
-    call_code,
-    call_from_code,
-)
-from bridgegui.engine.bidding.system_file import SystemFileError, parse_system
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from bridgegui.engine.bidding.auction_dealing import (
+        SCENARIO_DEALER,
+        AuctionBoards,
+        AuctionCondition,
+        deal_boards_for_auction,
+        plan_boards_for_auction,
+        request_for_auction,
+        requests_by_vulnerability,
+    )
+    from bridgegui.engine.bidding.calls import DOUBLE, PASS, REDOUBLE, Auction, AuctionError, Call, Contract
+    from bridgegui.engine.bidding.explain import NOT_COVERED, Explanation
+    from bridgegui.engine.bidding.loader import load_system, shipped_label, shipped_systems
+    from bridgegui.engine.bidding.system import (
+        NO_FIT_EXPLANATION,
+        BiddingResult,
+        Choice,
+        Rule,
+        System,
+        call_code,
+        call_from_code,
+    )
+    from bridgegui.engine.bidding.system_file import SystemFileError, parse_system
+
+_HOMES = {
+    "auction_dealing": (
+        "SCENARIO_DEALER",
+        "AuctionBoards",
+        "AuctionCondition",
+        "deal_boards_for_auction",
+        "plan_boards_for_auction",
+        "request_for_auction",
+        "requests_by_vulnerability",
+    ),
+    "calls": ("DOUBLE", "PASS", "REDOUBLE", "Auction", "AuctionError", "Call", "Contract"),
+    "explain": ("NOT_COVERED", "Explanation"),
+    "loader": ("load_system", "shipped_label", "shipped_systems"),
+    "system": ("NO_FIT_EXPLANATION", "BiddingResult", "Choice", "Rule", "System", "call_code", "call_from_code"),
+    "system_file": ("SystemFileError", "parse_system"),
+}
+_MODULE_OF = {name: module for module, names in _HOMES.items() for name in names}
+
+
+def __getattr__(name: str) -> Any:
+    """Each name from its module when first asked for: a run that loads a cached system needs neither
+    the system-file reader (and the dealer-script compiler it uses) nor the auction dealer, and start-up
+    time is paid by every run of the command line."""
+    module = _MODULE_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "DOUBLE",

@@ -19,6 +19,7 @@ compare the two on thousands of boards of each shipped system).
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import threading
 from collections.abc import Sequence
@@ -32,7 +33,7 @@ from bridgegui.engine.dealer.constraints import SeatConstraint
 from bridgegui.engine.dealer.specs import ALL_SHAPES
 
 if TYPE_CHECKING:
-    from bridgegui.engine.bidding.system import Rule, System
+    from bridgegui.engine.bidding.system import Block, Rule, System
 
 PASS_CODE, DOUBLE_CODE, REDOUBLE_CODE = 35, 36, 37
 _CODES = REDOUBLE_CODE + 1
@@ -85,29 +86,70 @@ _STATE_TABLE = np.array(_STATE_OF, dtype=np.int64)
 class RuleTables:
     """Every rule of a system as rows of arrays: call, measure bounds, allowed shapes, rule of 20,
     predealt cards, whether a ``where`` must be asked.  A rule's row is filled the first time a
-    batch meets the rule (most rules of a system are never candidates in a given run)."""
+    batch meets the rule (most rules of a system are never candidates in a given run), or all of
+    them before the system goes into the compiled-system cache (``fill_all``), whose entry keeps them.
 
-    def __init__(self, rules: Sequence[Rule]) -> None:
-        from bridgegui.engine.bidding.system import call_code
+    The allowed shapes are one row per distinct shape condition (``shape_rows``, row 0 any shape)
+    and each rule's row number (``shape_of``): a system has a few hundred conditions for thousands
+    of rules."""
 
-        self.rules = tuple(rules)
+    def __init__(self, rules: Sequence[Rule], block_sizes: Sequence[int] | None = None) -> None:
+        from bridgegui.engine.bidding.system import VULNERABILITY_STATES, call_code
+
+        self.rules: Sequence[Rule] = tuple(rules)
         count = len(self.rules)
         self.codes = np.array([call_code(rule.call) for rule in self.rules], dtype=np.int16)
+        self.explanations = [rule.explanation for rule in self.rules]
+        """Each rule's explanation: what a bid set's notes say, without reading the rules again."""
+        every = {word: 1 << state for state, word in enumerate(VULNERABILITY_STATES)}
+        applies = []
+        for rule in self.rules:
+            states = 15 if rule.vulnerabilities is None else sum(every.get(w, 0) for w in rule.vulnerabilities)
+            positions = range(1, 5) if rule.seats is None else [p for p in rule.seats if p in (1, 2, 3, 4)]
+            applies.append(sum(states << ((p - 1) * 4) for p in positions))
+        self.applies = np.array(applies, dtype=np.int64)
+        """Where each rule applies: bit ``(position - 1) * 4 + state`` as ``Rule.applies`` says."""
+        self.block_starts = None if block_sizes is None else np.cumsum([0, *block_sizes]).astype(np.int64)
+        """Each block's first rule (rules are numbered block after block), when the system said."""
         self.ready = np.zeros(count, dtype=bool)
         self.columns: dict[str, int] = {}
         self.lo = np.full((count, 0), _LOW, dtype=np.int32)
         self.hi = np.full((count, 0), _HIGH, dtype=np.int32)
-        self.shape = np.ones((count, len(_SHAPES)), dtype=bool)
+        self.shape_rows = np.ones((1, len(_SHAPES)), dtype=bool)
+        self.shape_of = np.zeros(count, dtype=np.intp)
         self.shaped = np.zeros(count, dtype=bool)
         self.rule20 = np.zeros(count, dtype=bool)
         self.cards = np.zeros(count, dtype=np.uint64)
         self.asks = np.zeros(count, dtype=bool)
         """The rule has a ``where``, or a meaning the tables cannot say: its own code decides."""
-        self._shape_rows: dict[tuple[object, ...], np.ndarray] = {}
+        self._shape_rows: dict[tuple[object, ...], int] = {}
         self._lock = threading.Lock()
 
+    def __getstate__(self) -> dict[str, object]:
+        """For the compiled-system cache: the arrays, not the rules (the system's blocks hold them,
+        and read them back only when asked: ``bound`` gives them back), nor the lock."""
+        state = dict(self.__dict__)
+        del state["_lock"], state["rules"]
+        return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        self._lock = threading.Lock()
+
+    def bound(self, rules: Sequence[Rule]) -> RuleTables:
+        """These tables (read from the cache) for ``rules``, the system's; fresh ones should they not
+        be the tables of as many rules."""
+        if len(rules) != len(self.codes):
+            return RuleTables(rules)
+        self.rules = rules
+        return self
+
+    def fill_all(self) -> None:
+        """Fill every rule's row (before the tables go into the cache)."""
+        self.prepare(np.arange(len(self.rules)))
+
     def prepare(self, indices: np.ndarray) -> None:
-        """Fill the rows of the rules ``indices`` that are not filled yet."""
+        """Fill the rows of the rules ``indices`` (repeats allowed) that are not filled yet."""
         missing = indices[~self.ready[indices]]
         if missing.size == 0:
             return
@@ -134,9 +176,11 @@ class RuleTables:
             key = (meaning.shapes, meaning.exclude_shapes, meaning.lengths)
             row = self._shape_rows.get(key)
             if row is None:
-                row = meaning.shape_table[_SHAPE_CODES]
+                row = len(self.shape_rows)
+                # New arrays, then swapped in: a batch already running keeps the ones it read.
+                self.shape_rows = np.concatenate([self.shape_rows, meaning.shape_table[_SHAPE_CODES][None, :]])
                 self._shape_rows[key] = row
-            self.shape[i] = row
+            self.shape_of[i] = row
             self.shaped[i] = True
         for name, bounds in meaning.measures().items():
             column = self.columns.get(name)
@@ -150,6 +194,24 @@ class RuleTables:
                 self.lo[i, column] = bounds.lo
             if bounds.hi is not None:
                 self.hi[i, column] = bounds.hi
+
+
+class RulesByBlock(Sequence["Rule"]):
+    """A system's rules by number, read block by block as they are asked for (a cached system's
+    blocks keep their rules pickled until then: ``Block.__getattr__``)."""
+
+    def __init__(self, blocks: Sequence[Block], starts: np.ndarray) -> None:
+        self._blocks = blocks
+        self._starts = starts.tolist()
+
+    def __len__(self) -> int:
+        return int(self._starts[-1])
+
+    def __getitem__(self, index: int) -> Rule:  # type: ignore[override]
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        b = bisect.bisect_right(self._starts, index) - 1
+        return self._blocks[b].rules[index - self._starts[b]]
 
 
 class _Hands:
@@ -190,6 +252,10 @@ class BatchIndex:
     blocksets: dict[tuple[int, ...], int] = dataclasses.field(default_factory=dict)
     blockset_list: list[tuple[int, ...]] = dataclasses.field(default_factory=list)
     candidates: dict[tuple[int, int, int], np.ndarray] = dataclasses.field(default_factory=dict)
+    block_memo: dict[tuple[int, int, int], int] = dataclasses.field(default_factory=dict)
+    block_rules: dict[int, tuple[np.ndarray, np.ndarray]] = dataclasses.field(default_factory=dict)
+    """Each block's rule indices and where they apply (``_block``)."""
+    """The blockset of an auction by what it matched (``_bid_tree``'s ``blocks_of``)."""
     lock: threading.Lock = dataclasses.field(default_factory=threading.Lock)
 
     def blockset(self, blocks: tuple[int, ...]) -> int:
@@ -208,19 +274,28 @@ class BatchIndex:
         key = (blockset, position, state)
         found = self.candidates.get(key)
         if found is None:
-            from bridgegui.engine.bidding.system import VULNERABILITY_STATES
-
-            word = VULNERABILITY_STATES[state]
-            found = np.array(
-                [
-                    rule.index
-                    for b in self.blockset_list[blockset]
-                    for rule in system.blocks[b].rules
-                    if rule.applies(position, word)
-                ],
-                dtype=np.int64,
-            )
+            blocks = [self._block(system, b) for b in self.blockset_list[blockset]]
+            if not blocks:
+                found = np.zeros(0, dtype=np.int64)
+            else:
+                indices = np.concatenate([block[0] for block in blocks])
+                fits = np.concatenate([block[1] for block in blocks])
+                found = indices[(fits >> ((position - 1) * 4 + state)) & 1 == 1]
             self.candidates[key] = found
+        return found
+
+    def _block(self, system: System, b: int) -> tuple[np.ndarray, np.ndarray]:
+        """Block ``b``'s rule indices and, for each, the positions and vulnerabilities it applies to
+        (``RuleTables.applies``), from the tables alone when they know where blocks start."""
+        found = self.block_rules.get(b)
+        if found is None:
+            starts = self.tables.block_starts
+            if starts is not None:
+                indices = np.arange(int(starts[b]), int(starts[b + 1]), dtype=np.int64)
+            else:
+                indices = np.array([rule.index for rule in system.blocks[b].rules], dtype=np.int64)
+            found = (indices, self.tables.applies[indices])
+            self.block_rules[b] = found
         return found
 
 
@@ -274,13 +349,88 @@ def bid_rows(
 
     A system's candidates depend on the calls so far and the caller's position, not on who dealt, so
     deals of every dealer share the tree and the steps."""
-    from bridgegui.engine.bidding.system import call_code, call_from_code
+    from bridgegui.engine.bidding.system import call_from_code
+
+    dealers = np.asarray(dealers, dtype=np.int64).reshape(-1)
+    tree = _bid_tree(system, deals, dealers, vulnerability, max_calls, start)
+    roots = {d: start if start is not None else Auction("NESW"[d]) for d in set(dealers.tolist())}
+    made: dict[tuple[int, int], Auction] = {(0, d): auction for d, auction in roots.items()}
+    call_of = [call_from_code(code) if code >= 0 else None for code in tree.calls_made]
+    parents = tree.parents
+
+    def auction_of(node: int, dealer: int) -> Auction:
+        path = []
+        while (node, dealer) not in made:
+            path.append(node)
+            node = parents[node]
+        auction = made[node, dealer]
+        for step_node in reversed(path):
+            auction = auction + call_of[step_node]  # type: ignore[operator]
+            made[step_node, dealer] = auction
+        return auction
+
+    auctions = [auction_of(node, d) for node, d in zip(tree.final.tolist(), dealers.tolist(), strict=True)]
+    return auctions, tree.history
+
+
+@dataclasses.dataclass(frozen=True)
+class BidCodes:
+    """A batch's auctions as arrays (``bid_codes``), without ``Auction`` objects, which cost more than
+    the bidding for a whole set: ``calls[i, :lengths[i]]`` are deal ``i``'s calls as ``call_code``
+    numbers (-1 after its end), ``rules`` the rule of each call (``NO_RULE`` where nothing fitted,
+    and after the end) and ``complete`` whether the auction ended within ``max_calls``."""
+
+    calls: np.ndarray
+    lengths: np.ndarray
+    rules: np.ndarray
+    complete: np.ndarray
+
+
+def bid_codes(
+    system: System, deals: np.ndarray, dealers: np.ndarray, vulnerability: np.ndarray, max_calls: int
+) -> BidCodes:
+    """``bid_rows``'s auctions as arrays of call codes (``BidCodes``): what a writer lays out with numpy."""
+    dealers = np.asarray(dealers, dtype=np.int64).reshape(-1)
+    tree = _bid_tree(system, deals, dealers, vulnerability, max_calls, None)
+    nodes, which = np.unique(tree.final, return_inverse=True)
+    paths = [tree.node_codes[node] for node in nodes.tolist()]
+    width = max(max((len(p) for p in paths), default=0), 1)
+    table = np.full((len(paths), width), -1, dtype=np.int16)
+    for k, path in enumerate(paths):
+        table[k, : len(path)] = path
+    lengths = np.array([len(p) for p in paths], dtype=np.int64)
+    over = np.array([tree.over[node] for node in nodes.tolist()], dtype=bool)
+    which = which.reshape(-1)
+    return BidCodes(table[which], lengths[which], tree.history[:, :width], over[which])
+
+
+@dataclasses.dataclass
+class _Tree:
+    """What ``_bid_tree`` leaves: each deal's final node; each node's parent, last call, calls and end."""
+
+    final: np.ndarray
+    parents: list[int]
+    calls_made: list[int]
+    node_codes: list[tuple[int, ...]]
+    over: list[bool]
+    history: np.ndarray
+
+
+def _bid_tree(
+    system: System,
+    deals: np.ndarray,
+    dealers: np.ndarray,
+    vulnerability: np.ndarray,
+    max_calls: int,
+    start: Auction | None = None,
+) -> _Tree:
+    """The tree of a batch's auctions (see ``bid_rows``)."""
+    from bridgegui.engine.bidding.system import call_code
 
     deals = np.ascontiguousarray(deals, dtype=np.uint64).reshape(-1, 4)
     n = deals.shape[0]
     history = np.full((n, max_calls), NO_RULE, dtype=np.int32)
     dealers = np.asarray(dealers, dtype=np.int64).reshape(n)
-    roots = {d: start if start is not None else Auction("NESW"[d]) for d in set(dealers.tolist())}
     root = start if start is not None else Auction("N")
     batch = system._batch
     tables = batch.tables
@@ -297,15 +447,28 @@ def bid_rows(
     # the tree: parent and call of every node, for the final auctions
     parents: list[int] = [-1]
     calls_made: list[int] = [-1]
+    node_codes: list[tuple[int, ...]] = []
+    node_over: list[bool] = []
+
+    memo = batch.block_memo
 
     def blocks_of(codes: tuple[int, ...], lead: int, live: int) -> int:
-        found = [*exact.get(codes, ()), *after_passes.get(codes[lead:], ())]
+        # Many auctions match the same blocks: the matches are the exact and after-passes entries
+        # (objects of the index, hence their identities) and the accepting automaton states.
+        spelled, after = exact.get(codes), after_passes.get(codes[lead:])
         hits = live & accepting
+        key = (hits, id(spelled), id(after))
+        known = memo.get(key)
+        if known is not None:
+            return known
+        found = [*(spelled or ()), *(after or ())]
         while hits:
             bit = hits & -hits
             found.append(accept_block[bit])
             hits ^= bit
-        return batch.blockset(tuple(sorted(found)))
+        known = batch.blockset(tuple(sorted(found)))
+        memo[key] = known
+        return known
 
     root_codes = tuple(call_code(c) for c in root.calls)
     state = (-1, -1, 0, -1, 0, False)
@@ -322,6 +485,8 @@ def bid_rows(
     generation.state.append(state)
     generation.blockset.append(blocks_of(root_codes, lead, live))
     generation.node.append(0)
+    node_codes.append(root_codes)
+    node_over.append(state[5])
 
     rows = np.arange(n)
     local = np.zeros(n, dtype=np.int64)
@@ -341,7 +506,12 @@ def bid_rows(
         states = _STATE_TABLE[vulnerability[rows], seats]
         keys, which = np.unique(blocksets[local] * 4 + states, return_inverse=True)
         which = which.reshape(-1)
-        lists = [batch.candidates_of(system, int(k) // 4, position, int(k) % 4) for k in keys.tolist()]
+        known = batch.candidates
+        cached = [known.get((k >> 2, position, k & 3)) for k in keys.tolist()]
+        lists = [
+            found if found is not None else batch.candidates_of(system, k >> 2, position, k & 3)
+            for found, k in zip(cached, keys.tolist(), strict=True)
+        ]
         width = max((len(c) for c in lists), default=0)
         chosen = np.full(rows.size, NO_RULE, dtype=np.int32)
         if width:
@@ -354,44 +524,45 @@ def bid_rows(
         codes = np.where(chosen >= 0, tables.codes[np.maximum(chosen, 0)], PASS_CODE).astype(np.int64)
         pairs, child = np.unique(local * _CODES + codes, return_inverse=True)
         nxt = _Generation()
+        old_codes, old_lead, old_live, old_state, old_node = (
+            generation.codes,
+            generation.lead,
+            generation.automaton,
+            generation.state,
+            generation.node,
+        )
         for pair in pairs.tolist():
             parent, code = divmod(pair, _CODES)
-            codes_so_far = (*generation.codes[parent], code)
-            lead = generation.lead[parent] + (code == PASS_CODE and generation.lead[parent] == length)
-            live = generation.automaton[parent]
+            codes_so_far = (*old_codes[parent], code)
+            after = _after(old_state[parent], code, length)
+            node_codes.append(codes_so_far)
+            node_over.append(after[5])
+            nxt.codes.append(codes_so_far)
+            nxt.state.append(after)
+            nxt.node.append(len(parents))
+            parents.append(old_node[parent])
+            calls_made.append(code)
+            if after[5]:  # a finished auction has no next call: its matching blocks are never asked
+                nxt.lead.append(0)
+                nxt.automaton.append(0)
+                nxt.blockset.append(0)
+                continue
+            lead = old_lead[parent] + (code == PASS_CODE and old_lead[parent] == length)
+            live = old_live[parent]
             if live:
                 live = (live & consume[code]) << 1 | (live & stay[code])
                 if live:
                     live |= (live & stars) << 1
-            nxt.codes.append(codes_so_far)
             nxt.lead.append(lead)
             nxt.automaton.append(live)
-            nxt.state.append(_after(generation.state[parent], code, length))
             nxt.blockset.append(blocks_of(codes_so_far, lead, live))
-            nxt.node.append(len(parents))
-            parents.append(generation.node[parent])
-            calls_made.append(code)
         generation = nxt
         local = child.reshape(-1)
         length += 1
     else:
         final[rows] = np.asarray(generation.node, dtype=np.int64)[local]
 
-    made: dict[tuple[int, int], Auction] = {(0, d): auction for d, auction in roots.items()}
-    call_of = [call_from_code(code) if code >= 0 else None for code in calls_made]
-
-    def auction_of(node: int, dealer: int) -> Auction:
-        path = []
-        while (node, dealer) not in made:
-            path.append(node)
-            node = parents[node]
-        auction = made[node, dealer]
-        for step_node in reversed(path):
-            auction = auction + call_of[step_node]  # type: ignore[operator]
-            made[step_node, dealer] = auction
-        return auction
-
-    return [auction_of(node, d) for node, d in zip(final.tolist(), dealers.tolist(), strict=True)], history
+    return _Tree(final, parents, calls_made, node_codes, node_over, history)
 
 
 WINDOW = 8
@@ -439,7 +610,7 @@ def _choose_among(
     rows, seats, last, double, redouble = turns.rows, turns.seats, turns.last, turns.double, turns.redouble
     present = candidates >= 0
     rule = np.where(present, candidates, 0)
-    tables.prepare(np.unique(rule[present]))
+    tables.prepare(rule[present])
     codes = tables.codes[rule]
     fit = present & (
         (codes == PASS_CODE)
@@ -448,7 +619,9 @@ def _choose_among(
         | ((codes == REDOUBLE_CODE) & redouble[:, None])
     )
     which = rows * 4 + seats
-    used = np.unique(rule[fit])
+    marked = np.zeros(len(tables.rules), dtype=bool)
+    marked[rule[fit]] = True
+    used = np.flatnonzero(marked)
     lo, hi = tables.lo, tables.hi
     if lo.shape[1]:
         bounded = (lo[used] != _LOW) | (hi[used] != _HIGH)
@@ -457,7 +630,8 @@ def _choose_among(
             values = hands.measure(names[column])[which][:, None]
             fit &= (values >= lo[rule, column]) & (values <= hi[rule, column])
     if tables.shaped[used].any():
-        fit &= tables.shape[rule, hands.shape[which][:, None]]
+        shape_of = tables.shape_of[rule]  # before the rows: a row is added before a rule points at it
+        fit &= tables.shape_rows[shape_of, hands.shape[which][:, None]]
     if tables.rule20[used].any():
         fit &= ~tables.rule20[rule] | hands.rule20[which][:, None]
     if tables.cards[used].any():
@@ -513,3 +687,37 @@ def vulnerability_codes(vulnerabilities: Sequence[str | None]) -> np.ndarray:
             seen[v] = code
         out[i] = code
     return out
+
+
+def rule_explanations(system: System) -> list[str]:
+    """Every rule's explanation, by rule number, from the batch tables: ``system.rules`` would read
+    every block's rules from a cached system, most of which a bid set never asks for."""
+    return system._batch.tables.explanations
+
+
+def final_contracts(calls: np.ndarray, dealers: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The contract and declarer of each row of ``(n, w)`` call codes (-1 after the end) dealt by
+    ``dealers`` (0 North): ``rank * 3 + doubled`` (0, 1 doubled, 2 redoubled; -1 passed out, or the
+    auction not over) and the declarer's seat (-1 likewise), as ``Auction.contract`` says, for a whole set.
+
+    The declarer is the first of the side that made the last bid to bid its strain (Law 53's
+    definition)."""
+    calls = np.asarray(calls, dtype=np.int64)
+    n, width = calls.shape
+    place = np.arange(width)[None, :]
+    bids = (calls >= 0) & (calls < PASS_CODE)
+    any_bid = bids.any(axis=1)
+    last = width - 1 - np.argmax(bids[:, ::-1], axis=1)
+    rank = calls[np.arange(n), last]
+    after = place > last[:, None]
+    doubled = np.where(
+        ((calls == REDOUBLE_CODE) & after).any(axis=1), 2, np.where(((calls == DOUBLE_CODE) & after).any(axis=1), 1, 0)
+    )
+    same = bids & (calls % 5 == (rank % 5)[:, None]) & ((place - last[:, None]) % 2 == 0)
+    declarer = (np.asarray(dealers, dtype=np.int64) + np.argmax(same, axis=1)) % 4
+    # as Auction.contract, none until the auction is over: three passes after the last call that is not one
+    made = (calls >= 0).sum(axis=1)
+    called = (calls >= 0) & (calls != PASS_CODE)
+    last_call = np.where(called.any(axis=1), width - 1 - np.argmax(called[:, ::-1], axis=1), -1)
+    over = any_bid & (made - 1 - last_call >= 3)
+    return np.where(over, rank * 3 + doubled, -1), np.where(over, declarer, -1)

@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -261,6 +261,15 @@ WhereCompiler = Callable[[str, int], WhereFunction]
 """Compiles a rule's ``where`` text for a calling seat (0..3) into a mask over an ``(n, 4)`` batch."""
 
 
+_COMPILED_WHERES: dict[tuple[object, str, int], WhereFunction] = {}
+"""Compiled ``where`` expressions by compiler, text and seat: a system repeats its few distinct
+texts over many rules (SAYC: 100 texts in 510 rules), and a compiled expression is a pure function
+of the hands, so rules with the same text share it."""
+
+_ANY_HAND = SeatConstraint()
+"""The meaning ``any`` (one object: comparing thousands of rules with it need not make thousands)."""
+
+
 @dataclass(frozen=True, eq=False)
 class Rule:
     """One line of a system: the call, what it means about the caller's hand, and why.
@@ -327,7 +336,7 @@ class Rule:
     @cached_property
     def has_meaning(self) -> bool:
         """True when the meaning restricts the hand (is not ``any``)."""
-        return self.meaning != SeatConstraint()
+        return self.meaning != _ANY_HAND
 
     def where_function(self, seat: int) -> WhereFunction | None:
         """The compiled ``where`` for a calling seat (0..3), or None when the rule has none."""
@@ -340,7 +349,11 @@ class Rule:
             with _WHERE_LOCK:
                 function = self._compiled.get(seat)
                 if function is None:
-                    function = self.compile_where(self.where, seat)
+                    key = (self.compile_where, self.where, seat)
+                    function = _COMPILED_WHERES.get(key)
+                    if function is None:
+                        function = self.compile_where(self.where, seat)
+                        _COMPILED_WHERES[key] = function
                     self._compiled[seat] = function
         return function
 
@@ -404,6 +417,30 @@ class Block:
     line: int
     source: str = ""
     """The file the block was read from (an included file's name, else the system's source)."""
+
+    def __getattr__(self, name: str) -> Any:
+        """``rules`` of a block read from the compiled-system cache, unpickled the first time they are
+        asked for (``loader``: a run that deals for one auction reads a few blocks of the 1,600)."""
+        state = self.__dict__
+        if name != "rules" or "_rules_blob" not in state:
+            raise AttributeError(name)
+        with _RULES_LOCK:
+            if "rules" not in state:  # one thread unpickles them: rules are compared by identity
+                import gc
+                import pickle
+
+                collecting = gc.isenabled()
+                gc.disable()  # as ``loader`` does: thousands of new objects, none of them garbage
+                try:
+                    state["rules"] = pickle.loads(state["_rules_blob"])
+                finally:
+                    if collecting:
+                        gc.enable()
+                del state["_rules_blob"]
+        return state["rules"]
+
+
+_RULES_LOCK = threading.Lock()
 
 
 @dataclass(frozen=True)
@@ -530,11 +567,19 @@ class System:
     )
 
     def __getstate__(self) -> dict[str, object]:
-        """For the compiled-system cache: the candidate cache and the pattern index are rebuilt."""
+        """For the compiled-system cache: the candidate cache is rebuilt; the pattern index and the
+        batch bidder's rule tables, once built, are kept (reading them back takes a tenth of building
+        them, and every use of a loaded system needs the index)."""
         state = dict(self.__dict__)
         state["_candidates"] = {}
-        for derived in ("_index", "rules", "_batch"):
-            state.pop(derived, None)
+        state.pop("rules", None)
+        batch = state.pop("_batch", None)
+        if batch is not None:
+            # Pickled apart (without the rules, which the blocks hold): read back, and the batch bidder
+            # imported, only by a run that bids a batch.
+            import pickle
+
+            state["_batch_tables"] = pickle.dumps(batch.tables, protocol=pickle.HIGHEST_PROTOCOL)
         return state
 
     @cached_property
@@ -568,9 +613,17 @@ class System:
     @cached_property
     def _batch(self) -> BatchIndex:
         """The tables and candidate lists batches are bid with (``batch.bid_rows``), kept between batches."""
-        from bridgegui.engine.bidding.batch import BatchIndex, RuleTables
+        from bridgegui.engine.bidding.batch import BatchIndex, RulesByBlock, RuleTables
 
-        return BatchIndex(RuleTables(self.rules))
+        kept = self.__dict__.get("_batch_tables")  # the compiled-system cache's, filled for every rule
+        if kept is None:
+            return BatchIndex(RuleTables(self.rules, [len(block.rules) for block in self.blocks]))
+        import pickle
+
+        tables = pickle.loads(kept)
+        starts = tables.block_starts
+        # The rules as the tables ask for them: a block's are read only when one of them is asked for.
+        return BatchIndex(tables.bound(self.rules if starts is None else RulesByBlock(self.blocks, starts)))
 
     def choose(
         self, hands: np.ndarray, auction: Auction, vulnerable: str | None = "None"

@@ -30,3 +30,124 @@ def test_a_system_through_the_cache_pickler_is_the_system_read() -> None:
     assert any(rule.call is PASS for rule in cached.rules)  # calls come back as the shared objects
     deals = deal_batch(500, seed=6)
     assert [a.calls for a in cached.bid_batch(deals, "W", "NS")] == [a.calls for a in fresh.bid_batch(deals, "W", "NS")]
+
+
+def test_a_cached_system_keeps_its_pattern_index(tmp_path, monkeypatch) -> None:
+    """The entry holds the pattern index (building it is a tenth of a run for a short auction), equal
+    to the one the system builds from its blocks."""
+    from bridgegui.engine.bidding import loader
+    from bridgegui.engine.bidding.system import _PatternIndex
+
+    monkeypatch.setenv(loader.CACHE_DIR_ENV, str(tmp_path))
+    load_system("standard")  # fills the cache
+    cached = load_system("standard")
+    assert "_index" in vars(cached)  # read back, not built
+    built = _PatternIndex.build(cached.blocks)
+    index = cached._index
+    assert (index.exact, index.after_passes, index.automaton) == (built.exact, built.after_passes, built.automaton)
+    assert [(b, p.elements) for b, p in index.general] == [(b, p.elements) for b, p in built.general]
+
+
+def test_loading_a_cached_system_needs_no_reader(tmp_path) -> None:
+    """A system whose compiled form is in the cache is loaded without the system-file reader (and the
+    dealer-script compiler it imports) and without the batch bidder: start-up time that every bidding
+    run pays."""
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from bridgegui.engine.bidding import load_system; load_system('standard'); "
+        "print('bridgegui.engine.bidding.system_file' in sys.modules, 'bridgegui.engine.bidding.batch' in sys.modules)"
+    )
+    env = {**os.environ, "BRIDGEGUI_CACHE_DIR": str(tmp_path)}
+    first = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    second = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert (first.stdout.split()[0], second.stdout.split()) == ("True", ["False", "False"])
+
+
+def test_a_cached_system_keeps_its_filled_batch_tables(tmp_path, monkeypatch) -> None:
+    """The entry holds the batch bidder's tables, every rule filled, as filling them afresh gives."""
+    import numpy as np
+
+    from bridgegui.engine.bidding import loader
+    from bridgegui.engine.bidding.batch import RuleTables
+
+    monkeypatch.setenv(loader.CACHE_DIR_ENV, str(tmp_path))
+    load_system("acol")
+    cached = load_system("acol")
+    assert "_batch_tables" in vars(cached)
+    tables = cached._batch.tables
+    assert isinstance(vars(cached)["_batch_tables"], bytes) and list(tables.rules) == list(cached.rules)
+    assert tables.ready.all()
+    fresh = RuleTables(cached.rules)
+    fresh.fill_all()
+    assert tables.explanations == fresh.explanations
+    for name in ("codes", "shaped", "rule20", "cards", "asks", "applies"):
+        assert np.array_equal(getattr(tables, name), getattr(fresh, name)), name
+    order = [fresh.columns[name] for name in tables.columns]
+    assert np.array_equal(tables.lo, fresh.lo[:, order]) and np.array_equal(tables.hi, fresh.hi[:, order])
+    assert np.array_equal(tables.shape_rows[tables.shape_of], fresh.shape_rows[fresh.shape_of])
+
+
+def test_rules_with_the_same_where_share_its_compiled_function() -> None:
+    system = load_system("standard")
+    by_text: dict[str, object] = {}
+    shared = 0
+    for rule in system.rules:
+        if rule.where is None:
+            continue
+        function = rule.where_function(0)
+        if rule.where in by_text:
+            assert by_text[rule.where] is function
+            shared += 1
+        by_text[rule.where] = function
+    assert shared > 100
+
+
+def test_a_cached_systems_blocks_read_their_rules_when_asked(tmp_path, monkeypatch) -> None:
+    """Each block's rules stay pickled in the entry until asked for: dealing for one auction reads a
+    few blocks, not the whole system; what is read is what the reader made."""
+    from bridgegui.engine.bidding import loader
+    from bridgegui.engine.bidding.calls import Auction
+
+    monkeypatch.setenv(loader.CACHE_DIR_ENV, str(tmp_path))
+    fresh = load_system("standard", use_cache=False)
+    load_system("standard")
+    cached = load_system("standard")
+    assert not any("rules" in vars(block) for block in cached.blocks)
+    auction = Auction.parse("N", "1NT P")
+    assert [r.index for r in cached.rules_for(auction)] == [r.index for r in fresh.rules_for(auction)]
+    read = sum("rules" in vars(block) for block in cached.blocks)
+    assert 0 < read < len(cached.blocks) / 10
+    for a, b in zip(fresh.rules, cached.rules, strict=True):
+        assert (a.index, a.call, a.meaning, a.explanation, a.where) == (
+            b.index,
+            b.call,
+            b.meaning,
+            b.explanation,
+            b.where,
+        )
+    assert all(block.rules is vars(block)["rules"] for block in cached.blocks)
+
+
+def test_bidding_a_set_with_a_cached_system_reads_only_the_blocks_it_asks(tmp_path, monkeypatch) -> None:
+    """The batch bidder works from the cached tables (candidates, explanations): it reads a block's rules
+    only for a ``where`` it asks, and bids as the system read from its file does."""
+    import numpy as np
+
+    from bridgegui.cli.bidding import bid_set
+    from bridgegui.engine.bidding import loader
+    from bridgegui.formats import _batch
+
+    monkeypatch.setenv(loader.CACHE_DIR_ENV, str(tmp_path))
+    load_system("standard")
+    cached = load_system("standard")
+    fresh = load_system("standard", use_cache=False)
+    deals = deal_batch(800, seed=12)
+    _, dealers, vulnerabilities = _batch.set_columns(1, 800)
+    got = bid_set(cached, deals, dealers, vulnerabilities)
+    assert sum("rules" in vars(block) for block in cached.blocks) < len(cached.blocks) / 3
+    want = bid_set(fresh, deals, dealers, vulnerabilities)
+    assert np.array_equal(got.calls, want.calls) and np.array_equal(got.notes, want.notes)
+    assert got.note_texts == want.note_texts
