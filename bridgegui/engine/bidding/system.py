@@ -697,10 +697,8 @@ class System:
     ) -> BiddingResult:
         """All four hands bid by the system from ``dealer`` to the end of the auction (at most
         ``max_calls`` calls) at the board's vulnerability, every call with its rule and explanation.
-
-        ``made``: the system's own first choices on this deal, already known (bidding practice has
-        them wherever the student agreed with the system): the auction goes on after them, with the
-        same result as bidding them again, since a choice depends only on the hand and the auction."""
+        ``made``: the system's first choices on this deal, already known (practice has them where the
+        student agreed): bidding goes on after them, as a choice depends only on hand and auction."""
         auction = Auction(dealer, tuple(choice.call for choice in made))
         choices: list[Choice] = list(made)
         while not auction.is_complete and len(choices) < max_calls:
