@@ -24,7 +24,7 @@ from collections.abc import Generator
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QCloseEvent, QFont
 from PySide6.QtWidgets import QGridLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
@@ -42,6 +42,9 @@ STRAIN_COLUMNS = ("NT", "S", "H", "D", "C")
 """Column order: notrump first, as the ``DoubleDummyTricks`` tag and most programs list them."""
 
 _CACHE_SIZE = 64
+
+ANALYSE_DELAY_MS = 150
+"""How long a board stays on screen before its double-dummy analysis starts (see ``_start_timer``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +112,13 @@ class DoubleDummyPanel(QWidget):
         self.runner.yielded.connect(self._on_partial)
         self.runner.finished.connect(self._on_finished)
         self.runner.failed.connect(self._on_failed)
+        # An analysis starts a moment after the board shows: what revealed it (the end of a practised
+        # board, a step through the list) paints first, and stepping quickly starts none in between.
+        self._start_timer = QTimer(self)
+        self._start_timer.setSingleShot(True)
+        self._start_timer.setInterval(ANALYSE_DELAY_MS)
+        self._start_timer.timeout.connect(self._start_due)
+        self._due = False
         self._board: Board | None = None
         self._hidden = False
         self._active = False
@@ -186,6 +196,7 @@ class DoubleDummyPanel(QWidget):
         self._hidden = hidden
         if key_changed:
             self.runner.cancel()
+            self._start_timer.stop()
             self._analysis = None
         self._update()
 
@@ -203,7 +214,8 @@ class DoubleDummyPanel(QWidget):
         return self._analysis if not self._hidden else None
 
     def is_busy(self) -> bool:
-        return self.runner.is_running()
+        """An analysis is running or about to start."""
+        return self.runner.is_running() or self._start_timer.isActive()
 
     def tricks_text(self, declarer: str, strain: str) -> str:
         """The text of one cell of the table (for tests and screen readers)."""
@@ -237,8 +249,19 @@ class DoubleDummyPanel(QWidget):
             if cached is not None:
                 self._analysis = cached
             elif self._active and not self._hidden and self._unavailable is None and not self.runner.is_running():
-                self.runner.start(functools.partial(_analyse, board))
+                if self._due:
+                    self.runner.start(functools.partial(_analyse, board))
+                else:
+                    self._start_timer.start()  # (again): the board must stay on screen for the delay
         self._show()
+
+    @Slot()
+    def _start_due(self) -> None:
+        self._due = True
+        try:
+            self._update()
+        finally:
+            self._due = False
 
     def _show(self) -> None:
         board, analysis = self._board, self._analysis

@@ -67,6 +67,27 @@ def test_with_endplay_the_table_and_par_are_computed_off_the_gui_thread(qtbot: Q
     assert not panel.is_busy() and panel.analysis() == analysis
 
 
+@pytest.mark.skipif(not HAS_ENDPLAY, reason="endplay (the optional dd extra) is not installed")
+def test_stepping_through_boards_quickly_solves_only_the_one_that_stays(
+    qtbot: QtBot, panel: DoubleDummyPanel, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An analysis starts a moment after its board shows: what revealed the board paints first (the end
+    of a practised board measured twice as slow while the solve competed with it), and boards passed
+    on the way start none."""
+    started: list[object] = []
+    start = panel.runner.start
+    monkeypatch.setattr(panel.runner, "start", lambda task: started.append(task) or start(task))
+    panel.set_active(True)
+    for seed in (21, 22, 23):
+        panel.set_board(board(seed=seed))
+        assert panel.is_busy() and not started  # about to start, not started
+    with qtbot.waitSignal(panel.analysed, timeout=30_000):
+        pass
+    assert len(started) == 1
+    last = board(seed=23).deal
+    assert last is not None and panel.tricks_text("N", "NT") == str(double_dummy.dd_table(last).get("N", "NT"))
+
+
 def test_a_boards_tags_are_shown_without_solving(
     qtbot: QtBot, panel: DoubleDummyPanel, monkeypatch: pytest.MonkeyPatch
 ) -> None:
