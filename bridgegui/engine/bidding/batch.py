@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
+import itertools
 import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -251,11 +252,13 @@ class BatchIndex:
     tables: RuleTables
     blocksets: dict[tuple[int, ...], int] = dataclasses.field(default_factory=dict)
     blockset_list: list[tuple[int, ...]] = dataclasses.field(default_factory=list)
-    candidates: dict[tuple[int, int, int], np.ndarray] = dataclasses.field(default_factory=dict)
+    candidates: dict[tuple[int, int, int], tuple[int, ...]] = dataclasses.field(default_factory=dict)
     block_memo: dict[tuple[int, int, int], int] = dataclasses.field(default_factory=dict)
-    block_rules: dict[int, tuple[np.ndarray, np.ndarray]] = dataclasses.field(default_factory=dict)
-    """Each block's rule indices and where they apply (``_block``)."""
     """The blockset of an auction by what it matched (``_bid_tree``'s ``blocks_of``)."""
+    block_rules: dict[int, tuple[int, ...]] = dataclasses.field(default_factory=dict)
+    """Each block's rule indices for a position and vulnerability bit (``_block``), by ``block * 16 + bit``."""
+    block_applies: dict[int, list[tuple[int, int]]] = dataclasses.field(default_factory=dict)
+    """Each block's rule indices with where each applies (``RuleTables.applies``)."""
     lock: threading.Lock = dataclasses.field(default_factory=threading.Lock)
 
     def blockset(self, blocks: tuple[int, ...]) -> int:
@@ -269,33 +272,38 @@ class BatchIndex:
                     self.blocksets[blocks] = found
         return found
 
-    def candidates_of(self, system: System, blockset: int, position: int, state: int) -> np.ndarray:
-        """The rule indices ``System.rules_for`` gives for an auction whose matching blocks are ``blockset``."""
+    def candidates_of(self, system: System, blockset: int, position: int, state: int) -> tuple[int, ...]:
+        """The rule indices ``System.rules_for`` gives for an auction whose matching blocks are ``blockset``:
+        each block's share for the position and vulnerability, kept once per block (a blockset has
+        three or four blocks, which thousands of blocksets share)."""
         key = (blockset, position, state)
         found = self.candidates.get(key)
         if found is None:
-            blocks = [self._block(system, b) for b in self.blockset_list[blockset]]
-            if not blocks:
-                found = np.zeros(0, dtype=np.int64)
-            else:
-                indices = np.concatenate([block[0] for block in blocks])
-                fits = np.concatenate([block[1] for block in blocks])
-                found = indices[(fits >> ((position - 1) * 4 + state)) & 1 == 1]
+            shift = (position - 1) * 4 + state
+            shares = self.block_rules
+            found = ()
+            for b in self.blockset_list[blockset]:
+                share = shares.get(b * 16 + shift)
+                found += share if share is not None else self._block(system, b, shift)
             self.candidates[key] = found
         return found
 
-    def _block(self, system: System, b: int) -> tuple[np.ndarray, np.ndarray]:
-        """Block ``b``'s rule indices and, for each, the positions and vulnerabilities it applies to
+    def _block(self, system: System, b: int, shift: int) -> tuple[int, ...]:
+        """Block ``b``'s rules that apply at position and vulnerability bit ``shift``
         (``RuleTables.applies``), from the tables alone when they know where blocks start."""
-        found = self.block_rules.get(b)
-        if found is None:
+        rules = self.block_applies.get(b)
+        if rules is None:
+            applies = self.tables.applies
             starts = self.tables.block_starts
             if starts is not None:
-                indices = np.arange(int(starts[b]), int(starts[b + 1]), dtype=np.int64)
+                first, end = int(starts[b]), int(starts[b + 1])
+                rules = list(zip(range(first, end), applies[first:end].tolist(), strict=True))
             else:
-                indices = np.array([rule.index for rule in system.blocks[b].rules], dtype=np.int64)
-            found = (indices, self.tables.applies[indices])
-            self.block_rules[b] = found
+                indices = [rule.index for rule in system.blocks[b].rules]
+                rules = list(zip(indices, applies[indices].tolist(), strict=True))
+            self.block_applies[b] = rules
+        found = tuple(i for i, bits in rules if bits >> shift & 1)
+        self.block_rules[b * 16 + shift] = found
         return found
 
 
@@ -507,17 +515,21 @@ def _bid_tree(
         keys, which = np.unique(blocksets[local] * 4 + states, return_inverse=True)
         which = which.reshape(-1)
         known = batch.candidates
-        cached = [known.get((k >> 2, position, k & 3)) for k in keys.tolist()]
         lists = [
-            found if found is not None else batch.candidates_of(system, k >> 2, position, k & 3)
-            for found, k in zip(cached, keys.tolist(), strict=True)
+            known.get((k >> 2, position, k & 3)) or batch.candidates_of(system, k >> 2, position, k & 3)
+            for k in keys.tolist()
         ]
-        width = max((len(c) for c in lists), default=0)
+        sizes = np.fromiter(map(len, lists), dtype=np.int64, count=len(lists))
+        width = int(sizes.max()) if sizes.size else 0
         chosen = np.full(rows.size, NO_RULE, dtype=np.int32)
         if width:
+            # the candidate lists side by side, -1 after each list's end
             table = np.full((len(lists), width), -1, dtype=np.int64)
-            for k, candidates in enumerate(lists):
-                table[k, : len(candidates)] = candidates
+            starts = np.cumsum(sizes) - sizes
+            line = np.repeat(np.arange(len(lists)), sizes)
+            table[line, np.arange(line.size) - starts[line]] = np.fromiter(
+                itertools.chain.from_iterable(lists), dtype=np.int64, count=line.size
+            )
             turns = _Turns(rows, seats, last[local], double[local], redouble[local])
             chosen = _choose(tables, hands, deals, table[which], turns)
         history[rows, step] = chosen
