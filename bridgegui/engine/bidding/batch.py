@@ -125,17 +125,36 @@ class RuleTables:
         """The rule has a ``where``, or a meaning the tables cannot say: its own code decides."""
         self._shape_rows: dict[tuple[object, ...], int] = {}
         self._lock = threading.Lock()
+        self._filled = 0
+        """Rows filled so far: what ``by_column``'s copy was made after."""
+        self._by_column: tuple[int, np.ndarray, np.ndarray] | None = None
 
     def __getstate__(self) -> dict[str, object]:
         """For the compiled-system cache: the arrays, not the rules (the system's blocks hold them,
-        and read them back only when asked: ``bound`` gives them back), nor the lock."""
+        and read them back only when asked: ``bound`` gives them back), nor the lock, nor the copy
+        ``by_column`` makes."""
         state = dict(self.__dict__)
         del state["_lock"], state["rules"]
+        state["_by_column"] = None
         return state
 
     def __setstate__(self, state: dict[str, object]) -> None:
         self.__dict__.update(state)
         self._lock = threading.Lock()
+        self.__dict__.setdefault("_filled", 0)
+        self._by_column = None
+
+    def by_column(self) -> tuple[np.ndarray, np.ndarray]:
+        """``lo`` and ``hi`` one measure a row (``lows[column].take(rules)``): taking the bounds of
+        a batch's candidates from one contiguous row costs a third of indexing the rule-major
+        tables, and the batch bidder does it for every measure at every step.  A copy, made again
+        after rows are filled."""
+        filled = self._filled
+        copy = self._by_column
+        if copy is None or copy[0] != filled:
+            copy = (filled, np.ascontiguousarray(self.lo.T), np.ascontiguousarray(self.hi.T))
+            self._by_column = copy
+        return copy[1], copy[2]
 
     def bound(self, rules: Sequence[Rule]) -> RuleTables:
         """These tables (read from the cache) for ``rules``, the system's; fresh ones should they not
@@ -158,6 +177,7 @@ class RuleTables:
             for i in np.unique(missing).tolist():
                 if not self.ready[i]:
                     self._fill(i)
+                    self._filled += 1  # before the row is ready: a reader that sees it ready copies anew
                     self.ready[i] = True
 
     def _fill(self, i: int) -> None:
@@ -638,9 +658,10 @@ def _choose_among(
     if lo.shape[1]:
         bounded = (lo[used] != _LOW) | (hi[used] != _HIGH)
         names = list(tables.columns)
+        lows, highs = tables.by_column()
         for column in np.flatnonzero(bounded.any(axis=0)).tolist():
             values = hands.measure(names[column])[which][:, None]
-            fit &= (values >= lo[rule, column]) & (values <= hi[rule, column])
+            fit &= (values >= lows[column].take(rule)) & (values <= highs[column].take(rule))
     if tables.shaped[used].any():
         shape_of = tables.shape_of[rule]  # before the rows: a row is added before a rule points at it
         fit &= tables.shape_rows[shape_of, hands.shape[which][:, None]]
