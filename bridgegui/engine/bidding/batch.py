@@ -34,7 +34,7 @@ from bridgegui.engine.dealer.constraints import SeatConstraint
 from bridgegui.engine.dealer.specs import ALL_SHAPES
 
 if TYPE_CHECKING:
-    from bridgegui.engine.bidding.system import Block, Rule, System
+    from bridgegui.engine.bidding.system import Block, Rule, System, WhereFunction
 
 PASS_CODE, DOUBLE_CODE, REDOUBLE_CODE = 35, 36, 37
 _CODES = REDOUBLE_CODE + 1
@@ -125,6 +125,10 @@ class RuleTables:
         """The rule has a ``where``, or a meaning the tables cannot say: its own code decides."""
         self._shape_rows: dict[tuple[object, ...], int] = {}
         self._lock = threading.Lock()
+        self.wheres: list[str | None] | None = None
+        """Each rule's ``where`` text when the system file's own compiler compiles it (None: ask the
+        rule), set for the compiled-system cache (``fill_all``): a batch then compiles a rule's
+        ``where`` without reading the rule's whole block back from the cache."""
         self._filled = 0
         """Rows filled so far: what ``by_column``'s copy was made after."""
         self._by_column: tuple[int, np.ndarray, np.ndarray] | None = None
@@ -142,6 +146,7 @@ class RuleTables:
         self.__dict__.update(state)
         self._lock = threading.Lock()
         self.__dict__.setdefault("_filled", 0)
+        self.__dict__.setdefault("wheres", None)
         self._by_column = None
 
     def by_column(self) -> tuple[np.ndarray, np.ndarray]:
@@ -166,7 +171,10 @@ class RuleTables:
 
     def fill_all(self) -> None:
         """Fill every rule's row (before the tables go into the cache)."""
+        from bridgegui.engine.bidding.system_tokens import compile_where
+
         self.prepare(np.arange(len(self.rules)))
+        self.wheres = [rule.where if rule.compile_where is compile_where else None for rule in self.rules]
 
     def prepare(self, indices: np.ndarray) -> None:
         """Fill the rows of the rules ``indices`` (repeats allowed) that are not filled yet."""
@@ -692,18 +700,41 @@ def _choose_among(
             rule_index, seat = divmod(int(asked[lo_i]), 4)
             part = line[lo_i:hi_i]
             held = deals[rows[part], seats[part]]
-            fit_flat[flat[lo_i:hi_i]] = _asked(tables.rules[rule_index], held, seat)
+            fit_flat[flat[lo_i:hi_i]] = _asked(tables, rule_index, held, seat)
     found = fit.any(axis=1)
     first = fit.argmax(axis=1)
     return np.where(found, rule[np.arange(rule.shape[0]), first], NO_RULE).astype(np.int32)
 
 
-def _asked(rule: Rule, held: np.ndarray, seat: int) -> np.ndarray:
+def _asked(tables: RuleTables, rule_index: int, held: np.ndarray, seat: int) -> np.ndarray:
     """A rule's own verdict on hands whose tables part already fits: its ``where``, or its whole
-    ``mask`` when the tables cannot hold its meaning."""
+    ``mask`` when the tables cannot hold its meaning.  A ``where`` the tables hold the text of is
+    compiled as ``Rule.where_mask`` compiles it (North's version, shared with the rules through the
+    same cache), without the rule, whose block a cached system would unpickle for it."""
     if not _TABLES_COVER_MEANINGS:
-        return np.asarray(rule.mask(held, seat), dtype=bool)
-    return rule.where_mask(held)
+        return np.asarray(tables.rules[rule_index].mask(held, seat), dtype=bool)
+    text = tables.wheres[rule_index] if tables.wheres is not None else None
+    if text is None:
+        return tables.rules[rule_index].where_mask(held)
+    batch = np.zeros((held.shape[0], 4), dtype=np.uint64)
+    batch[:, 0] = held
+    return np.asarray(_north_where(text)(batch), dtype=bool)
+
+
+def _north_where(text: str) -> WhereFunction:
+    """The system file's compiled ``where`` ``text`` for North, from the cache ``Rule.where_function`` fills."""
+    from bridgegui.engine.bidding.system import _COMPILED_WHERES, _WHERE_LOCK
+    from bridgegui.engine.bidding.system_tokens import compile_where
+
+    key = (compile_where, text, 0)
+    function = _COMPILED_WHERES.get(key)
+    if function is None:
+        with _WHERE_LOCK:
+            function = _COMPILED_WHERES.get(key)
+            if function is None:
+                function = compile_where(text, 0)
+                _COMPILED_WHERES[key] = function
+    return function
 
 
 def vulnerability_codes(vulnerabilities: Sequence[str | None]) -> np.ndarray:

@@ -209,6 +209,7 @@ def _reader_identity() -> str:
             "explain.py",
             "calls.py",
             "loader.py",
+            "batch.py",  # its rule tables are pickled with the system
         ):
             try:
                 digest.update((folder / name).read_bytes())
