@@ -571,31 +571,35 @@ def _bid_tree(
             generation.state,
             generation.node,
         )
-        for pair in pairs.tolist():
-            parent, code = divmod(pair, _CODES)
-            codes_so_far = (*old_codes[parent], code)
-            after = _after(old_state[parent], code, length)
-            node_codes.append(codes_so_far)
-            node_over.append(after[5])
-            nxt.codes.append(codes_so_far)
-            nxt.state.append(after)
-            nxt.node.append(len(parents))
-            parents.append(old_node[parent])
-            calls_made.append(code)
-            if after[5]:  # a finished auction has no next call: its matching blocks are never asked
-                nxt.lead.append(0)
-                nxt.automaton.append(0)
-                nxt.blockset.append(0)
+        # the new nodes' bookkeeping list by list (a loop over the nodes would do each in Python)
+        from_parent = (pairs // _CODES).tolist()
+        made = (pairs % _CODES).tolist()
+        nxt.codes = [(*old_codes[parent], code) for parent, code in zip(from_parent, made, strict=True)]
+        nxt.state = [_after(old_state[parent], code, length) for parent, code in zip(from_parent, made, strict=True)]
+        nxt.node = list(range(len(parents), len(parents) + len(made)))
+        parents += [old_node[parent] for parent in from_parent]
+        calls_made += made
+        node_codes += nxt.codes
+        ended = [after[5] for after in nxt.state]
+        node_over += ended
+        leads, automata, blocksets_of = nxt.lead, nxt.automaton, nxt.blockset
+        for parent, code, codes_so_far, over_now in zip(from_parent, made, nxt.codes, ended, strict=True):
+            if over_now:  # a finished auction has no next call: its matching blocks are never asked
+                leads.append(0)
+                automata.append(0)
+                blocksets_of.append(0)
                 continue
-            lead = old_lead[parent] + (code == PASS_CODE and old_lead[parent] == length)
+            lead = old_lead[parent]
+            if code == PASS_CODE and lead == length:
+                lead += 1
             live = old_live[parent]
             if live:
                 live = (live & consume[code]) << 1 | (live & stay[code])
                 if live:
                     live |= (live & stars) << 1
-            nxt.lead.append(lead)
-            nxt.automaton.append(live)
-            nxt.blockset.append(blocks_of(codes_so_far, lead, live))
+            leads.append(lead)
+            automata.append(live)
+            blocksets_of.append(blocks_of(codes_so_far, lead, live))
         generation = nxt
         local = child.reshape(-1)
         length += 1
