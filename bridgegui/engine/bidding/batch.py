@@ -308,6 +308,8 @@ class BatchIndex:
     """Each block's rule indices for a position and vulnerability bit (``_block``), by ``block * 16 + bit``."""
     block_applies: dict[int, list[tuple[int, int]]] = dataclasses.field(default_factory=dict)
     """Each block's rule indices with where each applies (``RuleTables.applies``)."""
+    shares: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+    """Every block's rules for every position and vulnerability (``_shares``)."""
     lock: threading.Lock = dataclasses.field(default_factory=threading.Lock)
 
     def blockset(self, blocks: tuple[int, ...]) -> int:
@@ -336,6 +338,53 @@ class BatchIndex:
                 found += share if share is not None else self._block(system, b, shift)
             self.candidates[key] = found
         return found
+
+    def candidate_table(self, system: System, keys: np.ndarray, position: int) -> np.ndarray:
+        """The candidates (``candidates_of``) of each ``blockset * 4 + state`` of ``keys`` at
+        ``position``, one row each, side by side (-1 after a row's end).  When the tables know where
+        blocks start, laid out with numpy from each block's rules for every position and vulnerability
+        (``_shares``), without a Python list per key: a set meets ten thousand keys."""
+        starts = self.tables.block_starts
+        if starts is None:
+            lists = [self.candidates_of(system, k >> 2, position, k & 3) for k in keys.tolist()]
+            sizes = np.fromiter(map(len, lists), dtype=np.int64, count=len(lists))
+            entries = np.fromiter(itertools.chain.from_iterable(lists), dtype=np.int64, count=int(sizes.sum()))
+            line = np.repeat(np.arange(len(lists)), sizes)
+        else:
+            firsts, counts, rules = self._shares()
+            blocksets = [self.blockset_list[b] for b in (keys >> 2).tolist()]
+            per_key = np.fromiter(map(len, blocksets), dtype=np.int64, count=len(blocksets))
+            blocks = np.fromiter(itertools.chain.from_iterable(blocksets), dtype=np.int64, count=int(per_key.sum()))
+            key_of = np.repeat(np.arange(keys.size), per_key)
+            cell = ((position - 1) * 4 + (keys & 3))[key_of] * (starts.size - 1) + blocks
+            share = counts[cell]
+            owner = np.repeat(np.arange(cell.size), share)
+            entries = rules[firsts[cell][owner] + np.arange(owner.size) - (np.cumsum(share) - share)[owner]]
+            line = key_of[owner]
+            sizes = np.bincount(line, minlength=keys.size)
+        table = np.full((keys.size, int(sizes.max()) if sizes.size else 0), -1, dtype=np.int64)
+        table[line, np.arange(line.size) - (np.cumsum(sizes) - sizes)[line]] = entries
+        return table
+
+    def _shares(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Every block's rules for every position and vulnerability bit ``shift`` (``RuleTables.applies``):
+        cell ``shift * blocks + block``'s are ``rules[firsts[cell]:firsts[cell] + counts[cell]]``."""
+        if self.shares is None:
+            starts = self.tables.block_starts
+            assert starts is not None
+            applies, blocks = self.tables.applies, starts.size - 1
+            firsts = np.zeros(16 * blocks, dtype=np.int64)
+            counts = np.zeros(16 * blocks, dtype=np.int64)
+            parts, base = [], 0
+            for shift in range(16):
+                rules = np.flatnonzero((applies >> shift) & 1)
+                bounds = np.searchsorted(rules, starts)
+                firsts[shift * blocks : (shift + 1) * blocks] = base + bounds[:-1]
+                counts[shift * blocks : (shift + 1) * blocks] = np.diff(bounds)
+                parts.append(rules)
+                base += rules.size
+            self.shares = (firsts, counts, np.concatenate(parts))
+        return self.shares
 
     def _block(self, system: System, b: int, shift: int) -> tuple[int, ...]:
         """Block ``b``'s rules that apply at position and vulnerability bit ``shift``
@@ -563,22 +612,9 @@ def _bid_tree(
         states = _STATE_TABLE[vulnerability[rows], seats]
         keys, which = np.unique(blocksets[local] * 4 + states, return_inverse=True)
         which = which.reshape(-1)
-        known = batch.candidates
-        lists = [
-            known.get((k >> 2, position, k & 3)) or batch.candidates_of(system, k >> 2, position, k & 3)
-            for k in keys.tolist()
-        ]
-        sizes = np.fromiter(map(len, lists), dtype=np.int64, count=len(lists))
-        width = int(sizes.max()) if sizes.size else 0
+        table = batch.candidate_table(system, keys, position)
         chosen = np.full(rows.size, NO_RULE, dtype=np.int32)
-        if width:
-            # the candidate lists side by side, -1 after each list's end
-            table = np.full((len(lists), width), -1, dtype=np.int64)
-            starts = np.cumsum(sizes) - sizes
-            line = np.repeat(np.arange(len(lists)), sizes)
-            table[line, np.arange(line.size) - starts[line]] = np.fromiter(
-                itertools.chain.from_iterable(lists), dtype=np.int64, count=line.size
-            )
+        if table.shape[1]:
             turns = _Turns(rows, seats, last[local], double[local], redouble[local])
             chosen = _choose(tables, hands, deals, table[which], turns)
         history[rows, step] = chosen
