@@ -500,11 +500,13 @@ def bid_codes(
     tree = _bid_tree(system, deals, dealers, vulnerability, max_calls, None)
     nodes, which = np.unique(tree.final, return_inverse=True)
     paths = [tree.node_codes[node] for node in nodes.tolist()]
-    width = max(max((len(p) for p in paths), default=0), 1)
+    lengths = np.fromiter(map(len, paths), dtype=np.int64, count=len(paths))
+    width = max(int(lengths.max()) if lengths.size else 0, 1)
     table = np.full((len(paths), width), -1, dtype=np.int16)
-    for k, path in enumerate(paths):
-        table[k, : len(path)] = path
-    lengths = np.array([len(p) for p in paths], dtype=np.int64)
+    line = np.repeat(np.arange(len(paths)), lengths)
+    table[line, np.arange(line.size) - (np.cumsum(lengths) - lengths)[line]] = np.fromiter(
+        itertools.chain.from_iterable(paths), dtype=np.int16, count=line.size
+    )
     over = np.array([tree.over[node] for node in nodes.tolist()], dtype=bool)
     which = which.reshape(-1)
     return BidCodes(table[which], lengths[which], tree.history[:, :width], over[which])
