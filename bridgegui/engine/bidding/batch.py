@@ -714,7 +714,7 @@ def _choose_among(
     present = candidates >= 0
     rule = np.where(present, candidates, 0)
     tables.prepare(rule[present])
-    codes = tables.codes[rule]
+    codes = tables.codes.take(rule)
     fit = present & (
         (codes == PASS_CODE)
         | ((codes < PASS_CODE) & (codes > last[:, None]))
@@ -728,14 +728,16 @@ def _choose_among(
     if tables.lo.shape[1]:
         _within_bounds(tables, hands, rule, used, which, fit)
     if tables.shaped[used].any():
-        shape_of = tables.shape_of[rule]  # before the rows: a row is added before a rule points at it
-        fit &= tables.shape_rows[shape_of, hands.shape[which][:, None]]
+        shape_of = tables.shape_of.take(rule)  # before the rows: a row is added before a rule points at it
+        shape_rows = tables.shape_rows
+        # a flat take: a third of the cost of indexing the two dimensions
+        fit &= shape_rows.reshape(-1).take(shape_of * shape_rows.shape[1] + hands.shape[which][:, None])
     if tables.rule20[used].any():
-        fit &= ~tables.rule20[rule] | hands.rule20[which][:, None]
+        fit &= ~tables.rule20.take(rule) | hands.rule20[which][:, None]
     if tables.cards[used].any():
         cards = tables.cards[rule]
         fit &= (deals[rows, seats][:, None] & cards) == cards
-    asks = tables.asks[rule] & fit
+    asks = tables.asks.take(rule) & fit
     if asks.any():
         # Ask a rule's own code only where no earlier candidate surely takes the hand.
         sure = fit & ~asks
