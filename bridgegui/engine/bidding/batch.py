@@ -130,6 +130,7 @@ class RuleTables:
         rule), set for the compiled-system cache (``fill_all``): a batch then compiles a rule's
         ``where`` without reading the rule's whole block back from the cache."""
         self._filled = 0
+        self._where_groups: tuple[np.ndarray, list[str]] | None = None
         """Rows filled so far: what ``bounds`` was made after."""
         self._bounds: tuple[int, np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None
 
@@ -140,6 +141,7 @@ class RuleTables:
         state = dict(self.__dict__)
         del state["_lock"], state["rules"]
         state["_bounds"] = None
+        state["_where_groups"] = None
         return state
 
     def __setstate__(self, state: dict[str, object]) -> None:
@@ -148,6 +150,24 @@ class RuleTables:
         self.__dict__.setdefault("_filled", 0)
         self.__dict__.setdefault("wheres", None)
         self._bounds = None
+        self._where_groups = None
+
+    def where_groups(self) -> tuple[np.ndarray, list[str]]:
+        """Each rule's where group: ``g`` below ``len(texts)`` for the rules whose ``where`` is
+        ``texts[g]`` (the texts ``wheres`` holds: hundreds of rules share one), ``len(texts) + r``
+        for any other rule ``r``, asked on its own."""
+        made = self._where_groups
+        if made is None:
+            texts: dict[str, int] = {}
+            # without tables for every meaning, a rule's whole mask is asked, not its where alone
+            wheres = self.wheres if self.wheres is not None and _TABLES_COVER_MEANINGS else [None] * len(self.codes)
+            numbers = [
+                len(self.codes) + r if w is None else texts.setdefault(w, len(texts)) for r, w in enumerate(wheres)
+            ]
+            groups = np.array(numbers, dtype=np.int64)
+            groups[groups >= len(self.codes)] += len(texts) - len(self.codes)
+            made = self._where_groups = (groups, list(texts))
+        return made
 
     def bounds(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """The measure bounds each rule sets, in slots: ``counts[r]`` of them for rule ``r``, slot
@@ -188,6 +208,7 @@ class RuleTables:
 
         self.prepare(np.arange(len(self.rules)))
         self.wheres = [rule.where if rule.compile_where is compile_where else None for rule in self.rules]
+        self._where_groups = None
 
     def prepare(self, indices: np.ndarray) -> None:
         """Fill the rows of the rules ``indices`` (repeats allowed) that are not filled yet."""
@@ -750,16 +771,21 @@ def _choose_among(
     if flat.size:
         width = fit.shape[1]
         line = flat // width
-        asked = rule.reshape(-1)[flat] * 4 + (seats[line] if not _TABLES_COVER_MEANINGS else 0)
+        # rules asking the same where text are asked together (the tables' ``where_groups``)
+        groups, texts = tables.where_groups()
+        asked = groups.take(rule.reshape(-1)[flat]) * 4 + (seats[line] if not _TABLES_COVER_MEANINGS else 0)
         order = np.argsort(asked, kind="stable")
         flat, line, asked = flat[order], line[order], asked[order]
         bounds = np.flatnonzero(np.diff(asked)) + 1
         fit_flat = fit.reshape(-1)
         for lo_i, hi_i in zip([0, *bounds.tolist()], [*bounds.tolist(), flat.size], strict=True):
-            rule_index, seat = divmod(int(asked[lo_i]), 4)
+            group, seat = divmod(int(asked[lo_i]), 4)
             part = line[lo_i:hi_i]
             held = deals[rows[part], seats[part]]
-            fit_flat[flat[lo_i:hi_i]] = _asked(tables, rule_index, held, seat)
+            if group < len(texts):
+                fit_flat[flat[lo_i:hi_i]] = _where(texts[group], held)
+            else:
+                fit_flat[flat[lo_i:hi_i]] = _asked(tables, group - len(texts), held, seat)
     found = fit.any(axis=1)
     first = fit.argmax(axis=1)
     return np.where(found, rule[np.arange(rule.shape[0]), first], NO_RULE).astype(np.int32)
@@ -786,14 +812,16 @@ def _within_bounds(
 
 def _asked(tables: RuleTables, rule_index: int, held: np.ndarray, seat: int) -> np.ndarray:
     """A rule's own verdict on hands whose tables part already fits: its ``where``, or its whole
-    ``mask`` when the tables cannot hold its meaning.  A ``where`` the tables hold the text of is
-    compiled as ``Rule.where_mask`` compiles it (North's version, shared with the rules through the
-    same cache), without the rule, whose block a cached system would unpickle for it."""
+    ``mask`` when the tables cannot hold its meaning."""
     if not _TABLES_COVER_MEANINGS:
         return np.asarray(tables.rules[rule_index].mask(held, seat), dtype=bool)
-    text = tables.wheres[rule_index] if tables.wheres is not None else None
-    if text is None:
-        return tables.rules[rule_index].where_mask(held)
+    return tables.rules[rule_index].where_mask(held)
+
+
+def _where(text: str, held: np.ndarray) -> np.ndarray:
+    """The system file's ``where`` ``text`` on the hands ``held``, as ``Rule.where_mask`` asks it
+    (North's version, shared with the rules through the same cache), without the rule, whose block
+    a cached system would unpickle for it."""
     batch = np.zeros((held.shape[0], 4), dtype=np.uint64)
     batch[:, 0] = held
     return np.asarray(_north_where(text)(batch), dtype=bool)
