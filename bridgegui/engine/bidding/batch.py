@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
+import itertools
 import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -28,49 +29,15 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from bridgegui.engine import evaluation
+from bridgegui.engine.bidding.batch_tables import _SHAPE_ID, _TABLES_COVER_MEANINGS, PASS_CODE, RuleTables
 from bridgegui.engine.bidding.calls import Auction
-from bridgegui.engine.dealer.constraints import SeatConstraint
-from bridgegui.engine.dealer.specs import ALL_SHAPES
 
 if TYPE_CHECKING:
-    from bridgegui.engine.bidding.system import Block, Rule, System
+    from bridgegui.engine.bidding.system import Block, Rule, System, WhereFunction
 
-PASS_CODE, DOUBLE_CODE, REDOUBLE_CODE = 35, 36, 37
+DOUBLE_CODE, REDOUBLE_CODE = PASS_CODE + 1, PASS_CODE + 2
 _CODES = REDOUBLE_CODE + 1
 NO_RULE = -1
-
-_LOW = np.iinfo(np.int32).min
-_HIGH = np.iinfo(np.int32).max
-
-_SHAPES = tuple(sorted(ALL_SHAPES))
-_SHAPE_CODES = np.array([((s * 14 + h) * 14 + d) * 14 + c for s, h, d, c in _SHAPES], dtype=np.int64)
-_SHAPE_ID = np.full(14**4, -1, dtype=np.int16)
-_SHAPE_ID[_SHAPE_CODES] = np.arange(len(_SHAPES), dtype=np.int16)
-"""A hand's exact shape as one of the 560 there are (``_SHAPE_ID[shape_code]``)."""
-
-_KNOWN_MEANING_FIELDS = frozenset(
-    {
-        "hcp",
-        "lengths",
-        "shapes",
-        "exclude_shapes",
-        "cards",
-        "quick_tricks",
-        "losers",
-        "playing_tricks",
-        "controls",
-        "points",
-        "support",
-        "rule20",
-        "quality",
-        "stoppers",
-    }
-)
-"""The ``SeatConstraint`` fields the tables express: its shape terms, its ``measures()``, predealt
-cards and the rule of 20, which are what ``SeatConstraint.mask`` tests.  Should the constraint gain a
-field, every meaning is judged by its own ``mask`` instead (slower, never wrong)."""
-
-_TABLES_COVER_MEANINGS = {f.name for f in dataclasses.fields(SeatConstraint)} == _KNOWN_MEANING_FIELDS
 
 VULNERABILITY_CODES = ("None", "NS", "EW", "All")
 _STATE_OF = (
@@ -81,119 +48,6 @@ _STATE_OF = (
     (3, 3, 3, 3),
 )
 _STATE_TABLE = np.array(_STATE_OF, dtype=np.int64)
-
-
-class RuleTables:
-    """Every rule of a system as rows of arrays: call, measure bounds, allowed shapes, rule of 20,
-    predealt cards, whether a ``where`` must be asked.  A rule's row is filled the first time a
-    batch meets the rule (most rules of a system are never candidates in a given run), or all of
-    them before the system goes into the compiled-system cache (``fill_all``), whose entry keeps them.
-
-    The allowed shapes are one row per distinct shape condition (``shape_rows``, row 0 any shape)
-    and each rule's row number (``shape_of``): a system has a few hundred conditions for thousands
-    of rules."""
-
-    def __init__(self, rules: Sequence[Rule], block_sizes: Sequence[int] | None = None) -> None:
-        from bridgegui.engine.bidding.system import VULNERABILITY_STATES, call_code
-
-        self.rules: Sequence[Rule] = tuple(rules)
-        count = len(self.rules)
-        self.codes = np.array([call_code(rule.call) for rule in self.rules], dtype=np.int16)
-        self.explanations = [rule.explanation for rule in self.rules]
-        """Each rule's explanation: what a bid set's notes say, without reading the rules again."""
-        every = {word: 1 << state for state, word in enumerate(VULNERABILITY_STATES)}
-        applies = []
-        for rule in self.rules:
-            states = 15 if rule.vulnerabilities is None else sum(every.get(w, 0) for w in rule.vulnerabilities)
-            positions = range(1, 5) if rule.seats is None else [p for p in rule.seats if p in (1, 2, 3, 4)]
-            applies.append(sum(states << ((p - 1) * 4) for p in positions))
-        self.applies = np.array(applies, dtype=np.int64)
-        """Where each rule applies: bit ``(position - 1) * 4 + state`` as ``Rule.applies`` says."""
-        self.block_starts = None if block_sizes is None else np.cumsum([0, *block_sizes]).astype(np.int64)
-        """Each block's first rule (rules are numbered block after block), when the system said."""
-        self.ready = np.zeros(count, dtype=bool)
-        self.columns: dict[str, int] = {}
-        self.lo = np.full((count, 0), _LOW, dtype=np.int32)
-        self.hi = np.full((count, 0), _HIGH, dtype=np.int32)
-        self.shape_rows = np.ones((1, len(_SHAPES)), dtype=bool)
-        self.shape_of = np.zeros(count, dtype=np.intp)
-        self.shaped = np.zeros(count, dtype=bool)
-        self.rule20 = np.zeros(count, dtype=bool)
-        self.cards = np.zeros(count, dtype=np.uint64)
-        self.asks = np.zeros(count, dtype=bool)
-        """The rule has a ``where``, or a meaning the tables cannot say: its own code decides."""
-        self._shape_rows: dict[tuple[object, ...], int] = {}
-        self._lock = threading.Lock()
-
-    def __getstate__(self) -> dict[str, object]:
-        """For the compiled-system cache: the arrays, not the rules (the system's blocks hold them,
-        and read them back only when asked: ``bound`` gives them back), nor the lock."""
-        state = dict(self.__dict__)
-        del state["_lock"], state["rules"]
-        return state
-
-    def __setstate__(self, state: dict[str, object]) -> None:
-        self.__dict__.update(state)
-        self._lock = threading.Lock()
-
-    def bound(self, rules: Sequence[Rule]) -> RuleTables:
-        """These tables (read from the cache) for ``rules``, the system's; fresh ones should they not
-        be the tables of as many rules."""
-        if len(rules) != len(self.codes):
-            return RuleTables(rules)
-        self.rules = rules
-        return self
-
-    def fill_all(self) -> None:
-        """Fill every rule's row (before the tables go into the cache)."""
-        self.prepare(np.arange(len(self.rules)))
-
-    def prepare(self, indices: np.ndarray) -> None:
-        """Fill the rows of the rules ``indices`` (repeats allowed) that are not filled yet."""
-        missing = indices[~self.ready[indices]]
-        if missing.size == 0:
-            return
-        with self._lock:
-            for i in np.unique(missing).tolist():
-                if not self.ready[i]:
-                    self._fill(i)
-                    self.ready[i] = True
-
-    def _fill(self, i: int) -> None:
-        rule = self.rules[i]
-        if rule.where is not None:
-            self.asks[i] = True
-        if not rule.has_meaning:
-            return
-        meaning = rule.meaning
-        if not _TABLES_COVER_MEANINGS:
-            self.asks[i] = True
-            return
-        if meaning.cards:
-            self.cards[i] = np.uint64(meaning.cards)
-        self.rule20[i] = meaning.rule20
-        if meaning.restricts_shape:
-            key = (meaning.shapes, meaning.exclude_shapes, meaning.lengths)
-            row = self._shape_rows.get(key)
-            if row is None:
-                row = len(self.shape_rows)
-                # New arrays, then swapped in: a batch already running keeps the ones it read.
-                self.shape_rows = np.concatenate([self.shape_rows, meaning.shape_table[_SHAPE_CODES][None, :]])
-                self._shape_rows[key] = row
-            self.shape_of[i] = row
-            self.shaped[i] = True
-        for name, bounds in meaning.measures().items():
-            column = self.columns.get(name)
-            if column is None:
-                column = len(self.columns)
-                self.columns[name] = column
-                # New arrays, then swapped in: a batch already running keeps the ones it read.
-                self.lo = np.concatenate([self.lo, np.full((len(self.rules), 1), _LOW, dtype=np.int32)], axis=1)
-                self.hi = np.concatenate([self.hi, np.full((len(self.rules), 1), _HIGH, dtype=np.int32)], axis=1)
-            if bounds.lo is not None:
-                self.lo[i, column] = bounds.lo
-            if bounds.hi is not None:
-                self.hi[i, column] = bounds.hi
 
 
 class RulesByBlock(Sequence["Rule"]):
@@ -219,16 +73,24 @@ class _Hands:
 
     def __init__(self, deals: np.ndarray) -> None:
         self.flat = np.ascontiguousarray(deals, dtype=np.uint64).reshape(-1)
-        self._measures: dict[str, np.ndarray] = {}
+        self._table = np.zeros((0, self.flat.size), dtype=np.int32)
+        self._have = np.zeros(0, dtype=bool)
         self._shape: np.ndarray | None = None
         self._rule20: np.ndarray | None = None
 
-    def measure(self, name: str) -> np.ndarray:
-        found = self._measures.get(name)
-        if found is None:
-            found = evaluation.measure(self.flat, name).astype(np.int32)
-            self._measures[name] = found
-        return found
+    def measures(self, names: Sequence[str], needed: np.ndarray) -> np.ndarray:
+        """Every hand's measures, one row per ``RuleTables.columns`` number (``names`` in that
+        order), the rows ``needed`` computed (the others are computed when needed)."""
+        if self._table.shape[0] < len(names):  # a system read afresh can gain measures as rules are filled
+            grown = np.zeros((len(names), self.flat.size), dtype=np.int32)
+            grown[: self._table.shape[0]] = self._table
+            self._table = grown
+            self._have = np.concatenate([self._have, np.zeros(len(names) - self._have.size, dtype=bool)])
+        for column in needed.tolist():
+            if not self._have[column]:
+                self._table[column] = evaluation.measure(self.flat, names[column])
+                self._have[column] = True
+        return self._table
 
     @property
     def shape(self) -> np.ndarray:
@@ -251,11 +113,15 @@ class BatchIndex:
     tables: RuleTables
     blocksets: dict[tuple[int, ...], int] = dataclasses.field(default_factory=dict)
     blockset_list: list[tuple[int, ...]] = dataclasses.field(default_factory=list)
-    candidates: dict[tuple[int, int, int], np.ndarray] = dataclasses.field(default_factory=dict)
+    candidates: dict[tuple[int, int, int], tuple[int, ...]] = dataclasses.field(default_factory=dict)
     block_memo: dict[tuple[int, int, int], int] = dataclasses.field(default_factory=dict)
-    block_rules: dict[int, tuple[np.ndarray, np.ndarray]] = dataclasses.field(default_factory=dict)
-    """Each block's rule indices and where they apply (``_block``)."""
     """The blockset of an auction by what it matched (``_bid_tree``'s ``blocks_of``)."""
+    block_rules: dict[int, tuple[int, ...]] = dataclasses.field(default_factory=dict)
+    """Each block's rule indices for a position and vulnerability bit (``_block``), by ``block * 16 + bit``."""
+    block_applies: dict[int, list[tuple[int, int]]] = dataclasses.field(default_factory=dict)
+    """Each block's rule indices with where each applies (``RuleTables.applies``)."""
+    shares: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+    """Every block's rules for every position and vulnerability (``_shares``)."""
     lock: threading.Lock = dataclasses.field(default_factory=threading.Lock)
 
     def blockset(self, blocks: tuple[int, ...]) -> int:
@@ -269,33 +135,85 @@ class BatchIndex:
                     self.blocksets[blocks] = found
         return found
 
-    def candidates_of(self, system: System, blockset: int, position: int, state: int) -> np.ndarray:
-        """The rule indices ``System.rules_for`` gives for an auction whose matching blocks are ``blockset``."""
+    def candidates_of(self, system: System, blockset: int, position: int, state: int) -> tuple[int, ...]:
+        """The rule indices ``System.rules_for`` gives for an auction whose matching blocks are ``blockset``:
+        each block's share for the position and vulnerability, kept once per block (a blockset has
+        three or four blocks, which thousands of blocksets share)."""
         key = (blockset, position, state)
         found = self.candidates.get(key)
         if found is None:
-            blocks = [self._block(system, b) for b in self.blockset_list[blockset]]
-            if not blocks:
-                found = np.zeros(0, dtype=np.int64)
-            else:
-                indices = np.concatenate([block[0] for block in blocks])
-                fits = np.concatenate([block[1] for block in blocks])
-                found = indices[(fits >> ((position - 1) * 4 + state)) & 1 == 1]
+            shift = (position - 1) * 4 + state
+            shares = self.block_rules
+            found = ()
+            for b in self.blockset_list[blockset]:
+                share = shares.get(b * 16 + shift)
+                found += share if share is not None else self._block(system, b, shift)
             self.candidates[key] = found
         return found
 
-    def _block(self, system: System, b: int) -> tuple[np.ndarray, np.ndarray]:
-        """Block ``b``'s rule indices and, for each, the positions and vulnerabilities it applies to
+    def candidate_table(self, system: System, keys: np.ndarray, position: int) -> np.ndarray:
+        """The candidates (``candidates_of``) of each ``blockset * 4 + state`` of ``keys`` at
+        ``position``, one row each, side by side (-1 after a row's end).  When the tables know where
+        blocks start, laid out with numpy from each block's rules for every position and vulnerability
+        (``_shares``), without a Python list per key: a set meets ten thousand keys."""
+        starts = self.tables.block_starts
+        if starts is None:
+            lists = [self.candidates_of(system, k >> 2, position, k & 3) for k in keys.tolist()]
+            sizes = np.fromiter(map(len, lists), dtype=np.int64, count=len(lists))
+            entries = np.fromiter(itertools.chain.from_iterable(lists), dtype=np.int64, count=int(sizes.sum()))
+            line = np.repeat(np.arange(len(lists)), sizes)
+        else:
+            firsts, counts, rules = self._shares()
+            blocksets = [self.blockset_list[b] for b in (keys >> 2).tolist()]
+            per_key = np.fromiter(map(len, blocksets), dtype=np.int64, count=len(blocksets))
+            blocks = np.fromiter(itertools.chain.from_iterable(blocksets), dtype=np.int64, count=int(per_key.sum()))
+            key_of = np.repeat(np.arange(keys.size), per_key)
+            cell = ((position - 1) * 4 + (keys & 3))[key_of] * (starts.size - 1) + blocks
+            share = counts[cell]
+            owner = np.repeat(np.arange(cell.size), share)
+            entries = rules[firsts[cell][owner] + np.arange(owner.size) - (np.cumsum(share) - share)[owner]]
+            line = key_of[owner]
+            sizes = np.bincount(line, minlength=keys.size)
+        table = np.full((keys.size, int(sizes.max()) if sizes.size else 0), -1, dtype=np.int64)
+        table[line, np.arange(line.size) - (np.cumsum(sizes) - sizes)[line]] = entries
+        return table
+
+    def _shares(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Every block's rules for every position and vulnerability bit ``shift`` (``RuleTables.applies``):
+        cell ``shift * blocks + block``'s are ``rules[firsts[cell]:firsts[cell] + counts[cell]]``."""
+        if self.shares is None:
+            starts = self.tables.block_starts
+            assert starts is not None
+            applies, blocks = self.tables.applies, starts.size - 1
+            firsts = np.zeros(16 * blocks, dtype=np.int64)
+            counts = np.zeros(16 * blocks, dtype=np.int64)
+            parts, base = [], 0
+            for shift in range(16):
+                rules = np.flatnonzero((applies >> shift) & 1)
+                bounds = np.searchsorted(rules, starts)
+                firsts[shift * blocks : (shift + 1) * blocks] = base + bounds[:-1]
+                counts[shift * blocks : (shift + 1) * blocks] = np.diff(bounds)
+                parts.append(rules)
+                base += rules.size
+            self.shares = (firsts, counts, np.concatenate(parts))
+        return self.shares
+
+    def _block(self, system: System, b: int, shift: int) -> tuple[int, ...]:
+        """Block ``b``'s rules that apply at position and vulnerability bit ``shift``
         (``RuleTables.applies``), from the tables alone when they know where blocks start."""
-        found = self.block_rules.get(b)
-        if found is None:
+        rules = self.block_applies.get(b)
+        if rules is None:
+            applies = self.tables.applies
             starts = self.tables.block_starts
             if starts is not None:
-                indices = np.arange(int(starts[b]), int(starts[b + 1]), dtype=np.int64)
+                first, end = int(starts[b]), int(starts[b + 1])
+                rules = list(zip(range(first, end), applies[first:end].tolist(), strict=True))
             else:
-                indices = np.array([rule.index for rule in system.blocks[b].rules], dtype=np.int64)
-            found = (indices, self.tables.applies[indices])
-            self.block_rules[b] = found
+                indices = [rule.index for rule in system.blocks[b].rules]
+                rules = list(zip(indices, applies[indices].tolist(), strict=True))
+            self.block_applies[b] = rules
+        found = tuple(i for i, bits in rules if bits >> shift & 1)
+        self.block_rules[b * 16 + shift] = found
         return found
 
 
@@ -394,11 +312,13 @@ def bid_codes(
     tree = _bid_tree(system, deals, dealers, vulnerability, max_calls, None)
     nodes, which = np.unique(tree.final, return_inverse=True)
     paths = [tree.node_codes[node] for node in nodes.tolist()]
-    width = max(max((len(p) for p in paths), default=0), 1)
+    lengths = np.fromiter(map(len, paths), dtype=np.int64, count=len(paths))
+    width = max(int(lengths.max()) if lengths.size else 0, 1)
     table = np.full((len(paths), width), -1, dtype=np.int16)
-    for k, path in enumerate(paths):
-        table[k, : len(path)] = path
-    lengths = np.array([len(p) for p in paths], dtype=np.int64)
+    line = np.repeat(np.arange(len(paths)), lengths)
+    table[line, np.arange(line.size) - (np.cumsum(lengths) - lengths)[line]] = np.fromiter(
+        itertools.chain.from_iterable(paths), dtype=np.int16, count=line.size
+    )
     over = np.array([tree.over[node] for node in nodes.tolist()], dtype=bool)
     which = which.reshape(-1)
     return BidCodes(table[which], lengths[which], tree.history[:, :width], over[which])
@@ -506,18 +426,9 @@ def _bid_tree(
         states = _STATE_TABLE[vulnerability[rows], seats]
         keys, which = np.unique(blocksets[local] * 4 + states, return_inverse=True)
         which = which.reshape(-1)
-        known = batch.candidates
-        cached = [known.get((k >> 2, position, k & 3)) for k in keys.tolist()]
-        lists = [
-            found if found is not None else batch.candidates_of(system, k >> 2, position, k & 3)
-            for found, k in zip(cached, keys.tolist(), strict=True)
-        ]
-        width = max((len(c) for c in lists), default=0)
+        table = batch.candidate_table(system, keys, position)
         chosen = np.full(rows.size, NO_RULE, dtype=np.int32)
-        if width:
-            table = np.full((len(lists), width), -1, dtype=np.int64)
-            for k, candidates in enumerate(lists):
-                table[k, : len(candidates)] = candidates
+        if table.shape[1]:
             turns = _Turns(rows, seats, last[local], double[local], redouble[local])
             chosen = _choose(tables, hands, deals, table[which], turns)
         history[rows, step] = chosen
@@ -531,31 +442,35 @@ def _bid_tree(
             generation.state,
             generation.node,
         )
-        for pair in pairs.tolist():
-            parent, code = divmod(pair, _CODES)
-            codes_so_far = (*old_codes[parent], code)
-            after = _after(old_state[parent], code, length)
-            node_codes.append(codes_so_far)
-            node_over.append(after[5])
-            nxt.codes.append(codes_so_far)
-            nxt.state.append(after)
-            nxt.node.append(len(parents))
-            parents.append(old_node[parent])
-            calls_made.append(code)
-            if after[5]:  # a finished auction has no next call: its matching blocks are never asked
-                nxt.lead.append(0)
-                nxt.automaton.append(0)
-                nxt.blockset.append(0)
+        # the new nodes' bookkeeping list by list (a loop over the nodes would do each in Python)
+        from_parent = (pairs // _CODES).tolist()
+        made = (pairs % _CODES).tolist()
+        nxt.codes = [(*old_codes[parent], code) for parent, code in zip(from_parent, made, strict=True)]
+        nxt.state = [_after(old_state[parent], code, length) for parent, code in zip(from_parent, made, strict=True)]
+        nxt.node = list(range(len(parents), len(parents) + len(made)))
+        parents += [old_node[parent] for parent in from_parent]
+        calls_made += made
+        node_codes += nxt.codes
+        ended = [after[5] for after in nxt.state]
+        node_over += ended
+        leads, automata, blocksets_of = nxt.lead, nxt.automaton, nxt.blockset
+        for parent, code, codes_so_far, over_now in zip(from_parent, made, nxt.codes, ended, strict=True):
+            if over_now:  # a finished auction has no next call: its matching blocks are never asked
+                leads.append(0)
+                automata.append(0)
+                blocksets_of.append(0)
                 continue
-            lead = old_lead[parent] + (code == PASS_CODE and old_lead[parent] == length)
+            lead = old_lead[parent]
+            if code == PASS_CODE and lead == length:
+                lead += 1
             live = old_live[parent]
             if live:
                 live = (live & consume[code]) << 1 | (live & stay[code])
                 if live:
                     live |= (live & stars) << 1
-            nxt.lead.append(lead)
-            nxt.automaton.append(live)
-            nxt.blockset.append(blocks_of(codes_so_far, lead, live))
+            leads.append(lead)
+            automata.append(live)
+            blocksets_of.append(blocks_of(codes_so_far, lead, live))
         generation = nxt
         local = child.reshape(-1)
         length += 1
@@ -611,7 +526,7 @@ def _choose_among(
     present = candidates >= 0
     rule = np.where(present, candidates, 0)
     tables.prepare(rule[present])
-    codes = tables.codes[rule]
+    codes = tables.codes.take(rule)
     fit = present & (
         (codes == PASS_CODE)
         | ((codes < PASS_CODE) & (codes > last[:, None]))
@@ -622,22 +537,19 @@ def _choose_among(
     marked = np.zeros(len(tables.rules), dtype=bool)
     marked[rule[fit]] = True
     used = np.flatnonzero(marked)
-    lo, hi = tables.lo, tables.hi
-    if lo.shape[1]:
-        bounded = (lo[used] != _LOW) | (hi[used] != _HIGH)
-        names = list(tables.columns)
-        for column in np.flatnonzero(bounded.any(axis=0)).tolist():
-            values = hands.measure(names[column])[which][:, None]
-            fit &= (values >= lo[rule, column]) & (values <= hi[rule, column])
+    if tables.lo.shape[1]:
+        _within_bounds(tables, hands, rule, used, which, fit)
     if tables.shaped[used].any():
-        shape_of = tables.shape_of[rule]  # before the rows: a row is added before a rule points at it
-        fit &= tables.shape_rows[shape_of, hands.shape[which][:, None]]
+        shape_of = tables.shape_of.take(rule)  # before the rows: a row is added before a rule points at it
+        shape_rows = tables.shape_rows
+        # a flat take: a third of the cost of indexing the two dimensions
+        fit &= shape_rows.reshape(-1).take(shape_of * shape_rows.shape[1] + hands.shape[which][:, None])
     if tables.rule20[used].any():
-        fit &= ~tables.rule20[rule] | hands.rule20[which][:, None]
+        fit &= ~tables.rule20.take(rule) | hands.rule20[which][:, None]
     if tables.cards[used].any():
         cards = tables.cards[rule]
         fit &= (deals[rows, seats][:, None] & cards) == cards
-    asks = tables.asks[rule] & fit
+    asks = tables.asks.take(rule) & fit
     if asks.any():
         # Ask a rule's own code only where no earlier candidate surely takes the hand.
         sure = fit & ~asks
@@ -650,27 +562,76 @@ def _choose_among(
     if flat.size:
         width = fit.shape[1]
         line = flat // width
-        asked = rule.reshape(-1)[flat] * 4 + (seats[line] if not _TABLES_COVER_MEANINGS else 0)
+        # rules asking the same where text are asked together (the tables' ``where_groups``)
+        groups, texts = tables.where_groups()
+        asked = groups.take(rule.reshape(-1)[flat]) * 4 + (seats[line] if not _TABLES_COVER_MEANINGS else 0)
         order = np.argsort(asked, kind="stable")
         flat, line, asked = flat[order], line[order], asked[order]
         bounds = np.flatnonzero(np.diff(asked)) + 1
         fit_flat = fit.reshape(-1)
         for lo_i, hi_i in zip([0, *bounds.tolist()], [*bounds.tolist(), flat.size], strict=True):
-            rule_index, seat = divmod(int(asked[lo_i]), 4)
+            group, seat = divmod(int(asked[lo_i]), 4)
             part = line[lo_i:hi_i]
             held = deals[rows[part], seats[part]]
-            fit_flat[flat[lo_i:hi_i]] = _asked(tables.rules[rule_index], held, seat)
+            if group < len(texts):
+                fit_flat[flat[lo_i:hi_i]] = _where(texts[group], held)
+            else:
+                fit_flat[flat[lo_i:hi_i]] = _asked(tables, group - len(texts), held, seat)
     found = fit.any(axis=1)
     first = fit.argmax(axis=1)
     return np.where(found, rule[np.arange(rule.shape[0]), first], NO_RULE).astype(np.int32)
 
 
-def _asked(rule: Rule, held: np.ndarray, seat: int) -> np.ndarray:
+def _within_bounds(
+    tables: RuleTables, hands: _Hands, rule: np.ndarray, used: np.ndarray, which: np.ndarray, fit: np.ndarray
+) -> None:
+    """Clear ``fit`` (rows of candidates ``rule``, of which ``used`` are the fitting ones, for the
+    hands ``which``) where a hand's measure is outside a bound its candidate sets: each candidate's
+    own bounds, slot by slot (``RuleTables.bounds``)."""
+    counts, columns, lows, highs = tables.bounds()
+    slots = int(counts[used].max()) if used.size else 0
+    if slots == 0:
+        return
+    needed = columns[:slots, used][np.arange(slots)[:, None] < counts[used]]
+    table = hands.measures(list(tables.columns), np.flatnonzero(np.bincount(needed, minlength=len(tables.columns))))
+    flat = table.reshape(-1)
+    hand = which[:, None]
+    for k in range(slots):
+        values = flat.take(columns[k].take(rule) * table.shape[1] + hand)
+        fit &= (values >= lows[k].take(rule)) & (values <= highs[k].take(rule))
+
+
+def _asked(tables: RuleTables, rule_index: int, held: np.ndarray, seat: int) -> np.ndarray:
     """A rule's own verdict on hands whose tables part already fits: its ``where``, or its whole
     ``mask`` when the tables cannot hold its meaning."""
     if not _TABLES_COVER_MEANINGS:
-        return np.asarray(rule.mask(held, seat), dtype=bool)
-    return rule.where_mask(held)
+        return np.asarray(tables.rules[rule_index].mask(held, seat), dtype=bool)
+    return tables.rules[rule_index].where_mask(held)
+
+
+def _where(text: str, held: np.ndarray) -> np.ndarray:
+    """The system file's ``where`` ``text`` on the hands ``held``, as ``Rule.where_mask`` asks it
+    (North's version, shared with the rules through the same cache), without the rule, whose block
+    a cached system would unpickle for it."""
+    batch = np.zeros((held.shape[0], 4), dtype=np.uint64)
+    batch[:, 0] = held
+    return np.asarray(_north_where(text)(batch), dtype=bool)
+
+
+def _north_where(text: str) -> WhereFunction:
+    """The system file's compiled ``where`` ``text`` for North, from the cache ``Rule.where_function`` fills."""
+    from bridgegui.engine.bidding.system import _COMPILED_WHERES, _WHERE_LOCK
+    from bridgegui.engine.bidding.system_tokens import compile_where
+
+    key = (compile_where, text, 0)
+    function = _COMPILED_WHERES.get(key)
+    if function is None:
+        with _WHERE_LOCK:
+            function = _COMPILED_WHERES.get(key)
+            if function is None:
+                function = compile_where(text, 0)
+                _COMPILED_WHERES[key] = function
+    return function
 
 
 def vulnerability_codes(vulnerabilities: Sequence[str | None]) -> np.ndarray:

@@ -209,6 +209,8 @@ def _reader_identity() -> str:
             "explain.py",
             "calls.py",
             "loader.py",
+            "batch_tables.py",  # its rule tables are pickled with the system
+            "batch.py",
         ):
             try:
                 digest.update((folder / name).read_bytes())

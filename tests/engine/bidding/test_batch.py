@@ -105,3 +105,20 @@ def test_a_finished_start_and_no_calls_leave_the_auction_as_it_is() -> None:
     assert auctions == [over] * 5 and (rules == NO_RULE).all()
     auctions, rules = system.bid_batch_with_rules(deals, "E", max_calls=0)
     assert auctions == [Auction("E")] * 5 and rules.shape == (5, 0)
+
+
+def test_tables_that_do_not_know_their_blocks_bid_as_the_cached_ones() -> None:
+    """Candidates come from every block's rules laid out with numpy when the tables know where blocks
+    start (a loaded system's), else from each auction's blocks' rules one by one: the same calls."""
+    from bridgegui.engine.bidding.batch import BatchIndex, RuleTables, bid_codes
+
+    loaded = load_system("acol")
+    plain = load_system("acol", use_cache=False)
+    plain.__dict__["_batch"] = BatchIndex(RuleTables(plain.rules))
+    assert loaded._batch.tables.block_starts is not None and plain._batch.tables.block_starts is None
+    deals = deal_batch(600, seed=31)
+    dealers = np.arange(600) % 4
+    vulnerability = (np.arange(600) // 4) % 4
+    one, other = (bid_codes(s, deals, dealers, vulnerability, 60) for s in (loaded, plain))
+    assert np.array_equal(one.calls, other.calls) and np.array_equal(one.rules, other.rules)
+    assert np.array_equal(one.lengths, other.lengths) and (one.calls[:, 1] >= 0).any()
