@@ -46,17 +46,20 @@ def _timed(work: Callable[[], object], runs: int) -> tuple[float, float]:
     return statistics.median(walls), statistics.median(cpus)
 
 
-def _whole_process(argv: list[str], runs: int) -> tuple[float, float]:
-    """Median wall-clock and cpu seconds of a command, start-up included (cpu from the child's rusage)."""
-    walls, cpus = [], []
+def _whole_processes(commands: list[list[str]], runs: int) -> list[tuple[float, float]]:
+    """Median wall-clock and cpu seconds of each command, start-up included (cpu from the child's
+    rusage).  The commands take turns, run by run, so a shared machine's load falls on each alike."""
+    walls: list[list[float]] = [[] for _ in commands]
+    cpus: list[list[float]] = [[] for _ in commands]
     for _ in range(runs):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        wall = time.perf_counter()
-        subprocess.run(argv, check=True, stdout=subprocess.DEVNULL)
-        walls.append(time.perf_counter() - wall)
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
-    return statistics.median(walls), statistics.median(cpus)
+        for k, argv in enumerate(commands):
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            wall = time.perf_counter()
+            subprocess.run(argv, check=True, stdout=subprocess.DEVNULL)
+            walls[k].append(time.perf_counter() - wall)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpus[k].append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return [(statistics.median(w), statistics.median(c)) for w, c in zip(walls, cpus, strict=True)]
 
 
 def _line(label: str, how: str, wall: float, cpu: float, extra: str = "") -> None:
@@ -110,8 +113,6 @@ def dd_against_endplay(boards: int, runs: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         target = str(Path(folder) / "dd.pbn")
         argv = [command, "-p", str(boards), "-s", str(SEED), "--dd", "-q", "-o", target]
-        wall, cpu = _whole_process(argv, runs)
-        _line(f"bridgegui-deal -p {boards} --dd", "whole-process", wall, cpu)
         code = (
             "import endplay.dds as d, endplay.types as t, sys; "
             "from bridgegui.engine.dealing import deal_batch; from bridgegui.engine.cards import Deal; "
@@ -120,8 +121,10 @@ def dd_against_endplay(boards: int, runs: int) -> None:
             f"[d.par(x, t.Vul.none, t.Player.north) for lo in range(0, len(deals), {MAX_TABLES}) "
             f"for x in d.calc_all_tables(deals[lo:lo + {MAX_TABLES}])]"
         )
-        wall, cpu = _whole_process([sys.executable, "-c", code], runs)
+        (ours_wall, ours_cpu), (wall, cpu) = _whole_processes([argv, [sys.executable, "-c", code]], runs)
+        _line(f"bridgegui-deal -p {boards} --dd", "whole-process", ours_wall, ours_cpu)
         _line(f"python: endplay calc_all_tables + par, {boards} deals", "whole-process", wall, cpu)
+        print(f"--dd against endplay, whole processes taking turns: {ours_wall / wall:.2f}x the wall time")
 
 
 def main(argv: list[str] | None = None) -> None:
