@@ -71,10 +71,8 @@ _BRIDGEGUI_CHILD = (
     + r"""
 from bridgegui import __main__ as entry
 
-app = None
 clock = Clock("frame")
 clock.painted = lambda: None
-times = {}
 
 
 def start():

@@ -43,12 +43,16 @@ def _bid_template(generator: str, seed: int | None) -> tuple[str, ...]:
     return (*pieces[:-1], pieces[-1][: -len("1C")])
 
 
+_CALL_WORDS = (*_batch.bid_texts(), "Pass", "X", "XX")
+"""The calls by code (the 35 bids, then Pass, X and XX)."""
+
+
 @lru_cache(maxsize=4)
 def _call_tokens(width: int) -> list[bytes]:
     """Every call token of an auction section ``width`` calls long: entry
-    ``k * 76 + last * 38 + code`` is call ``code`` at place ``k`` (``1NT =3=``), then a space, or a
-    line end after every fourth call and after the last (``last`` 1)."""
-    words = [*_batch.bid_texts(), "Pass", "X", "XX"]
+    ``(k * 2 + last) * len(_CALL_WORDS) + code`` is call ``code`` at place ``k`` (``1NT =3=``), then a
+    space, or a line end after every fourth call and after the last (``last`` 1)."""
+    words = _CALL_WORDS
     texts = [
         f"{word} ={k + 1}={_CRLF if last or k % 4 == 3 else ' '}".encode("ascii")
         for k in range(width)
@@ -108,8 +112,9 @@ def _bid_games(
     board, dealer, vulnerable, deal, declarer, contract, auction, section = template
     seat = _batch.choice(dealers, "NESW")
     declarers = _batch.choice(np.where(bidding.declarers >= 0, bidding.declarers, 4), ("N", "E", "S", "W", ""))
+    contract_words = _batch.contract_texts()
     contracts = _batch.choice(
-        np.where(bidding.contracts >= 0, bidding.contracts, 105), (*_batch.contract_texts(), "Pass")
+        np.where(bidding.contracts >= 0, bidding.contracts, len(contract_words)), (*contract_words, "Pass")
     )
     fields: list[_batch.Field] = [_CRLF + board, _batch.number(numbers), dealer, seat, vulnerable]
     fields += [_batch.choice(vulnerabilities, _batch.VULNERABILITIES), deal, seat, ":"]
@@ -133,7 +138,7 @@ def _bid_games(
     pieces += note_pieces
 
     last = (place == lengths[:, None] - 1).astype(np.int64)
-    token = np.where(made, first_token + place * 76 + last * 38 + np.maximum(calls, 0), -1)
+    token = np.where(made, first_token + (place * 2 + last) * len(_CALL_WORDS) + np.maximum(calls, 0), -1)
     plus = np.where(~bidding.complete & (lengths > 0), first_const, -1)
     notes = np.stack(
         [
