@@ -223,7 +223,7 @@ def test_dd_flag_needs_endplay_and_says_how_to_get_it(monkeypatch):
     def no_endplay():
         raise double_dummy.DoubleDummyUnavailableError(f"{double_dummy.ENABLE_HINT} (No module named 'endplay')")
 
-    monkeypatch.setattr(double_dummy, "_endplay", no_endplay)
+    monkeypatch.setattr(double_dummy, "_dds", no_endplay)
     code, out, err = run("-p", "1", "-s", "1", "--dd")
     # The hint names the extra as this installation takes it: 'bridgegui[dd]', or '.[dd]' in a checkout.
     assert code == 2 and "[dd]" in err and "endplay" in err and out == ""

@@ -1,7 +1,9 @@
 """Optional double-dummy analysis through endplay (which bundles Bo Haglund's DDS): tricks table and par.
 
-endplay is an optional dependency (the ``dd`` extra; ``enable_hint()`` gives the right pip command): it is imported lazily, inside the
-functions below, never when the engine package is imported, so everything else works without it.
+endplay is an optional dependency (the ``dd`` extra; ``enable_hint()`` gives the right pip command).  Its
+DDS library is loaded lazily, inside the functions below, never when the engine package is imported,
+so everything else works without it; it is called directly (``dds_binding``), without endplay's
+package start-up, which costs more than the solve of a few deals.
 ``available()`` says whether it can be used and ``unavailable_message()`` says how to enable it;
 the other functions raise ``DoubleDummyUnavailableError`` (with that message) when it is missing.
 
@@ -56,9 +58,6 @@ _VULNERABILITY_CODES = {"None": 0, "All": 1, "NS": 2, "EW": 3}
 
 _SOLVER_LOCK = threading.Lock()
 """DDS keeps global solver state; one call at a time, whichever thread makes it (GUI worker or script)."""
-
-_CHUNK = 32
-"""Deals per DDS batch call: DDS refuses more than a few hundred tables in one call."""
 
 
 class DoubleDummyUnavailableError(BridgeError):
@@ -135,28 +134,29 @@ def __getattr__(name: str) -> str:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def _endplay() -> Any:
-    """Import and return the endplay modules needed, or raise ``DoubleDummyUnavailableError``."""
+def _dds() -> Any:
+    """The DDS binding (``dds_binding``), or raise ``DoubleDummyUnavailableError`` saying how to get it."""
+    from bridgegui.engine import dds_binding
+
     try:
-        import endplay.dds as dds
-        import endplay.types as types
+        return dds_binding.binding()
     except ImportError as exc:  # a missing package, or a DDS library that failed to load
         raise DoubleDummyUnavailableError(f"{enable_hint()} ({exc})") from None
-    return dds, types
 
 
 def available() -> bool:
-    """True when endplay can be imported, so ``dd_table`` and ``par`` will work."""
+    """True when endplay's DDS library loads, so ``dd_table`` and ``par`` will work."""
     try:
-        _endplay()
+        _dds()
     except DoubleDummyUnavailableError:
         return False
     return True
 
 
 def installed() -> bool:
-    """True when endplay is installed, found without importing it (importing it takes a second or
-    two: a window asks this on its GUI thread and leaves the import to the worker that analyses)."""
+    """True when endplay is installed, found without loading it (loading DDS starts its threads and
+    takes a tenth of a second: a window asks this on its GUI thread and leaves the loading to the
+    worker that analyses)."""
     import importlib.util
 
     return importlib.util.find_spec("endplay") is not None
@@ -165,7 +165,7 @@ def installed() -> bool:
 def unavailable_message() -> str | None:
     """``None`` when double-dummy analysis works, else the text telling the user how to enable it."""
     try:
-        _endplay()
+        _dds()
     except DoubleDummyUnavailableError as exc:
         return str(exc)
     return None
@@ -265,30 +265,8 @@ class Par:
         return f"{side} {self.score if side == 'NS' else -self.score}"
 
 
-def _endplay_deal(deal: Deal, types: Any) -> Any:
-    deal.require_complete()
-    return types.Deal(deal.to_pbn("N"))
-
-
-def _endplay_table(table: DDTable) -> Any:
-    """endplay's table object for our ``DDTable`` (so that ``par`` needs no second solve).
-
-    endplay has no public constructor from numbers, so this fills DDS's result struct, which
-    endplay's own ``DDTable`` wraps (its layout is DDS's ``ddTableResults.resTable[strain][seat]``).
-    """
-    from endplay import _dds
-    from endplay.dds.ddtable import DDTable as EndplayTable
-
-    raw = _dds.ddTableResults()
-    for strain, row in enumerate(table.tricks):
-        for seat, tricks in enumerate(row):
-            raw.resTable[strain][seat] = tricks
-    return EndplayTable(raw)
-
-
-def _table_from_endplay(result: Any) -> DDTable:
-    rows = result.to_list()  # [denomination S H D C NT][player N E S W]
-    return DDTable(tuple(_four(row) for row in rows))
+def _table(tricks: np.ndarray) -> DDTable:
+    return DDTable(tuple(_four(row) for row in np.asarray(tricks).tolist()))
 
 
 def dd_table(deal: Deal) -> DDTable:
@@ -296,10 +274,8 @@ def dd_table(deal: Deal) -> DDTable:
 
     Raises ``DoubleDummyUnavailableError`` without endplay.  Call it from a worker thread.
     """
-    dds, types = _endplay()
-    ep_deal = _endplay_deal(deal, types)
-    with _SOLVER_LOCK:
-        return _table_from_endplay(dds.calc_dd_table(ep_deal))
+    deal.require_complete()
+    return dd_tables(np.array([deal.hands], dtype=np.uint64))[0]
 
 
 def par(deal: Deal | DDTable, dealer: str, vulnerability: str) -> Par:
@@ -308,24 +284,22 @@ def par(deal: Deal | DDTable, dealer: str, vulnerability: str) -> Par:
     ``dealer`` is ``"N" "E" "S" "W"``; ``vulnerability`` is ``"None" "NS" "EW" "All"`` (as ``Board``
     keeps them).  Raises ``DoubleDummyUnavailableError`` without endplay.
     """
-    dds, types = _endplay()
+    from bridgegui.engine.dds_binding import dealer_par
+
+    dds = _dds()
     if vulnerability not in _VULNERABILITY_CODES:
         raise BridgeError(f"{vulnerability!r} is not a vulnerability: use None, NS, EW or All")
     seat = dealer.strip().upper()[:1]
     if not seat or seat not in SEATS:
         raise BridgeError(f"{dealer!r} is not a seat: use N, E, S or W")
     table = deal if isinstance(deal, DDTable) else dd_table(deal)
-    vul, player = types.Vul(_VULNERABILITY_CODES[vulnerability]), types.Player(SEATS.index(seat))
     with _SOLVER_LOCK:
-        result = dds.par(_endplay_table(table), vul, player)
+        score, found = dealer_par(dds, np.array(table.tricks), SEATS.index(seat), _VULNERABILITY_CODES[vulnerability])
     contracts = []
-    for c in result:
-        doubled = {"doubled": "x", "redoubled": "xx"}.get(getattr(c.penalty, "name", ""), "")
-        text = f"{c.level}{STRAINS[int(c.denom)]}{doubled} {SEATS[int(c.declarer)]}"
-        if c.result:
-            text += f" {c.result:+d}"
-        contracts.append(text)
-    return Par(int(result.score), tuple(contracts))
+    for level, row, declarer, result in found:
+        text = f"{level}{STRAINS[row]}{'x' if result < 0 else ''} {SEATS[declarer]}"
+        contracts.append(f"{text} {result:+d}" if result else text)
+    return Par(score, tuple(contracts))
 
 
 def board_tags(board: Board, table: DDTable | None = None) -> dict[str, str]:
@@ -349,18 +323,22 @@ def strain_tricks(batch: np.ndarray, strain: str | int) -> np.ndarray:
     Solving one strain costs about a fifth of a full table, which is what the development scripts
     (``scripts/fit_tricks.py``) need: the tricks of the side declaring its fit.  Returns ``(n, 4)`` int8.
     """
-    dds, types = _endplay()
+    from bridgegui.engine.dds_binding import calc_all_tables
+
+    dds = _dds()
     s = strain if isinstance(strain, int) else strain_index(strain)
-    exclude = [types.Denom(i) for i in range(5) if i != s]
-    rows = np.asarray(batch, dtype=np.uint64)
+    rows = np.asarray(batch, dtype=np.uint64).reshape(-1, 4)
     out = np.zeros((rows.shape[0], 4), dtype=np.int8)
-    for lo in range(0, rows.shape[0], _CHUNK):
-        chunk: Sequence[Any] = [_endplay_deal(Deal.from_masks(r), types) for r in rows[lo : lo + _CHUNK].tolist()]
+    per_call = TABLES_PER_CALL * 5  # DDS takes five times as many tables of one strain as full tables
+    for lo in range(0, rows.shape[0], per_call):
         with _SOLVER_LOCK:
-            results = dds.calc_all_tables(chunk, exclude=exclude)
-        for i, result in enumerate(results):
-            out[lo + i] = result.to_list()[s]
+            out[lo : lo + per_call] = calc_all_tables(dds, rows[lo : lo + per_call], _filter_all_but({s}))[:, s]
     return out
+
+
+def _filter_all_but(strains: set[int]) -> tuple[bool, ...]:
+    """DDS's trump filter (``True`` = not solved) that solves only ``strains`` (rows of ``STRAINS``)."""
+    return tuple(k not in strains for k in range(5))
 
 
 BOARDS_PER_CALL = 200
@@ -383,24 +361,21 @@ def _even_chunks(count: int, most: int) -> list[tuple[int, int]]:
     return list(itertools.pairwise(bounds))
 
 
-def _endplay_deals(rows: np.ndarray, types: Any) -> list[Any]:
-    return [types.Deal(Deal.from_masks(r).to_pbn("N")) for r in np.asarray(rows, dtype=np.uint64).tolist()]
-
-
 def dd_tables(batch: np.ndarray) -> list[DDTable]:
     """The full double-dummy tables of a ``(n, 4)`` batch, solved in batches (DDS's ``CalcAllTables``).
 
     DDS spreads a batch over every core with its own threads; solving a deal at a time gives it one
     table to split, so batches are how ``--dd`` uses the whole machine.
     """
-    dds, types = _endplay()
+    from bridgegui.engine.dds_binding import calc_all_tables
+
+    dds = _dds()
     rows = np.asarray(batch, dtype=np.uint64).reshape(-1, 4)
     tables: list[DDTable] = []
     for lo, hi in _even_chunks(rows.shape[0], TABLES_PER_CALL):
-        chunk = _endplay_deals(rows[lo:hi], types)
         with _SOLVER_LOCK:
-            results = dds.calc_all_tables(chunk)
-        tables.extend(_table_from_endplay(result) for result in results)
+            tricks = calc_all_tables(dds, rows[lo:hi])
+        tables.extend(_table(t) for t in tricks)
     return tables
 
 
@@ -417,7 +392,9 @@ def contract_tricks(
     needed strains through ``CalcAllTables`` with the other strains filtered out (faster when a deal
     needs most declarers of a strain).  Both run in batches over every core.
     """
-    dds, types = _endplay()
+    from bridgegui.engine.dds_binding import solve_leads
+
+    dds = _dds()
     rows = np.asarray(batch, dtype=np.uint64).reshape(-1, 4)
     strains = np.asarray(strains, dtype=np.int64).reshape(-1)
     declarers = np.asarray(declarers, dtype=np.int64).reshape(-1)
@@ -427,25 +404,22 @@ def contract_tricks(
     if rows.shape[0] == 0:
         return out
     if method == "tables":
-        return _tricks_by_tables(rows, strains, declarers, dds, types)
+        return _tricks_by_tables(rows, strains, declarers, dds)
     if method != "boards":
         raise BridgeError(f"{method!r} is not a solving method: use boards or tables")
-    from endplay.dds.solve import SolveMode
-
-    deals = _endplay_deals(rows, types)
-    for i, deal in enumerate(deals):
-        deal.trump = types.Denom(int(strains[i]))
-        deal.first = types.Player((int(declarers[i]) + 1) % 4)
-    for lo in range(0, len(deals), BOARDS_PER_CALL):
+    leaders = (declarers + 1) % 4  # the declarer's left-hand opponent leads
+    for lo in range(0, rows.shape[0], BOARDS_PER_CALL):
+        hi = lo + BOARDS_PER_CALL
         with _SOLVER_LOCK:
-            solved = dds.solve_all_boards(deals[lo : lo + BOARDS_PER_CALL], SolveMode.OptimalOne)
-        for i, board in enumerate(solved):
-            out[lo + i] = 13 - max(tricks for _card, tricks in board)
+            defence = solve_leads(dds, rows[lo:hi], strains[lo:hi], leaders[lo:hi])
+        out[lo:hi] = 13 - defence
     return out
 
 
-def _tricks_by_tables(rows: np.ndarray, strains: np.ndarray, declarers: np.ndarray, dds: Any, types: Any) -> np.ndarray:
+def _tricks_by_tables(rows: np.ndarray, strains: np.ndarray, declarers: np.ndarray, dds: Any) -> np.ndarray:
     """``contract_tricks`` through ``CalcAllTables``: the deals grouped by the set of strains they need."""
+    from bridgegui.engine.dds_binding import calc_all_tables
+
     out = np.zeros(rows.shape[0], dtype=np.int8)
     unique, inverse = np.unique(rows, axis=0, return_inverse=True)
     inverse = inverse.reshape(-1)
@@ -454,13 +428,11 @@ def _tricks_by_tables(rows: np.ndarray, strains: np.ndarray, declarers: np.ndarr
     tables = np.zeros((unique.shape[0], 5, 4), dtype=np.int8)
     for strain_set in np.unique(needed).tolist():
         members = np.flatnonzero(needed == strain_set)
-        exclude = [types.Denom(s) for s in range(5) if not strain_set >> s & 1]
-        per_call = TABLES_PER_CALL * 5 // (5 - len(exclude))
+        wanted = {s for s in range(5) if strain_set >> s & 1}
+        per_call = TABLES_PER_CALL * 5 // len(wanted)
         for lo in range(0, members.size, per_call):
             part = members[lo : lo + per_call]
             with _SOLVER_LOCK:
-                results = dds.calc_all_tables(_endplay_deals(unique[part], types), exclude=exclude)
-            for j, result in zip(part.tolist(), results, strict=True):
-                tables[j] = np.array(result.to_list(), dtype=np.int8)
+                tables[part] = calc_all_tables(dds, unique[part], _filter_all_but(wanted))
     out[:] = tables[inverse, strains, declarers]
     return out

@@ -29,8 +29,9 @@ BC_TAG = "3263332633aa79aaa79a"
 
 @pytest.fixture
 def no_endplay(monkeypatch):
-    """Make ``import endplay…`` fail as it does where the package is not installed."""
+    """Make ``import endplay…`` fail, and the package unfindable, as where it is not installed."""
     real_import = builtins.__import__
+    real_find_spec = importlib.util.find_spec
 
     def fake_import(name, *args, **kwargs):
         if name == "endplay" or name.startswith("endplay."):
@@ -40,6 +41,9 @@ def no_endplay(monkeypatch):
     for module in [m for m in sys.modules if m == "endplay" or m.startswith("endplay.")]:
         monkeypatch.delitem(sys.modules, module)
     monkeypatch.setattr(builtins, "__import__", fake_import)
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *a: None if name.startswith("endplay") else real_find_spec(name, *a)
+    )
 
 
 def test_engine_import_does_not_load_endplay():
@@ -187,12 +191,71 @@ def test_batches_are_as_few_as_dds_allows_and_alike_in_size():
 
 @needs_endplay
 def test_a_batch_of_forty_is_solved_in_one_call(monkeypatch):
-    import endplay.dds as dds
-
+    from bridgegui.engine import dds_binding
     from bridgegui.engine.dealing import deal_batch
 
     calls = []
-    real = dds.calc_all_tables
-    monkeypatch.setattr(dds, "calc_all_tables", lambda deals, *a, **k: calls.append(len(deals)) or real(deals, *a, **k))
+    real = dds_binding.calc_all_tables
+    monkeypatch.setattr(
+        dds_binding, "calc_all_tables", lambda dds, rows, *a: calls.append(len(rows)) or real(dds, rows, *a)
+    )
     double_dummy.dd_tables(deal_batch(40, seed=3))
     assert calls == [40]
+
+
+@needs_endplay
+def test_solving_does_not_run_endplays_start_up_and_endplay_reuses_the_library():
+    """endplay's package start-up imports matplotlib (most of half a second); DDS is loaded without it,
+    and a later ``import endplay`` (a user's script) finds the same DDS module instead of a second one."""
+    import subprocess
+
+    code = (
+        "import sys; from bridgegui.engine import double_dummy, parse_deal; "
+        f"t = double_dummy.dd_table(parse_deal({SAMPLE_DEAL!r})); "
+        "print(t.to_pbn_tag(), double_dummy.par(t, 'N', 'None').score, "
+        "'endplay' in sys.modules, 'matplotlib' in sys.modules); "
+        "binding = sys.modules['endplay._dds']; import endplay; print(endplay._dds is binding)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == [SAMPLE_TAG, "400", "False", "False", "True"]
+
+
+def test_holdings_are_ddss_bits_hand_by_hand_suit_by_suit():
+    from bridgegui.engine.dds_binding import holdings
+
+    deal = parse_deal(SAMPLE_DEAL)  # North AT9.2.J432.A9863
+    cards = holdings([deal.hands])
+    assert cards.shape == (1, 4, 4) and cards.dtype.name == "uint32"
+    ace, ten, nine, deuce = 1 << 14, 1 << 10, 1 << 9, 1 << 2  # DDS: bit 2 is the deuce, bit 14 the ace
+    assert cards[0, 0, 0] == ace | ten | nine and cards[0, 0, 1] == deuce
+    assert sum(bin(int(h)).count("1") for h in cards[0].ravel()) == 52
+
+
+def test_a_dds_build_laid_out_otherwise_is_refused(monkeypatch):
+    import ctypes
+    import types
+
+    from bridgegui.engine import dds_binding
+
+    class Wrong(ctypes.Structure):
+        _fields_ = [("x", ctypes.c_int)]
+
+    odd = types.SimpleNamespace(deal=Wrong, futureTricks=Wrong, ddTableDeal=Wrong, ddTableResults=Wrong)
+    with pytest.raises(dds_binding.BindingUnavailableError, match="laid out"):
+        dds_binding._check_layout(odd)
+
+
+@needs_endplay
+def test_endplay_without_its_sources_on_disk_is_imported_as_usual(monkeypatch, tmp_path):
+    """A frozen build keeps endplay's modules in its archive, not as files: the binding then imports them."""
+    from bridgegui.engine import dds_binding
+
+    monkeypatch.delitem(sys.modules, dds_binding.MODULE_NAME, raising=False)
+    monkeypatch.setattr(dds_binding, "_endplay_folder", lambda: tmp_path)  # a folder without _dds/__init__.py
+    imported = []
+    real = dds_binding.importlib.import_module
+    monkeypatch.setattr(
+        dds_binding.importlib, "import_module", lambda name, *a: imported.append(name) or real(name, *a)
+    )
+    assert dds_binding.binding().MAXNOOFTABLES == 40
+    assert imported[0] == "endplay._dds"  # (endplay's own start-up imports more after it)
