@@ -48,3 +48,23 @@ def test_solved_boards_are_cached_per_seed_and_count(tmp_path, monkeypatch) -> N
     # Other deals under the same name (a changed dealer) are solved again, never misread.
     bench_par.par_data(deal_batch(3, seed=8), "NES", ["None"] * 3, 7)
     assert len(calls) == 2
+
+
+def _board(contract: Contract | None, tricks: int, score_ns: int, par_score: int, imps: int) -> bench_par.BoardResult:
+    from bridgegui.engine.bidding.calls import Auction
+
+    return bench_par.BoardResult(
+        index=0, number=1, dealer="N", vulnerability="None", deal=None, auction=Auction("N", ()), rules=(),
+        contract=contract, tricks=tricks, score_ns=score_ns, par_score=par_score, par_contracts=(), imps=imps,
+        category="",
+    )  # fmt: skip
+
+
+def test_the_level_ceiling_plays_each_contract_at_its_best_level() -> None:
+    boards = [
+        _board(Contract(4, "S", "", "N"), 12, 480, 980, -11),  # missed slam: 6S makes, so 0 either way
+        _board(Contract(4, "S", "", "N"), 9, -50, 140, -5),  # overbid: 3S is par, but not by bidding higher
+        _board(Contract(2, "H", "", "E"), 10, -170, -420, 7),  # EW stopped low: 4H by East is par
+        _board(None, 0, 0, 110, -4),  # passed out: no contract to move, its IMPs stay
+    ]
+    assert bench_par.level_bounds(boards) == ((0 + 0 + 0 + 4) / 4, (0 + 5 + 0 + 4) / 4)

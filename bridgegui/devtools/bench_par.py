@@ -345,6 +345,39 @@ def breakdown(results: Sequence[BoardResult]) -> list[tuple[str, int, int, float
     return sorted(rows, key=lambda row: (-row[2], CATEGORIES.index(row[0])))
 
 
+def level_bounds(results: Sequence[BoardResult]) -> tuple[float, float]:
+    """IMPs a board from par if each undoubled contract were played at its best level double dummy,
+    strain and declarer kept: ``(any level, only the reached level or higher)``.
+
+    A ceiling for work on game and slam judgement, not a goal: no bidding sees the cards lie.  The
+    gap between the two is the price of stopping low; what remains is strain, declarer, competition.
+    """
+    kept = [r for r in results if r.contract is not None and not r.contract.doubled]
+    if not kept:
+        return 0.0, 0.0
+    levels = np.arange(1, 8)
+    strain = np.array([STRAINS.index(r.contract.strain) for r in kept if r.contract])[:, None]
+    ours = np.array([r.contract.declarer in "NS" for r in kept if r.contract])
+    vulnerable = np.array([r.vulnerability in ("All", "NS" if o else "EW") for r, o in zip(kept, ours, strict=True)])
+    tricks = np.array([r.tricks for r in kept])[:, None]
+    shape = (len(kept), levels.size)
+    scores = duplicate_score(
+        np.broadcast_to(levels, shape),
+        np.broadcast_to(strain, shape),
+        np.zeros(shape, dtype=np.int64),
+        np.broadcast_to(vulnerable[:, None], shape),
+        np.broadcast_to(tricks, shape),
+    ).reshape(shape)
+    reached = np.array([r.contract.level for r in kept if r.contract])[:, None]
+    sign = np.where(ours, 1, -1)
+    par = np.array([r.par_score for r in kept])
+    others = sum(abs(r.imps) for r in results) - sum(abs(r.imps) for r in kept)
+    best_any = imps(scores.max(axis=1) * sign - par)
+    best_higher = imps(np.where(levels >= reached, scores, -(10**6)).max(axis=1) * sign - par)
+    total = len(results)
+    return (others + float(np.abs(best_any).sum())) / total, (others + float(np.abs(best_higher).sum())) / total
+
+
 def _rule_label(system: System, index: int) -> str:
     if index == NO_RULE:
         return "none"
@@ -382,6 +415,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--worst", type=int, default=0, metavar="N", help="print the N boards furthest from par")
     parser.add_argument("--category", choices=CATEGORIES, help="with --worst: only boards of this category")
     parser.add_argument(
+        "--bounds", action="store_true", help="also the IMPs if every contract were at its best level (a ceiling)"
+    )
+    parser.add_argument(
         "--breakdown", action=argparse.BooleanOptionalAction, default=True, help="IMPs lost by category"
     )
     args = parser.parse_args(argv)
@@ -407,6 +443,12 @@ def main(argv: list[str] | None = None) -> int:
         if args.breakdown:
             for category, boards, total, per_board in breakdown(results):
                 print(f"  {category:<22} {boards:>5} boards {total:>6} IMPs  {per_board:5.2f} a board")
+        if args.bounds:
+            any_level, higher = level_bounds(results)
+            print(
+                f"  ceiling: each contract at its best level double dummy (strain and declarer kept) {any_level:.2f}"
+                f" IMPs a board; only ever bidding higher {higher:.2f}"
+            )
         if args.worst > 0:
             chosen = [r for r in results if r.imps and (args.category is None or r.category == args.category)]
             chosen.sort(key=lambda r: (-abs(r.imps), r.index))
