@@ -68,3 +68,20 @@ def test_the_level_ceiling_plays_each_contract_at_its_best_level() -> None:
         _board(None, 0, 0, 110, -4),  # passed out: no contract to move, its IMPs stay
     ]
     assert bench_par.level_bounds(boards) == ((0 + 0 + 0 + 4) / 4, (0 + 5 + 0 + 4) / 4)
+
+
+def test_a_writer_does_not_write_into_another_runs_partial_file(tmp_path, monkeypatch) -> None:
+    """Two runs sharing the cache folder each write their own partial file; the one another run is still
+    writing (here a folder in its way) neither breaks this run's write nor is touched."""
+    monkeypatch.setenv(bench_par.CACHE_DIR_ENV, str(tmp_path))
+    batch = deal_batch(2, seed=9)
+    solved = bench_par.ParData(np.full((2, 5, 4), 7, dtype=np.int8), np.array([0, 110]), ((), ("2S N",)))
+    calls = []
+    monkeypatch.setattr(bench_par, "_solve", lambda *a: calls.append(1) or solved)
+    final = bench_par._cache_file(9, 2)
+    assert final is not None
+    other = final.with_suffix(".partial.npz")  # the shared name both runs once used
+    other.mkdir(parents=True)
+    bench_par.par_data(batch, "NE", ["None"] * 2, 9)
+    _, hit = bench_par.par_data(batch, "NE", ["None"] * 2, 9)
+    assert hit and len(calls) == 1 and other.is_dir()

@@ -141,7 +141,9 @@ def par_data(
     if path is not None:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            partial = path.with_suffix(".partial.npz")
+            # Each writer its own partial file: runs sharing the cache folder (several checkouts, one
+            # user) must not write into one file at once.
+            partial = path.with_suffix(f".{os.getpid()}.partial.npz")
             np.savez_compressed(
                 partial,
                 deals=batch,
