@@ -177,9 +177,40 @@ _WHERE_WORDS = (
 )
 
 
+_SUIT_TEST = r"(?:spades|hearts|diamonds|clubs)\(me\) {op} {count}"
+_EVERY_SUIT = {
+    # (comparison, count, joined by): the words a student reads for "every suit" or "some suit" tests
+    (">=", "1", "and"): "no void",
+    ("<=", "0", "or"): "a void",
+    ("<=", "1", "or"): "a singleton or void",
+    ("<=", "2", "or"): "a doubleton or shorter",
+}
+
+
+def _suit_phrases(text: str) -> str:
+    """Name the four-suit tests a teacher writes in words: ``spades(me) >= 1 and hearts(me) >= 1 and
+    diamonds(me) >= 1 and clubs(me) >= 1`` is "no void", the ``<= 1 or ...`` chain "a singleton or void".
+
+    A chain is named only where its operator binds it as one unit (an ``or`` chain alone or in
+    parentheses, or beside other ``or`` terms), so the words never change what the expression means.
+    """
+    for (op, count, joiner), words in _EVERY_SUIT.items():
+        test = _SUIT_TEST.format(op=op, count=count)
+        chain = re.compile(rf"{test}(?: (?:{'and|&&' if joiner == 'and' else 'or|[|][|]'}) {test}){{3}}")
+        outside = ("and", "&&", "or", "||") if joiner == "and" else ("or", "||")
+        for found in reversed(list(chain.finditer(text))):
+            before, after = text[: found.start()].rstrip(), text[found.end() :].lstrip()
+            alone_before = not before or before.endswith("(") or before.endswith(tuple(f" {o}" for o in outside))
+            alone_after = not after or after.startswith(")") or after.startswith(tuple(f"{o} " for o in outside))
+            suits = set(re.findall(r"(spades|hearts|diamonds|clubs)\(me\)", found.group(0)))
+            if alone_before and alone_after and len(suits) == 4:
+                text = text[: found.start()] + words + text[found.end() :]
+    return text
+
+
 def where_words(expression: str) -> str:
     """A ``where`` expression read aloud: ``"spades(me) >= hearts(me)"`` → ``"spades ≥ hearts"``."""
-    text = " ".join(expression.split())
+    text = _suit_phrases(" ".join(expression.split()))
     for pattern, replacement in _WHERE_WORDS:
         text = pattern.sub(replacement, text)
     return text

@@ -156,6 +156,22 @@ def test_explanations_are_generated_from_the_meaning_and_numbers_are_never_typed
     assert notrump.explanation == "1NT: 15–17 HCP, balanced, spades ≤ 5."
 
 
+def test_four_suit_tests_read_as_a_teacher_says_them_and_keep_their_meaning():
+    from bridgegui.engine.bidding.explain import where_words
+
+    no_void = "spades(me) >= 1 and hearts(me) >= 1 and diamonds(me) >= 1 and clubs(me) >= 1"
+    short = "clubs(me) <= 1 or diamonds(me) <= 1 or hearts(me) <= 1 or spades(me) <= 1"
+    assert where_words(f"{no_void} and (hcp(me) <= 9 or hearts(me) <= 3)") == "no void and (HCP ≤ 9 or hearts ≤ 3)"
+    assert where_words(short) == "a singleton or void"
+    assert where_words(f"hcp(me) >= 12 and ({short})") == "HCP ≥ 12 and (a singleton or void)"
+    # Where the chain is not one unit, or a test is not the whole comparison, the words stay literal.
+    assert where_words(f"hcp(me) >= 12 and {short}").startswith("HCP ≥ 12 and clubs ≤ 1 or")
+    assert where_words(f"hcp(me) + {no_void}").startswith("HCP + spades ≥ 1 and")
+    assert where_words(no_void.replace(">= 1 and hearts", ">= 10 and hearts")).startswith("spades ≥ 10")
+    system = parse_system(V2 + f"after P*\n  2S hcp 5-10, spades 6 where {no_void} -- weak two.\n")
+    assert system.rules[0].explanation == "2♠: 5–10 HCP, 6 spades, no void. Weak two."
+
+
 def test_fallback_rules_are_marked_and_say_not_covered():
     system = parse_system(V2 + "after **\n  fallback P -- the opponents' auction is beyond this system.\n")
     rule = system.rules[0]
