@@ -43,6 +43,7 @@ from PySide6.QtWidgets import (
 
 from bridgegui.engine import double_dummy, tricks
 from bridgegui.engine.bidding import Auction, Call, Explanation, System, load_system, shipped_label, shipped_systems
+from bridgegui.engine.bidding.explain import sentence
 from bridgegui.engine.bidding.inference import KnownHand
 from bridgegui.engine.bidding.simulation import SimulationSetup
 from bridgegui.engine.boards import Board
@@ -727,10 +728,13 @@ class BiddingPractice(QObject):
         rule's sentence is shown as written."""
         if explained.written:
             return explained.note.strip()
+        note = sentence(explained.note)  # a teacher's note is written "weak two.": it reads as a sentence
         if explained.catch_all:
-            return self.tr("not covered by this system. {note}").format(note=explained.note).strip()
-        parts = [p for p in (explained.meaning_text(), explained.note.strip()) if p]
-        return ". ".join(parts) if parts else self.tr("any hand")
+            return self.tr("not covered by this system. {note}").format(note=note).strip()
+        meaning = explained.meaning_text()
+        if meaning:
+            return f"{meaning}. {note}".strip()
+        return note or self.tr("any hand.")
 
     def _facts(self, facts: HandFacts) -> str:
         return self.tr("You have {hcp} HCP ({points} points) and {pattern}.").format(

@@ -253,3 +253,18 @@ def test_the_bidding_box_stays_put_while_the_verdicts_change(qtbot: QtBot, windo
         assert len(places) == 1, (seed, places)
         window.set_practice_seats(None)
         window.clear_constraints()
+
+
+def test_the_verdicts_reason_reads_as_sentences(window: MainWindow) -> None:
+    """A teacher writes notes as "declines the invitation."; the verdict showed "15 HCP. declines the
+    invitation." and, without a note, ran the meaning into "You have …" with no full stop."""
+    from bridgegui.engine.bidding import Explanation
+
+    why = window.bidding._why
+    passes = Call.parse("P")
+    assert why(Explanation(passes, ("15 HCP",), "declines the invitation.")) == "15 HCP. Declines the invitation."
+    assert why(Explanation(passes, ("15 HCP",))) == "15 HCP."
+    assert why(Explanation(passes, (), "partner's bid is the contract")) == "Partner's bid is the contract."
+    assert why(Explanation(passes, (), "the opponents' auction", catch_all=True)).endswith(
+        "system. The opponents' auction."
+    )
