@@ -102,11 +102,20 @@ def holdings(rows: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray((fields << np.uint64(2)).astype(np.uint32))
 
 
+def _fits(count: int, capacity: int, what: str) -> None:
+    """Refuse more items than DDS's fixed array holds: the buffers are copied in with ``memmove``."""
+    if count > capacity:
+        raise ValueError(f"DDS takes at most {capacity} {what} in one call, not {count}")
+
+
 def calc_all_tables(dds: ModuleType, rows: np.ndarray, trump_filter: tuple[bool, ...] = (False,) * 5) -> np.ndarray:
-    """``(n, 5, 4)`` tricks (strain S H D C NT, declarer N E S W) of at most ``MAXNOOFTABLES`` deals in one
-    ``CalcAllTables`` call; strains filtered out come back as 0.  The caller holds the solver lock."""
+    """``(n, 5, 4)`` tricks (strain S H D C NT, declarer N E S W) in one ``CalcAllTables`` call; strains
+    filtered out come back as 0.  DDS takes ``MAXNOOFTABLES`` deals with every strain, and five times
+    as many strain tables in all.  The caller holds the solver lock."""
     cards = holdings(rows)
     count = cards.shape[0]
+    solved = max(1, sum(not f for f in trump_filter))
+    _fits(count * solved, dds.MAXNOOFTABLES * 5, "strain tables")
     deals = dds.ddTableDeals()
     deals.noOfTables = count
     ctypes.memmove(ctypes.addressof(deals.ddTableDeal), cards.ctypes.data, cards.nbytes)
@@ -121,6 +130,7 @@ def solve_leads(dds: ModuleType, rows: np.ndarray, trumps: np.ndarray, leaders: 
     """``(n,)`` tricks the side on lead takes with its best card, for at most ``MAXNOOFBOARDS`` boards in
     one ``SolveAllBoardsBin`` call (only the best card's score asked: DDS's target -1, one solution)."""
     count = int(np.asarray(rows).reshape(-1, 4).shape[0])
+    _fits(count, dds.MAXNOOFBOARDS, "boards")
     packed = np.zeros((count, _DEAL_INTS), dtype=np.intc)
     packed[:, 0] = trumps
     packed[:, 1] = leaders

@@ -11,6 +11,7 @@ import json
 import re
 import sys
 
+import numpy as np
 import pytest
 
 from bridgegui.engine import Board, double_dummy, parse_deal
@@ -259,3 +260,18 @@ def test_endplay_without_its_sources_on_disk_is_imported_as_usual(monkeypatch, t
     )
     assert dds_binding.binding().MAXNOOFTABLES == 40
     assert imported[0] == "endplay._dds"  # (endplay's own start-up imports more after it)
+
+
+@needs_endplay
+def test_more_deals_than_ddss_arrays_hold_are_refused_before_any_copy():
+    """The deals are copied into DDS's fixed arrays: one too many would write past their end."""
+    from bridgegui.engine import dds_binding
+    from bridgegui.engine.dealing import deal_batch
+
+    dds = dds_binding.binding()
+    with pytest.raises(ValueError, match="at most 200 strain tables"):
+        dds_binding.calc_all_tables(dds, deal_batch(41, seed=1))
+    with pytest.raises(ValueError, match="at most 200 boards"):
+        dds_binding.solve_leads(dds, deal_batch(201, seed=1), np.zeros(201), np.zeros(201))
+    one_strain = tuple(k != 4 for k in range(5))
+    assert dds_binding.calc_all_tables(dds, deal_batch(2, seed=1), one_strain).shape == (2, 5, 4)
