@@ -56,18 +56,20 @@ class Explanation:
         five-card major."``; a version-1 rule's own sentence as written."""
         if self.written:
             return self.note
-        note = sentence(self.note)
         if self.catch_all:
             head = f"{NOT_COVERED}: {self.call.symbol()}"
             meaning = self.meaning_text()
             head += f" ({meaning})." if meaning else "."
-            return f"{head} {note}".strip()
+            return f"{head} {sentence(self.note)}".strip()
+        reason = self.reason()
+        return f"{self.call.symbol()}: {reason}" if reason else f"{self.call.symbol()}."
+
+    def reason(self) -> str:
+        """What the call says, without the call: ``"15–17 HCP, balanced. The booklet allows a five-card
+        major."`` (the meaning, then the note as a sentence; empty when there is neither)."""
+        note = sentence(self.note)
         meaning = self.meaning_text()
-        if meaning:
-            return f"{self.call.symbol()}: {meaning}. {note}".strip()
-        if note:
-            return f"{self.call.symbol()}: {note}"
-        return f"{self.call.symbol()}."
+        return f"{meaning}. {note}".strip() if meaning else note
 
 
 def sentence(text: str) -> str:

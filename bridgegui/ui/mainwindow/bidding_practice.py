@@ -728,13 +728,9 @@ class BiddingPractice(QObject):
         rule's sentence is shown as written."""
         if explained.written:
             return explained.note.strip()
-        note = sentence(explained.note)  # a teacher's note is written "weak two.": it reads as a sentence
         if explained.catch_all:
-            return self.tr("not covered by this system. {note}").format(note=note).strip()
-        meaning = explained.meaning_text()
-        if meaning:
-            return f"{meaning}. {note}".strip()
-        return note or self.tr("any hand.")
+            return self.tr("not covered by this system. {note}").format(note=sentence(explained.note)).strip()
+        return explained.reason() or self.tr("any hand.")
 
     def _facts(self, facts: HandFacts) -> str:
         return self.tr("You have {hcp} HCP ({points} points) and {pattern}.").format(
