@@ -354,14 +354,16 @@ def level_bounds(results: Sequence[BoardResult]) -> tuple[float, float]:
     A ceiling for work on game and slam judgement, not a goal: no bidding sees the cards lie.  The
     gap between the two is the price of stopping low; what remains is strain, declarer, competition.
     """
-    kept = [r for r in results if r.contract is not None and not r.contract.doubled]
+    kept = [(r, r.contract) for r in results if r.contract is not None and not r.contract.doubled]
     if not kept:
         return 0.0, 0.0
     levels = np.arange(1, 8)
-    strain = np.array([STRAINS.index(r.contract.strain) for r in kept if r.contract])[:, None]
-    ours = np.array([r.contract.declarer in "NS" for r in kept if r.contract])
-    vulnerable = np.array([r.vulnerability in ("All", "NS" if o else "EW") for r, o in zip(kept, ours, strict=True)])
-    tricks = np.array([r.tricks for r in kept])[:, None]
+    strain = np.array([STRAINS.index(c.strain) for _, c in kept])[:, None]
+    ours = np.array([c.declarer in "NS" for _, c in kept])
+    vulnerable = np.array(
+        [r.vulnerability in ("All", "NS" if o else "EW") for (r, _), o in zip(kept, ours, strict=True)]
+    )
+    tricks = np.array([r.tricks for r, _ in kept])[:, None]
     shape = (len(kept), levels.size)
     scores = duplicate_score(
         np.broadcast_to(levels, shape),
@@ -370,10 +372,10 @@ def level_bounds(results: Sequence[BoardResult]) -> tuple[float, float]:
         np.broadcast_to(vulnerable[:, None], shape),
         np.broadcast_to(tricks, shape),
     ).reshape(shape)
-    reached = np.array([r.contract.level for r in kept if r.contract])[:, None]
+    reached = np.array([c.level for _, c in kept])[:, None]
     sign = np.where(ours, 1, -1)
-    par = np.array([r.par_score for r in kept])
-    others = sum(abs(r.imps) for r in results) - sum(abs(r.imps) for r in kept)
+    par = np.array([r.par_score for r, _ in kept])
+    others = sum(abs(r.imps) for r in results) - sum(abs(r.imps) for r, _ in kept)
     best_any = imps(scores.max(axis=1) * sign - par)
     best_higher = imps(np.where(levels >= reached, scores, -(10**6)).max(axis=1) * sign - par)
     total = len(results)
