@@ -133,21 +133,13 @@ def bench_bidding_processes(system_name: str, repeats: int) -> list[str]:
     (interpreter, imports and the file write included), each against a plain run of as many boards,
     cpu seconds of the child, medians of ``repeats`` interleaved runs (the machine's load changes
     between runs; interleaving spreads it over both sides)."""
-    import sys
+    from bridgegui.devtools.bench_compare import our_command
 
     with tempfile.TemporaryDirectory() as tmp:
         out = ["-q", "-o", str(Path(tmp) / "set.pbn")]
-        # As the installed command runs (``bridgegui-deal`` calls ``entry.deal``: frozen heap, no teardown),
-        # not ``python -m bridgegui.cli.deal``, whose extra start-up and exit work is the same on both
-        # sides and so understated every ratio (1.36x for the Stayman auction where users saw 1.8x).
-        ours = [
-            sys.executable,
-            "-c",
-            "import sys; from bridgegui import entry; sys.exit(entry.deal())",
-            "-s",
-            "1",
-            *out,
-        ]
+        # As users run it (the installed command), not ``python -m bridgegui.cli.deal``: its extra
+        # start-up and exit work, alike on both sides, understated every ratio.
+        ours = [*our_command(), "-s", "1", *out]
         commands = {"plain16": [*ours, "-p", "16"], "plain10000": [*ours, "-p", "10000"]}
         for label, auction in BIDDING_AUCTIONS.items():
             commands[label] = [*ours, "-p", "16", "--system", system_name, "--auction", auction]

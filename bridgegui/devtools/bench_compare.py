@@ -120,13 +120,17 @@ def our_environment(cache: Path) -> dict[str, str]:
     return env
 
 
-def _our_command() -> list[str]:
-    """The installed ``bridgegui-deal`` (what a user runs), else the same entry through ``-m``."""
+def our_command() -> list[str]:
+    """The installed ``bridgegui-deal`` (what a user runs), else the same entry (``entry.deal``: a frozen
+    heap, no teardown) through ``-c``; never ``-m bridgegui.cli.deal``, whose extra start-up and exit
+    work would understate every ratio."""
     beside = Path(sys.executable).with_name("bridgegui-deal")
     if beside.exists():
         return [str(beside)]
     found = shutil.which("bridgegui-deal")
-    return [found] if found else [sys.executable, "-m", "bridgegui.cli.deal"]
+    return (
+        [found] if found else [sys.executable, "-c", "import sys; from bridgegui import entry; sys.exit(entry.deal())"]
+    )
 
 
 def _peer(name: str) -> str | None:
@@ -147,7 +151,7 @@ class Cell:
 
 
 def build_cells(folder: Path, counts: Sequence[int], scenarios: Sequence[str]) -> list[Cell]:
-    ours = _our_command()
+    ours = our_command()
     dealer = _peer("dealer")
     deal = _peer("deal")
     cells = []
@@ -194,7 +198,7 @@ _HELP: list[str] = []
 
 def _our_help() -> str:
     if not _HELP:
-        done = subprocess.run([*_our_command(), "--help"], capture_output=True, text=True, check=False)
+        done = subprocess.run([*our_command(), "--help"], capture_output=True, text=True, check=False)
         _HELP.append(done.stdout)
     return _HELP[0]
 

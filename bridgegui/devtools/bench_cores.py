@@ -36,6 +36,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 
+from bridgegui.devtools.bench_compare import our_command
 from bridgegui.engine import evaluation, parallel
 from bridgegui.engine.dealer import planner
 from bridgegui.engine.dealer.constraints import DealRequest
@@ -92,7 +93,6 @@ def script_process(one_core: bool) -> np.ndarray:
     """``bridgegui-deal`` on the rejection-bound script as a whole process; its output's digest."""
     import hashlib
     import subprocess
-    import sys
     import tempfile
     from pathlib import Path
 
@@ -100,7 +100,7 @@ def script_process(one_core: bool) -> np.ndarray:
         script = Path(folder) / "rejection.dl"
         script.write_text(REJECTION_SCRIPT)
         target = Path(folder) / "set.pbn"
-        command = [sys.executable, "-c", "import sys; from bridgegui import entry; sys.exit(entry.deal())"]
+        command = our_command()
         command += ["-q", "-s", str(SEED), str(script), "-o", str(target)]
         if one_core:
             command = ["taskset", "-c", str(min(os.sched_getaffinity(0))), *command]
