@@ -21,14 +21,16 @@ import os
 import pickle
 import re
 import stat
-from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bridgegui.engine.bidding.calls import DOUBLE, PASS, REDOUBLE, Call, cut
 from bridgegui.engine.bidding.system import Block, System
 from bridgegui.engine.dealer.specs import Range
 from bridgegui.resource_files import resource
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 
 def _reader() -> Any:
@@ -297,9 +299,9 @@ class _Pickler(pickle.Pickler):
     a constructor), which loading runs several times faster than a frozen slotted dataclass's
     generic ``__setstate__`` (a system holds thousands of each).
 
-    Each block's rules are pickled on their own, inside the entry, and read back only when asked for:
-    the rest of the entry (patterns, the pattern index, the batch bidder's tables) loads in a tenth of
-    the time, and dealing for an auction reads only the blocks of the auctions it meets."""
+    Each block's pattern and rules are pickled on their own, inside the entry, and read back only when
+    asked for: the rest of the entry (the pattern index, the batch bidder's tables) loads in a tenth
+    of the time, and dealing for an auction reads only the blocks of the auctions it meets."""
 
     def reducer_override(self, obj: object) -> Any:
         if type(obj) is Call:
@@ -308,14 +310,14 @@ class _Pickler(pickle.Pickler):
             return _range, (obj.lo, obj.hi)
         if type(obj) is Block:
             state = obj.__dict__
-            rules = state.get("_rules_blob")
-            if rules is None:
+            blob = state.get("_rules_blob")
+            if blob is None:
                 buffer = io.BytesIO()
-                _Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump(state["rules"])
-                rules = buffer.getvalue()
-            # A block made as unpickling makes any object (no Python call), its rules left pickled
-            # for ``Block.__getattr__`` to read when asked for.
-            state = {"pattern": obj.pattern, "line": obj.line, "source": obj.source, "_rules_blob": rules}
+                _Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump((state["pattern"], state["rules"]))
+                blob = buffer.getvalue()
+            # A block made as unpickling makes any object (no Python call), its pattern and rules left
+            # pickled for ``Block.__getattr__`` to read when asked for.
+            state = {"line": obj.line, "source": obj.source, "_rules_blob": blob}
             return copyreg.__newobj__, (Block,), state  # type: ignore[attr-defined]
         return NotImplemented
 

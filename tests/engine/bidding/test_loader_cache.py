@@ -107,8 +107,8 @@ def test_rules_with_the_same_where_share_its_compiled_function() -> None:
 
 
 def test_a_cached_systems_blocks_read_their_rules_when_asked(tmp_path, monkeypatch) -> None:
-    """Each block's rules stay pickled in the entry until asked for: dealing for one auction reads a
-    few blocks, not the whole system; what is read is what the reader made."""
+    """Each block's pattern and rules stay pickled in the entry until asked for: dealing for one
+    auction reads a few blocks, not the whole system; what is read is what the reader made."""
     from bridgegui.engine.bidding import loader
     from bridgegui.engine.bidding.calls import Auction
 
@@ -116,7 +116,7 @@ def test_a_cached_systems_blocks_read_their_rules_when_asked(tmp_path, monkeypat
     fresh = load_system("standard", use_cache=False)
     load_system("standard")
     cached = load_system("standard")
-    assert not any("rules" in vars(block) for block in cached.blocks)
+    assert not any("rules" in vars(block) or "pattern" in vars(block) for block in cached.blocks)
     auction = Auction.parse("N", "1NT P")
     assert [r.index for r in cached.rules_for(auction)] == [r.index for r in fresh.rules_for(auction)]
     read = sum("rules" in vars(block) for block in cached.blocks)
@@ -130,6 +130,10 @@ def test_a_cached_systems_blocks_read_their_rules_when_asked(tmp_path, monkeypat
             b.where,
         )
     assert all(block.rules is vars(block)["rules"] for block in cached.blocks)
+    assert [block.pattern for block in cached.blocks] == [block.pattern for block in fresh.blocks]
+    unread = load_system("standard")
+    assert unread.blocks[7].pattern == fresh.blocks[7].pattern  # the pattern alone reads the block
+    assert [r.index for r in vars(unread.blocks[7])["rules"]] == [r.index for r in fresh.blocks[7].rules]
 
 
 def test_bidding_a_set_with_a_cached_system_reads_no_block(tmp_path, monkeypatch) -> None:
