@@ -175,6 +175,7 @@ def test_resources_are_the_packages_folder_and_loading_a_system_skips_importlib_
     import sys
 
     import bridgegui.resources
+
     from bridgegui.resource_files import resource_root
 
     assert resource_root() == Path(bridgegui.resources.__path__[0])
@@ -193,6 +194,7 @@ def test_resources_inside_an_archive_are_read_through_importlib_resources(monkey
     import importlib.resources
 
     import bridgegui.resources
+
     from bridgegui.resource_files import resource
 
     asked: list[object] = []
