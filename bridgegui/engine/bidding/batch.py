@@ -471,24 +471,21 @@ def _bid_tree(
         node_codes += nxt.codes
         ended = nxt.over.tolist()
         node_over += ended
-        leads, automata, blocksets_of = nxt.lead, nxt.automaton, nxt.blockset
-        for parent, code, codes_so_far, over_now in zip(from_parent, made, nxt.codes, ended, strict=True):
-            if over_now:  # a finished auction has no next call: its matching blocks are never asked
-                leads.append(0)
-                automata.append(0)
-                blocksets_of.append(0)
-                continue
-            lead = old_lead[parent]
-            if code == PASS_CODE and lead == length:
-                lead += 1
-            live = old_live[parent]
-            if live:
-                live = (live & consume[code]) << 1 | (live & stay[code])
-                if live:
-                    live |= (live & stars) << 1
-            leads.append(lead)
-            automata.append(live)
-            blocksets_of.append(blocks_of(codes_so_far, lead, live))
+        # leading passes, the automaton's states and the matching blocks, node by node in
+        # comprehensions (a finished auction's are never asked: it has no next call)
+        nxt.lead = [
+            lead + 1 if code == PASS_CODE and lead == length else lead
+            for lead, code in zip((old_lead[parent] for parent in from_parent), made, strict=True)
+        ]
+        lives = [
+            (live & consume[code]) << 1 | (live & stay[code]) if live else 0
+            for live, code in zip((old_live[parent] for parent in from_parent), made, strict=True)
+        ]
+        nxt.automaton = [live | (live & stars) << 1 if live else 0 for live in lives]
+        nxt.blockset = [
+            0 if over_now else blocks_of(codes_so_far, lead, live)
+            for codes_so_far, lead, live, over_now in zip(nxt.codes, nxt.lead, nxt.automaton, ended, strict=True)
+        ]
         generation = nxt
         local = child.reshape(-1)
         length += 1
