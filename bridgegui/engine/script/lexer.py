@@ -58,14 +58,17 @@ def tokenize(text: str) -> list[Token]:
     n = len(text)
 
     def advance(count: int) -> None:
+        # the line and column after ``count`` characters, from the newlines among them (a loop over
+        # the characters made tokenizing most of compiling a system's ``where`` texts)
         nonlocal i, line, col
-        for _ in range(count):
-            if text[i] == "\n":
-                line += 1
-                col = 1
-            else:
-                col += 1
-            i += 1
+        end = i + count
+        newlines = text.count("\n", i, end)
+        if newlines:
+            line += newlines
+            col = end - text.rfind("\n", i, end)
+        else:
+            col += count
+        i = end
 
     while i < n:
         ch = text[i]
