@@ -33,7 +33,7 @@ from bridgegui.engine.bidding.batch_tables import _SHAPE_ID, _TABLES_COVER_MEANI
 from bridgegui.engine.bidding.calls import Auction
 
 if TYPE_CHECKING:
-    from bridgegui.engine.bidding.system import Block, Rule, System, WhereFunction
+    from bridgegui.engine.bidding.system import Block, Rule, System, WhereFunction, _PatternIndex
 
 DOUBLE_CODE, REDOUBLE_CODE = PASS_CODE + 1, PASS_CODE + 2
 _CODES = REDOUBLE_CODE + 1
@@ -105,6 +105,38 @@ class _Hands:
         return self._rule20
 
 
+class _KeyTrie:
+    """The keys of one of the pattern index's dictionaries (``exact``, ``after_passes``) as a trie of
+    call codes: an auction's state is a number, the next call's is one look-up, and a state that is
+    no key's prefix is -1 for good.  The batch bidder follows auctions call by call, and looking
+    each whole auction up again (a tuple hashed at every node) was most of its bookkeeping."""
+
+    def __init__(self, keys: dict[tuple[int, ...], tuple[int, ...]]) -> None:
+        self.next: dict[int, int] = {}
+        """State ``s`` followed by code ``c`` (``s * _CODES + c``): the state after, when it exists."""
+        self.value: list[tuple[int, ...] | None] = [None]
+        """The dictionary's own value at each state (None: no key ends there), the same object."""
+        for key, blocks in keys.items():
+            state = 0
+            for code in key:
+                step = state * _CODES + code
+                following = self.next.get(step)
+                if following is None:
+                    following = len(self.value)
+                    self.value.append(None)
+                    self.next[step] = following
+                state = following
+            self.value[state] = blocks
+
+    def walk(self, codes: Sequence[int]) -> int:
+        state = 0
+        for code in codes:
+            state = self.next.get(state * _CODES + code, -1)
+            if state < 0:
+                break
+        return state
+
+
 @dataclasses.dataclass
 class BatchIndex:
     """What a system keeps between batches: the rule tables and the candidates of each (blocks,
@@ -122,7 +154,14 @@ class BatchIndex:
     """Each block's rule indices with where each applies (``RuleTables.applies``)."""
     shares: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
     """Every block's rules for every position and vulnerability (``_shares``)."""
+    tries: tuple[_KeyTrie, _KeyTrie] | None = None
+    """The pattern index's ``exact`` and ``after_passes`` keys as tries (``_KeyTrie``), built when first bid."""
     lock: threading.Lock = dataclasses.field(default_factory=threading.Lock)
+
+    def key_tries(self, index: _PatternIndex) -> tuple[_KeyTrie, _KeyTrie]:
+        if self.tries is None:
+            self.tries = (_KeyTrie(index.exact), _KeyTrie(index.after_passes))
+        return self.tries
 
     def blockset(self, blocks: tuple[int, ...]) -> int:
         found = self.blocksets.get(blocks)
@@ -227,6 +266,8 @@ class _Generation:
     def __init__(self) -> None:
         self.codes: list[tuple[int, ...]] = []
         self.lead: list[int] = []  # leading passes
+        self.exact_at: list[int] = []  # the state in the exact keys' trie (-1: no key is ahead)
+        self.after_at: list[int] = []  # the after-passes keys' trie's, for the calls after the leading passes
         self.automaton: list[int] = []
         self.blockset: list[int] = []
         self.node: list[int] = []  # the node's number in the whole tree
@@ -371,7 +412,6 @@ def _bid_tree(
     batch = system._batch
     tables = batch.tables
     index = system._index
-    exact, after_passes = index.exact, index.after_passes
     automaton = index.automaton
     accepting = 0
     accept_block: dict[int, int] = {}
@@ -388,10 +428,13 @@ def _bid_tree(
 
     memo = batch.block_memo
 
-    def blocks_of(codes: tuple[int, ...], lead: int, live: int) -> int:
+    exact_trie, after_trie = batch.key_tries(index)
+    exact_value, after_value = exact_trie.value, after_trie.value
+    exact_next, after_next = exact_trie.next, after_trie.next
+
+    def blocks_of(spelled: tuple[int, ...] | None, after: tuple[int, ...] | None, live: int) -> int:
         # Many auctions match the same blocks: the matches are the exact and after-passes entries
         # (objects of the index, hence their identities) and the accepting automaton states.
-        spelled, after = exact.get(codes), after_passes.get(codes[lead:])
         hits = live & accepting
         key = (hits, id(spelled), id(after))
         known = memo.get(key)
@@ -422,7 +465,12 @@ def _bid_tree(
         np.array([value], dtype=np.int64) for value in state[:5]
     )
     generation.over = np.array([state[5]], dtype=bool)
-    generation.blockset.append(blocks_of(root_codes, lead, live))
+    spelled, after = exact_trie.walk(root_codes), after_trie.walk(root_codes[lead:])
+    generation.exact_at.append(spelled)
+    generation.after_at.append(after)
+    generation.blockset.append(
+        blocks_of(exact_value[spelled] if spelled >= 0 else None, after_value[after] if after >= 0 else None, live)
+    )
     generation.node.append(0)
     node_codes.append(root_codes)
     node_over.append(state[5])
@@ -459,6 +507,7 @@ def _bid_tree(
             generation.automaton,
             generation.node,
         )
+        old_spelled, old_after = generation.exact_at, generation.after_at
         # the new nodes' bookkeeping: states as columns, the rest list by list (a loop over the nodes
         # would do each in Python)
         nxt = generation.after(pairs // _CODES, pairs % _CODES, length)
@@ -471,11 +520,19 @@ def _bid_tree(
         node_codes += nxt.codes
         ended = nxt.over.tolist()
         node_over += ended
-        # leading passes, the automaton's states and the matching blocks, node by node in
-        # comprehensions (a finished auction's are never asked: it has no next call)
+        # leading passes, the tries' and the automaton's states and the matching blocks, node by
+        # node in comprehensions (a finished auction's are never asked: it has no next call)
         nxt.lead = [
             lead + 1 if code == PASS_CODE and lead == length else lead
             for lead, code in zip((old_lead[parent] for parent in from_parent), made, strict=True)
+        ]
+        nxt.exact_at = [
+            exact_next.get(state * _CODES + code, -1) if state >= 0 else -1
+            for state, code in zip((old_spelled[parent] for parent in from_parent), made, strict=True)
+        ]
+        nxt.after_at = [
+            0 if lead > length else after_next.get(state * _CODES + code, -1) if state >= 0 else -1
+            for state, code, lead in zip((old_after[parent] for parent in from_parent), made, nxt.lead, strict=True)
         ]
         lives = [
             (live & consume[code]) << 1 | (live & stay[code]) if live else 0
@@ -483,8 +540,12 @@ def _bid_tree(
         ]
         nxt.automaton = [live | (live & stars) << 1 if live else 0 for live in lives]
         nxt.blockset = [
-            0 if over_now else blocks_of(codes_so_far, lead, live)
-            for codes_so_far, lead, live, over_now in zip(nxt.codes, nxt.lead, nxt.automaton, ended, strict=True)
+            0
+            if over_now
+            else blocks_of(
+                exact_value[spelled] if spelled >= 0 else None, after_value[after] if after >= 0 else None, live
+            )
+            for spelled, after, live, over_now in zip(nxt.exact_at, nxt.after_at, nxt.automaton, ended, strict=True)
         ]
         generation = nxt
         local = child.reshape(-1)
