@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import pickle
+from pathlib import Path
 
 from bridgegui.engine.bidding import PASS, load_system
 from bridgegui.engine.bidding.loader import _Pickler
@@ -156,3 +157,54 @@ def test_bidding_a_set_with_a_cached_system_reads_no_block(tmp_path, monkeypatch
     want = bid_set(fresh, deals, dealers, vulnerabilities)
     assert np.array_equal(got.calls, want.calls) and np.array_equal(got.notes, want.notes)
     assert got.note_texts == want.note_texts
+
+
+def test_the_cache_folder_is_the_one_platformdirs_names(monkeypatch) -> None:
+    """Worked out without importing platformdirs on XDG systems, and the same folder it names."""
+    import sys
+
+    import platformdirs
+    import pytest
+
+    from bridgegui.engine.bidding import loader
+
+    if sys.platform in ("darwin", "win32"):
+        pytest.skip("platformdirs itself is asked here")
+    monkeypatch.delenv(loader.CACHE_DIR_ENV, raising=False)
+    for value in (None, "", "   ", "/tmp/elsewhere/cache"):
+        if value is None:
+            monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+        else:
+            monkeypatch.setenv("XDG_CACHE_HOME", value)
+        expected = Path(platformdirs.user_cache_dir("bridgegui", appauthor=False)) / "systems"
+        assert loader.cache_folder() == expected, value
+
+
+def test_the_cache_keeps_the_most_recently_used_entries(tmp_path, monkeypatch) -> None:
+    """Every edit of a system file makes a new entry of a few megabytes: storing one removes all but
+    the ``KEPT_ENTRIES`` most recently used (a load counts as a use), and old temporary files."""
+    import os
+    import time
+
+    from bridgegui.engine.bidding import loader
+
+    monkeypatch.setenv(loader.CACHE_DIR_ENV, str(tmp_path))
+    monkeypatch.setattr(loader, "KEPT_ENTRIES", 3)
+    folder = tmp_path / "systems"
+    folder.mkdir()
+    old = time.time() - 10_000
+    for k in range(5):
+        (folder / f"stale{k}.pickle").write_bytes(b"x")
+        os.utime(folder / f"stale{k}.pickle", (old + k, old + k))
+    (folder / ".left.123.tmp").write_bytes(b"x")
+    os.utime(folder / ".left.123.tmp", (old, old))
+    (folder / ".writing.456.tmp").write_bytes(b"x")  # another run's, being written now
+    load_system("standard")  # stores its entry, then prunes
+    names = sorted(p.name for p in folder.iterdir())
+    assert "stale4.pickle" in names and "stale3.pickle" in names
+    assert not any(f"stale{k}.pickle" in names for k in range(3))
+    assert ".left.123.tmp" not in names and ".writing.456.tmp" in names
+    entry = next(p for p in folder.iterdir() if p.suffix == ".pickle" and not p.name.startswith("stale"))
+    os.utime(entry, (old - 1, old - 1))
+    load_system("standard")  # read from the cache: now the most recently used again
+    assert entry.stat().st_mtime > old + 100
