@@ -33,7 +33,7 @@ from bridgegui.engine.bidding.batch_tables import _SHAPE_ID, _TABLES_COVER_MEANI
 from bridgegui.engine.bidding.calls import Auction
 
 if TYPE_CHECKING:
-    from bridgegui.engine.bidding.system import Block, Rule, System, WhereFunction, _PatternIndex
+    from bridgegui.engine.bidding.system import Block, Rule, System, WhereFunction, _Automaton, _PatternIndex
 
 DOUBLE_CODE, REDOUBLE_CODE = PASS_CODE + 1, PASS_CODE + 2
 _CODES = REDOUBLE_CODE + 1
@@ -127,6 +127,10 @@ class _KeyTrie:
                     self.next[step] = following
                 state = following
             self.value[state] = blocks
+        steps = np.fromiter(self.next.keys(), dtype=np.int64, count=len(self.next))
+        self.table = np.full((len(self.value), _CODES), -1, dtype=np.int64)
+        """The same steps as a table, state by code, for a whole generation of auctions at once."""
+        self.table[steps // _CODES, steps % _CODES] = np.fromiter(self.next.values(), dtype=np.int64, count=steps.size)
 
     def walk(self, codes: Sequence[int]) -> int:
         state = 0
@@ -135,6 +139,44 @@ class _KeyTrie:
             if state < 0:
                 break
         return state
+
+
+class _LiveStates:
+    """The general patterns' automaton (``system._Automaton``) made deterministic as auctions meet it:
+    each distinct set of live states (a Python integer of a few thousand bits) gets a small number,
+    and a number followed by a call is one look-up.  Stepping the bit sets themselves (seven
+    operations on integers that long) for every node of a set was most of the batch bidder's
+    bookkeeping; a 10,000-board set meets a few thousand distinct sets."""
+
+    def __init__(self, automaton: _Automaton, lock: threading.Lock) -> None:
+        self.automaton = automaton
+        self.lock = lock
+        self.lives: list[int] = [0]
+        """The live states of each number (0: none, an auction no general pattern can match any more)."""
+        self.numbers: dict[int, int] = {0: 0}
+        self.next: dict[int, int] = {}
+        """Number ``n`` followed by code ``c`` (``n * _CODES + c``): the number after, once stepped."""
+
+    def number(self, live: int) -> int:
+        found = self.numbers.get(live)
+        if found is None:
+            with self.lock:
+                found = self.numbers.get(live)
+                if found is None:
+                    found = len(self.lives)
+                    self.lives.append(live)
+                    self.numbers[live] = found
+        return found
+
+    def step(self, number: int, code: int) -> int:
+        """The number after ``code`` (as ``_Automaton.run`` steps), kept for the next time."""
+        automaton, live = self.automaton, self.lives[number]
+        live = (live & automaton.consume[code]) << 1 | (live & automaton.stay[code])
+        if live:
+            live |= (live & automaton.stars) << 1
+        found = self.number(live)
+        self.next[number * _CODES + code] = found
+        return found
 
 
 @dataclasses.dataclass
@@ -146,8 +188,9 @@ class BatchIndex:
     blocksets: dict[tuple[int, ...], int] = dataclasses.field(default_factory=dict)
     blockset_list: list[tuple[int, ...]] = dataclasses.field(default_factory=list)
     candidates: dict[tuple[int, int, int], tuple[int, ...]] = dataclasses.field(default_factory=dict)
-    block_memo: dict[tuple[int, int, int], int] = dataclasses.field(default_factory=dict)
-    """The blockset of an auction by what it matched (``_bid_tree``'s ``blocks_of``)."""
+    block_memo: dict[int, int] = dataclasses.field(default_factory=dict)
+    """The blockset of an auction by its states (``_bid_tree``'s ``blocks_of``): the automaton's
+    number, the exact and the after-passes tries' states, as one number."""
     block_rules: dict[int, tuple[int, ...]] = dataclasses.field(default_factory=dict)
     """Each block's rule indices for a position and vulnerability bit (``_block``), by ``block * 16 + bit``."""
     block_applies: dict[int, list[tuple[int, int]]] = dataclasses.field(default_factory=dict)
@@ -156,12 +199,19 @@ class BatchIndex:
     """Every block's rules for every position and vulnerability (``_shares``)."""
     tries: tuple[_KeyTrie, _KeyTrie] | None = None
     """The pattern index's ``exact`` and ``after_passes`` keys as tries (``_KeyTrie``), built when first bid."""
+    live_states: _LiveStates | None = None
+    """The general patterns' automaton, made deterministic as auctions meet it (``_LiveStates``)."""
     lock: threading.Lock = dataclasses.field(default_factory=threading.Lock)
 
     def key_tries(self, index: _PatternIndex) -> tuple[_KeyTrie, _KeyTrie]:
         if self.tries is None:
             self.tries = (_KeyTrie(index.exact), _KeyTrie(index.after_passes))
         return self.tries
+
+    def automaton_states(self, index: _PatternIndex) -> _LiveStates:
+        if self.live_states is None:
+            self.live_states = _LiveStates(index.automaton, self.lock)
+        return self.live_states
 
     def blockset(self, blocks: tuple[int, ...]) -> int:
         found = self.blocksets.get(blocks)
@@ -265,13 +315,13 @@ class _Generation:
 
     def __init__(self) -> None:
         self.codes: list[tuple[int, ...]] = []
-        self.lead: list[int] = []  # leading passes
-        self.exact_at: list[int] = []  # the state in the exact keys' trie (-1: no key is ahead)
-        self.after_at: list[int] = []  # the after-passes keys' trie's, for the calls after the leading passes
-        self.automaton: list[int] = []
-        self.blockset: list[int] = []
-        self.node: list[int] = []  # the node's number in the whole tree
         empty = np.zeros(0, dtype=np.int64)
+        self.node = empty  # the node's number in the whole tree
+        self.lead = empty  # leading passes
+        self.exact_at = empty  # the state in the exact keys' trie (-1: no key is ahead)
+        self.after_at = empty  # the after-passes keys' trie's, for the calls after the leading passes
+        self.automaton = empty  # the general patterns' automaton's number (``_LiveStates``)
+        self.blockset = empty
         self.last, self.bidder, self.doubled, self.doubler, self.passes = (empty,) * 5
         self.over = np.zeros(0, dtype=bool)
 
@@ -279,8 +329,7 @@ class _Generation:
         """Last bid rank, may double, may redouble, over, blockset: per node, for the call at ``length``."""
         double = (self.last >= 0) & ((length - self.bidder) % 2 == 1) & (self.doubled == 0)
         redouble = (self.doubled == 1) & ((length - self.doubler) % 2 == 1)
-        blocksets = np.array(self.blockset, dtype=np.int64)
-        return self.last.astype(np.int16), double, redouble, self.over, blocksets
+        return self.last.astype(np.int16), double, redouble, self.over, self.blockset
 
     def after(self, parents: np.ndarray, codes: np.ndarray, index: int) -> _Generation:
         """The next generation's states: node ``k`` is node ``parents[k]`` of this one followed by call
@@ -418,7 +467,6 @@ def _bid_tree(
     for (b, _), bit in zip(index.general, automaton.accepts, strict=True):
         accepting |= bit
         accept_block[bit] = b
-    consume, stay, stars = automaton.consume, automaton.stay, automaton.stars
 
     # the tree: parent and call of every node, for the final auctions
     parents: list[int] = [-1]
@@ -430,17 +478,26 @@ def _bid_tree(
 
     exact_trie, after_trie = batch.key_tries(index)
     exact_value, after_value = exact_trie.value, after_trie.value
-    exact_next, after_next = exact_trie.next, after_trie.next
+    exact_table, after_table = exact_trie.table, after_trie.table
+    live_states = batch.automaton_states(index)
+    live_next, lives = live_states.next, live_states.lives
+    # an auction's states as one number, for ``np.unique`` and the memo
+    after_span = len(after_value) + 1
+    exact_span = (len(exact_value) + 1) * after_span
 
-    def blocks_of(spelled: tuple[int, ...] | None, after: tuple[int, ...] | None, live: int) -> int:
-        # Many auctions match the same blocks: the matches are the exact and after-passes entries
-        # (objects of the index, hence their identities) and the accepting automaton states.
-        hits = live & accepting
-        key = (hits, id(spelled), id(after))
+    def blocks_of(key: int) -> int:
+        # Many auctions match the same blocks: they are the exact and after-passes entries the
+        # tries' states hold and the automaton's accepting states.
         known = memo.get(key)
         if known is not None:
             return known
-        found = [*(spelled or ()), *(after or ())]
+        live, rest = divmod(key, exact_span)
+        spelled, after = rest // after_span - 1, rest % after_span - 1
+        found = [
+            *(exact_value[spelled] or () if spelled >= 0 else ()),
+            *(after_value[after] or () if after >= 0 else ()),
+        ]
+        hits = lives[live] & accepting
         while hits:
             bit = hits & -hits
             found.append(accept_block[bit])
@@ -448,6 +505,17 @@ def _bid_tree(
         known = batch.blockset(tuple(sorted(found)))
         memo[key] = known
         return known
+
+    def blocksets_of(live: np.ndarray, spelled: np.ndarray, after: np.ndarray, over: np.ndarray) -> np.ndarray:
+        """Each node's blockset (0 for a finished auction, which has no next call), worked out once
+        for each distinct combination of states."""
+        keys, back = np.unique(
+            np.where(over, -1, live * exact_span + (spelled + 1) * after_span + after + 1), return_inverse=True
+        )
+        found = [
+            0 if key < 0 else known if (known := memo.get(key)) is not None else blocks_of(key) for key in keys.tolist()
+        ]
+        return np.asarray(found, dtype=np.int64)[back.reshape(-1)]
 
     root_codes = tuple(call_code(c) for c in root.calls)
     state = (-1, -1, 0, -1, 0, False)
@@ -458,20 +526,16 @@ def _bid_tree(
         state = _after(state, code, k)
     generation = _Generation()
     generation.codes.append(root_codes)
-    generation.lead.append(lead)
-    live = automaton.run(root_codes)
-    generation.automaton.append(live)
+    generation.node = np.zeros(1, dtype=np.int64)
     generation.last, generation.bidder, generation.doubled, generation.doubler, generation.passes = (
         np.array([value], dtype=np.int64) for value in state[:5]
     )
     generation.over = np.array([state[5]], dtype=bool)
-    spelled, after = exact_trie.walk(root_codes), after_trie.walk(root_codes[lead:])
-    generation.exact_at.append(spelled)
-    generation.after_at.append(after)
-    generation.blockset.append(
-        blocks_of(exact_value[spelled] if spelled >= 0 else None, after_value[after] if after >= 0 else None, live)
-    )
-    generation.node.append(0)
+    generation.lead = np.array([lead], dtype=np.int64)
+    generation.exact_at = np.array([exact_trie.walk(root_codes)], dtype=np.int64)
+    generation.after_at = np.array([after_trie.walk(root_codes[lead:])], dtype=np.int64)
+    generation.automaton = np.array([live_states.number(automaton.run(root_codes))], dtype=np.int64)
+    generation.blockset = blocksets_of(generation.automaton, generation.exact_at, generation.after_at, generation.over)
     node_codes.append(root_codes)
     node_over.append(state[5])
 
@@ -484,7 +548,7 @@ def _bid_tree(
     for step in range(max_calls):
         last, double, redouble, over, blocksets = generation.arrays(length)
         going = ~over[local]
-        final[rows[~going]] = np.asarray(generation.node, dtype=np.int64)[local[~going]]
+        final[rows[~going]] = generation.node[local[~going]]
         rows, local = rows[going], local[going]
         if rows.size == 0:
             break
@@ -501,57 +565,43 @@ def _bid_tree(
         history[rows, step] = chosen
         codes = np.where(chosen >= 0, tables.codes[np.maximum(chosen, 0)], PASS_CODE).astype(np.int64)
         pairs, child = np.unique(local * _CODES + codes, return_inverse=True)
-        old_codes, old_lead, old_live, old_node = (
-            generation.codes,
-            generation.lead,
-            generation.automaton,
-            generation.node,
-        )
-        old_spelled, old_after = generation.exact_at, generation.after_at
-        # the new nodes' bookkeeping: states as columns, the rest list by list (a loop over the nodes
-        # would do each in Python)
-        nxt = generation.after(pairs // _CODES, pairs % _CODES, length)
-        from_parent = (pairs // _CODES).tolist()
-        made = (pairs % _CODES).tolist()
-        nxt.codes = [(*old_codes[parent], code) for parent, code in zip(from_parent, made, strict=True)]
-        nxt.node = list(range(len(parents), len(parents) + len(made)))
-        parents += [old_node[parent] for parent in from_parent]
-        calls_made += made
+        # the new nodes' bookkeeping, column by column for the whole generation (a loop over the
+        # nodes would do each in Python)
+        from_parent, made = pairs // _CODES, pairs % _CODES
+        nxt = generation.after(from_parent, made, length)
+        old_codes = generation.codes
+        nxt.codes = [
+            (*old_codes[parent], code) for parent, code in zip(from_parent.tolist(), made.tolist(), strict=True)
+        ]
+        nxt.node = np.arange(len(parents), len(parents) + made.size)
+        parents += generation.node[from_parent].tolist()
+        calls_made += made.tolist()
         node_codes += nxt.codes
-        ended = nxt.over.tolist()
-        node_over += ended
-        # leading passes, the tries' and the automaton's states and the matching blocks, node by
-        # node in comprehensions (a finished auction's are never asked: it has no next call)
-        nxt.lead = [
-            lead + 1 if code == PASS_CODE and lead == length else lead
-            for lead, code in zip((old_lead[parent] for parent in from_parent), made, strict=True)
-        ]
-        nxt.exact_at = [
-            exact_next.get(state * _CODES + code, -1) if state >= 0 else -1
-            for state, code in zip((old_spelled[parent] for parent in from_parent), made, strict=True)
-        ]
-        nxt.after_at = [
-            0 if lead > length else after_next.get(state * _CODES + code, -1) if state >= 0 else -1
-            for state, code, lead in zip((old_after[parent] for parent in from_parent), made, nxt.lead, strict=True)
-        ]
-        lives = [
-            (live & consume[code]) << 1 | (live & stay[code]) if live else 0
-            for live, code in zip((old_live[parent] for parent in from_parent), made, strict=True)
-        ]
-        nxt.automaton = [live | (live & stars) << 1 if live else 0 for live in lives]
-        nxt.blockset = [
+        node_over += nxt.over.tolist()
+        # leading passes, the tries' and the automaton's states (one Python step for each distinct
+        # state and call) and the matching blocks
+        lead = generation.lead[from_parent]
+        nxt.lead = lead + ((made == PASS_CODE) & (lead == length))
+        spelled = generation.exact_at[from_parent]
+        nxt.exact_at = np.where(spelled >= 0, exact_table[np.maximum(spelled, 0), made], -1)
+        after = generation.after_at[from_parent]
+        nxt.after_at = np.where(nxt.lead > length, 0, np.where(after >= 0, after_table[np.maximum(after, 0), made], -1))
+        steps, back = np.unique(generation.automaton[from_parent] * _CODES + made, return_inverse=True)
+        stepped = [
             0
-            if over_now
-            else blocks_of(
-                exact_value[spelled] if spelled >= 0 else None, after_value[after] if after >= 0 else None, live
-            )
-            for spelled, after, live, over_now in zip(nxt.exact_at, nxt.after_at, nxt.automaton, ended, strict=True)
+            if step < _CODES
+            else known
+            if (known := live_next.get(step)) is not None
+            else live_states.step(step // _CODES, step % _CODES)
+            for step in steps.tolist()
         ]
+        nxt.automaton = np.asarray(stepped, dtype=np.int64)[back.reshape(-1)]
+        nxt.blockset = blocksets_of(nxt.automaton, nxt.exact_at, nxt.after_at, nxt.over)
         generation = nxt
         local = child.reshape(-1)
         length += 1
     else:
-        final[rows] = np.asarray(generation.node, dtype=np.int64)[local]
+        final[rows] = generation.node[local]
 
     return _Tree(final, parents, calls_made, node_codes, node_over, history)
 
