@@ -18,6 +18,7 @@ token of its own, which ``printes`` prints as a newline.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from bridgegui.engine.script.diagnostics import ScriptError
@@ -50,62 +51,54 @@ def _is_word_char(ch: str) -> bool:
     return ch.isascii() and (ch.isalnum() or ch == "_")
 
 
+_SCANNER = re.compile(
+    r"""(?P<space>[ \t\r\n\f\v]+)
+    |(?P<comment>(?:\#|//)[^\n]*)
+    |(?P<block>/\*.*?\*/)
+    |(?P<open_block>/\*)
+    |"(?P<string>[^"]*)"
+    |(?P<open_string>")
+    |(?P<newline>\\n)
+    |(?P<word>[A-Za-z0-9_]+)
+    |(?P<op>"""
+    + "|".join(re.escape(op) for op in OPERATORS)
+    + ")",
+    re.DOTALL | re.VERBOSE,
+)
+"""One token or skipped piece at a time, tried in this order (a comment before the operator ``/``, a
+word is what ``_is_word_char`` accepts): the scanning runs in the regular-expression engine rather
+than character by character in Python, which was most of compiling a system's ``where`` texts."""
+
+
 def tokenize(text: str) -> list[Token]:
     """Split ``text`` into tokens, dropping comments and white space; the list ends with an ``eof`` token."""
     tokens: list[Token] = []
     # A UTF-8 byte order mark, which some Windows editors write, is not part of the script (dealer skips it too).
-    i, line, col = (1 if text.startswith("\ufeff") else 0), 1, 1
-    n = len(text)
-
-    def advance(count: int) -> None:
-        # the line and column after ``count`` characters, from the newlines among them (a loop over
-        # the characters made tokenizing most of compiling a system's ``where`` texts)
-        nonlocal i, line, col
-        end = i + count
+    i = line_start = 1 if text.startswith("\ufeff") else 0
+    line, n = 1, len(text)
+    match = _SCANNER.match
+    while i < n:
+        m = match(text, i)
+        col = i - line_start + 1
+        if m is None:
+            raise ScriptError(f"unexpected character {text[i]!r}", line, col)
+        kind = m.lastgroup
+        if kind == "open_block":
+            raise ScriptError("this '/*' comment is never closed with '*/'", line, col)
+        if kind == "open_string":
+            raise ScriptError("this string is never closed with '\"'", line, col)
+        if kind == "word":
+            word = m.group()
+            tokens.append(Token("num" if word.isdigit() else "name", word, line, col))
+        elif kind in ("op", "newline"):
+            tokens.append(Token(kind, m.group(), line, col))
+        elif kind == "string":
+            tokens.append(Token("string", m.group("string"), line, col))
+        end = m.end()
         newlines = text.count("\n", i, end)
         if newlines:
             line += newlines
-            col = end - text.rfind("\n", i, end)
-        else:
-            col += count
+            line_start = text.rfind("\n", i, end) + 1
         i = end
-
-    while i < n:
-        ch = text[i]
-        if ch in " \t\r\n\f\v":
-            advance(1)
-        elif ch == "#" or text.startswith("//", i):
-            end = text.find("\n", i)
-            advance((n if end < 0 else end) - i)
-        elif text.startswith("/*", i):
-            end = text.find("*/", i + 2)
-            if end < 0:
-                raise ScriptError("this '/*' comment is never closed with '*/'", line, col)
-            advance(end + 2 - i)
-        elif ch == '"':
-            start_line, start_col = line, col
-            end = text.find('"', i + 1)
-            if end < 0:
-                raise ScriptError("this string is never closed with '\"'", start_line, start_col)
-            tokens.append(Token("string", text[i + 1 : end], start_line, start_col))
-            advance(end + 1 - i)
-        elif text.startswith("\\n", i):
-            tokens.append(Token("newline", "\\n", line, col))
-            advance(2)
-        elif _is_word_char(ch):
-            j = i
-            while j < n and _is_word_char(text[j]):
-                j += 1
-            word = text[i:j]
-            tokens.append(Token("num" if word.isdigit() else "name", word, line, col))
-            advance(j - i)
-        else:
-            for op in OPERATORS:
-                if text.startswith(op, i):
-                    tokens.append(Token("op", op, line, col))
-                    advance(len(op))
-                    break
-            else:
-                raise ScriptError(f"unexpected character {ch!r}", line, col)
-    tokens.append(Token("eof", "", line, col))
+    tokens.append(Token("eof", "", line, n - line_start + 1))
     return tokens
