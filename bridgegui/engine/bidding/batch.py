@@ -148,9 +148,17 @@ class _LiveStates:
     operations on integers that long) for every node of a set was most of the batch bidder's
     bookkeeping; a 10,000-board set meets a few thousand distinct sets."""
 
-    def __init__(self, automaton: _Automaton, lock: threading.Lock) -> None:
+    def __init__(self, automaton: _Automaton, general_blocks: Sequence[int], lock: threading.Lock) -> None:
         self.automaton = automaton
         self.lock = lock
+        self.accepting = 0
+        self.block_at: dict[int, int] = {}
+        """The block of each general pattern, by the place of its accepting bit."""
+        for block, bit in zip(general_blocks, automaton.accepts, strict=True):
+            self.accepting |= bit
+            self.block_at[bit.bit_length() - 1] = block
+        self.accepted: dict[int, list[int]] = {}
+        """The blocks whose general patterns a number's live states have matched (``matched``), once asked."""
         self.lives: list[int] = [0]
         """The live states of each number (0: none, an auction no general pattern can match any more)."""
         self.numbers: dict[int, int] = {0: 0}
@@ -166,6 +174,19 @@ class _LiveStates:
                     found = len(self.lives)
                     self.lives.append(live)
                     self.numbers[live] = found
+        return found
+
+    def matched(self, number: int) -> list[int]:
+        """The blocks of the general patterns the auctions of ``number`` match."""
+        found = self.accepted.get(number)
+        if found is None:
+            hits = self.lives[number] & self.accepting
+            found = []
+            while hits:
+                low = hits & -hits
+                found.append(self.block_at[low.bit_length() - 1])
+                hits ^= low
+            self.accepted[number] = found
         return found
 
     def step(self, number: int, code: int) -> int:
@@ -210,7 +231,7 @@ class BatchIndex:
 
     def automaton_states(self, index: _PatternIndex) -> _LiveStates:
         if self.live_states is None:
-            self.live_states = _LiveStates(index.automaton, self.lock)
+            self.live_states = _LiveStates(index.automaton, [b for b, _ in index.general], self.lock)
         return self.live_states
 
     def blockset(self, blocks: tuple[int, ...]) -> int:
@@ -462,11 +483,6 @@ def _bid_tree(
     tables = batch.tables
     index = system._index
     automaton = index.automaton
-    accepting = 0
-    accept_block: dict[int, int] = {}
-    for (b, _), bit in zip(index.general, automaton.accepts, strict=True):
-        accepting |= bit
-        accept_block[bit] = b
 
     # the tree: parent and call of every node, for the final auctions
     parents: list[int] = [-1]
@@ -480,7 +496,7 @@ def _bid_tree(
     exact_value, after_value = exact_trie.value, after_trie.value
     exact_table, after_table = exact_trie.table, after_trie.table
     live_states = batch.automaton_states(index)
-    live_next, lives = live_states.next, live_states.lives
+    live_next = live_states.next
     # an auction's states as one number, for ``np.unique`` and the memo
     after_span = len(after_value) + 1
     exact_span = (len(exact_value) + 1) * after_span
@@ -496,12 +512,8 @@ def _bid_tree(
         found = [
             *(exact_value[spelled] or () if spelled >= 0 else ()),
             *(after_value[after] or () if after >= 0 else ()),
+            *live_states.matched(live),
         ]
-        hits = lives[live] & accepting
-        while hits:
-            bit = hits & -hits
-            found.append(accept_block[bit])
-            hits ^= bit
         known = batch.blockset(tuple(sorted(found)))
         memo[key] = known
         return known
