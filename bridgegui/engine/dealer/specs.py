@@ -144,6 +144,32 @@ NAMED_SHAPES = {
 }
 
 
+def _any_order_prefixes_dropped(tokens: list[str]) -> list[str]:
+    """The shape tokens without dealer's ``any`` before a pattern (``shape any 4441``, ``not any
+    4333``): dealer writes ``any`` to mean "in any suit order", which a pattern such as ``4441``
+    already means here.  Read as a pattern of its own, ``any`` allowed every shape, and
+    ``shape any 4441`` silently meant any hand.  ``any`` on its own (``shape any``, ``shape any not
+    4333``) still means every shape; beside other patterns it would make them say nothing, and is
+    refused."""
+    kept = [
+        token
+        for place, token in enumerate(tokens)
+        if token != "any" or place + 1 == len(tokens) or tokens[place + 1] in (*_NEGATIONS, "any")
+    ]
+    positive = []
+    for token in kept:
+        if token in _NEGATIONS:
+            break
+        positive.append(token)
+    if "any" in positive and len(positive) > 1:
+        raise ConstraintError(
+            "shape: 'any' allows every shape, so the patterns beside it would say nothing; write 'shape any' "
+            "alone, or a pattern after it ('shape any 4441' is 4441 in any suit order)",
+            field="shape",
+        )
+    return kept
+
+
 @cache
 def pattern_shapes(token: str) -> frozenset[tuple[int, int, int, int]]:
     """Exact (S, H, D, C) shapes matching one shape token.
@@ -352,7 +378,7 @@ def seat_spec_values(text: str) -> dict[str, object]:
             elif word == "shape":
                 # Patterns any of which will do; after "not" (or "exclude", "except"), or written
                 # -4333 or !4333, patterns to exclude: "shape 5xxx 6xxx not 5332".
-                tokens = [tok for tok in rest.split() if tok != "shape"]
+                tokens = _any_order_prefixes_dropped([tok for tok in rest.split() if tok != "shape"])
                 if not tokens:
                     raise ConstraintError("shape needs at least one pattern, e.g. shape 5xxx or shape balanced")
                 negated = False
@@ -370,6 +396,7 @@ def seat_spec_values(text: str) -> dict[str, object]:
                 tokens = rest.split()
                 if tokens and tokens[0] == "shape":
                     tokens = tokens[1:]
+                tokens = _any_order_prefixes_dropped(tokens)
                 if not tokens:
                     raise ConstraintError("not needs a pattern to exclude, e.g. not 4333")
                 for tok in tokens:
