@@ -128,3 +128,20 @@ def test_textbook_call(system, deal_for_hand, auction, hand, call, source):
 def test_forty_textbook_cases():
     assert len(CASES) >= 40
     assert all(source for *_, source in CASES)
+
+
+def test_after_a_strong_two_clubs_responder_raises_only_a_major_opener_has_bid(system) -> None:
+    """A fallback block after 2♣ "supported" spades or hearts nobody had bid (2♣-3♣-3♦-4♠ on four
+    small spades, found bidding random boards): the raises now follow opener's own major only."""
+    import numpy as np
+
+    from bridgegui.engine.bidding.system import call_code
+    from bridgegui.engine.dealing import deal_batch
+
+    hands = deal_batch(20_000, seed=29)[:, 0]
+    majors = [call_code(Call.parse("4S")), call_code(Call.parse("4H"))]
+    for prefix in ("2C P 3C P 3D P", "2C P 3D P 4C P", "2C P 2D P 3C P"):
+        codes, _ = system.choose(hands, Auction.parse("N", prefix))
+        assert not np.isin(codes, majors).any(), prefix
+    codes, _ = system.choose(hands, Auction.parse("N", "2C P 3C P 3S P"))
+    assert (codes == majors[0]).any()  # opener's own spades are still raised
