@@ -29,14 +29,15 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from bridgegui.engine import evaluation
+from bridgegui.engine.bidding.batch_states import CODES as _CODES
+from bridgegui.engine.bidding.batch_states import KeyTrie, LiveStates
 from bridgegui.engine.bidding.batch_tables import _SHAPE_ID, _TABLES_COVER_MEANINGS, PASS_CODE, RuleTables
 from bridgegui.engine.bidding.calls import Auction
 
 if TYPE_CHECKING:
-    from bridgegui.engine.bidding.system import Block, Rule, System, WhereFunction, _Automaton, _PatternIndex
+    from bridgegui.engine.bidding.system import Block, Rule, System, WhereFunction, _PatternIndex
 
 DOUBLE_CODE, REDOUBLE_CODE = PASS_CODE + 1, PASS_CODE + 2
-_CODES = REDOUBLE_CODE + 1
 NO_RULE = -1
 
 VULNERABILITY_CODES = ("None", "NS", "EW", "All")
@@ -105,101 +106,6 @@ class _Hands:
         return self._rule20
 
 
-class _KeyTrie:
-    """The keys of one of the pattern index's dictionaries (``exact``, ``after_passes``) as a trie of
-    call codes: an auction's state is a number, the next call's is one look-up, and a state that is
-    no key's prefix is -1 for good.  The batch bidder follows auctions call by call, and looking
-    each whole auction up again (a tuple hashed at every node) was most of its bookkeeping."""
-
-    def __init__(self, keys: dict[tuple[int, ...], tuple[int, ...]]) -> None:
-        self.next: dict[int, int] = {}
-        """State ``s`` followed by code ``c`` (``s * _CODES + c``): the state after, when it exists."""
-        self.value: list[tuple[int, ...] | None] = [None]
-        """The dictionary's own value at each state (None: no key ends there), the same object."""
-        for key, blocks in keys.items():
-            state = 0
-            for code in key:
-                step = state * _CODES + code
-                following = self.next.get(step)
-                if following is None:
-                    following = len(self.value)
-                    self.value.append(None)
-                    self.next[step] = following
-                state = following
-            self.value[state] = blocks
-        steps = np.fromiter(self.next.keys(), dtype=np.int64, count=len(self.next))
-        self.table = np.full((len(self.value), _CODES), -1, dtype=np.int64)
-        """The same steps as a table, state by code, for a whole generation of auctions at once."""
-        self.table[steps // _CODES, steps % _CODES] = np.fromiter(self.next.values(), dtype=np.int64, count=steps.size)
-
-    def walk(self, codes: Sequence[int]) -> int:
-        state = 0
-        for code in codes:
-            state = self.next.get(state * _CODES + code, -1)
-            if state < 0:
-                break
-        return state
-
-
-class _LiveStates:
-    """The general patterns' automaton (``system._Automaton``) made deterministic as auctions meet it:
-    each distinct set of live states (a Python integer of a few thousand bits) gets a small number,
-    and a number followed by a call is one look-up.  Stepping the bit sets themselves (seven
-    operations on integers that long) for every node of a set was most of the batch bidder's
-    bookkeeping; a 10,000-board set meets a few thousand distinct sets."""
-
-    def __init__(self, automaton: _Automaton, general_blocks: Sequence[int], lock: threading.Lock) -> None:
-        self.automaton = automaton
-        self.lock = lock
-        self.accepting = 0
-        self.block_at: dict[int, int] = {}
-        """The block of each general pattern, by the place of its accepting bit."""
-        for block, bit in zip(general_blocks, automaton.accepts, strict=True):
-            self.accepting |= bit
-            self.block_at[bit.bit_length() - 1] = block
-        self.accepted: dict[int, list[int]] = {}
-        """The blocks whose general patterns a number's live states have matched (``matched``), once asked."""
-        self.lives: list[int] = [0]
-        """The live states of each number (0: none, an auction no general pattern can match any more)."""
-        self.numbers: dict[int, int] = {0: 0}
-        self.next: dict[int, int] = {}
-        """Number ``n`` followed by code ``c`` (``n * _CODES + c``): the number after, once stepped."""
-
-    def number(self, live: int) -> int:
-        found = self.numbers.get(live)
-        if found is None:
-            with self.lock:
-                found = self.numbers.get(live)
-                if found is None:
-                    found = len(self.lives)
-                    self.lives.append(live)
-                    self.numbers[live] = found
-        return found
-
-    def matched(self, number: int) -> list[int]:
-        """The blocks of the general patterns the auctions of ``number`` match."""
-        found = self.accepted.get(number)
-        if found is None:
-            hits = self.lives[number] & self.accepting
-            found = []
-            while hits:
-                low = hits & -hits
-                found.append(self.block_at[low.bit_length() - 1])
-                hits ^= low
-            self.accepted[number] = found
-        return found
-
-    def step(self, number: int, code: int) -> int:
-        """The number after ``code`` (as ``_Automaton.run`` steps), kept for the next time."""
-        automaton, live = self.automaton, self.lives[number]
-        live = (live & automaton.consume[code]) << 1 | (live & automaton.stay[code])
-        if live:
-            live |= (live & automaton.stars) << 1
-        found = self.number(live)
-        self.next[number * _CODES + code] = found
-        return found
-
-
 @dataclasses.dataclass
 class BatchIndex:
     """What a system keeps between batches: the rule tables and the candidates of each (blocks,
@@ -218,20 +124,20 @@ class BatchIndex:
     """Each block's rule indices with where each applies (``RuleTables.applies``)."""
     shares: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
     """Every block's rules for every position and vulnerability (``_shares``)."""
-    tries: tuple[_KeyTrie, _KeyTrie] | None = None
-    """The pattern index's ``exact`` and ``after_passes`` keys as tries (``_KeyTrie``), built when first bid."""
-    live_states: _LiveStates | None = None
-    """The general patterns' automaton, made deterministic as auctions meet it (``_LiveStates``)."""
+    tries: tuple[KeyTrie, KeyTrie] | None = None
+    """The pattern index's ``exact`` and ``after_passes`` keys as tries (``KeyTrie``), built when first bid."""
+    live_states: LiveStates | None = None
+    """The general patterns' automaton, made deterministic as auctions meet it (``LiveStates``)."""
     lock: threading.Lock = dataclasses.field(default_factory=threading.Lock)
 
-    def key_tries(self, index: _PatternIndex) -> tuple[_KeyTrie, _KeyTrie]:
+    def key_tries(self, index: _PatternIndex) -> tuple[KeyTrie, KeyTrie]:
         if self.tries is None:
-            self.tries = (_KeyTrie(index.exact), _KeyTrie(index.after_passes))
+            self.tries = (KeyTrie(index.exact), KeyTrie(index.after_passes))
         return self.tries
 
-    def automaton_states(self, index: _PatternIndex) -> _LiveStates:
+    def automaton_states(self, index: _PatternIndex) -> LiveStates:
         if self.live_states is None:
-            self.live_states = _LiveStates(index.automaton, [b for b, _ in index.general], self.lock)
+            self.live_states = LiveStates(index.automaton, [b for b, _ in index.general], self.lock)
         return self.live_states
 
     def blockset(self, blocks: tuple[int, ...]) -> int:
@@ -341,7 +247,7 @@ class _Generation:
         self.lead = empty  # leading passes
         self.exact_at = empty  # the state in the exact keys' trie (-1: no key is ahead)
         self.after_at = empty  # the after-passes keys' trie's, for the calls after the leading passes
-        self.automaton = empty  # the general patterns' automaton's number (``_LiveStates``)
+        self.automaton = empty  # the general patterns' automaton's number (``LiveStates``)
         self.blockset = empty
         self.last, self.bidder, self.doubled, self.doubler, self.passes = (empty,) * 5
         self.over = np.zeros(0, dtype=bool)

@@ -419,9 +419,8 @@ class Block:
     """The file the block was read from (an included file's name, else the system's source)."""
 
     def __getattr__(self, name: str) -> Any:
-        """``pattern`` and ``rules`` of a block read from the compiled-system cache, unpickled the first
-        time either is asked for (``loader``: a run that deals for one auction reads a few blocks of
-        the 3,000, and the pattern index it matches auctions with is kept apart)."""
+        """``pattern`` and ``rules`` of a block read from the compiled-system cache, unpickled when first
+        asked for (``loader``: a run that deals for one auction reads a few blocks of the 3,000)."""
         state = self.__dict__
         if name not in ("rules", "pattern") or "_rules_blob" not in state:
             raise AttributeError(name)

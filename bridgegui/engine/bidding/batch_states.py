@@ -1,0 +1,119 @@
+"""The batch bidder's states of an auction as small numbers, each step one look-up (``batch._bid_tree``).
+
+A 10,000-board set meets tens of thousands of auctions.  Which blocks of a system answer an auction
+depends on the pattern index's exact keys, its after-passes keys and its general patterns' automaton
+(``system._PatternIndex``); following each auction call by call through tries of the keys and
+through the automaton made deterministic as auctions meet it replaces hashing every whole auction
+and stepping bit sets thousands of bits long at every node.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from bridgegui.engine.bidding.batch_tables import PASS_CODE
+
+if TYPE_CHECKING:
+    from bridgegui.engine.bidding.system import _Automaton
+
+CODES = PASS_CODE + 3
+"""Call codes: the 35 bids, Pass, Double and Redouble (``system.call_code``)."""
+
+
+class KeyTrie:
+    """The keys of one of the pattern index's dictionaries (``exact``, ``after_passes``) as a trie of
+    call codes: an auction's state is a number, the next call's is one look-up, and a state that is
+    no key's prefix is -1 for good.  The batch bidder follows auctions call by call, and looking
+    each whole auction up again (a tuple hashed at every node) was most of its bookkeeping."""
+
+    def __init__(self, keys: dict[tuple[int, ...], tuple[int, ...]]) -> None:
+        self.next: dict[int, int] = {}
+        """State ``s`` followed by code ``c`` (``s * CODES + c``): the state after, when it exists."""
+        self.value: list[tuple[int, ...] | None] = [None]
+        """The dictionary's own value at each state (None: no key ends there), the same object."""
+        for key, blocks in keys.items():
+            state = 0
+            for code in key:
+                step = state * CODES + code
+                following = self.next.get(step)
+                if following is None:
+                    following = len(self.value)
+                    self.value.append(None)
+                    self.next[step] = following
+                state = following
+            self.value[state] = blocks
+        steps = np.fromiter(self.next.keys(), dtype=np.int64, count=len(self.next))
+        self.table = np.full((len(self.value), CODES), -1, dtype=np.int64)
+        """The same steps as a table, state by code, for a whole generation of auctions at once."""
+        self.table[steps // CODES, steps % CODES] = np.fromiter(self.next.values(), dtype=np.int64, count=steps.size)
+
+    def walk(self, codes: Sequence[int]) -> int:
+        state = 0
+        for code in codes:
+            state = self.next.get(state * CODES + code, -1)
+            if state < 0:
+                break
+        return state
+
+
+class LiveStates:
+    """The general patterns' automaton (``system._Automaton``) made deterministic as auctions meet it:
+    each distinct set of live states (a Python integer of a few thousand bits) gets a small number,
+    and a number followed by a call is one look-up.  Stepping the bit sets themselves (seven
+    operations on integers that long) for every node of a set was most of the batch bidder's
+    bookkeeping; a 10,000-board set meets a few thousand distinct sets."""
+
+    def __init__(self, automaton: _Automaton, general_blocks: Sequence[int], lock: threading.Lock) -> None:
+        self.automaton = automaton
+        self.lock = lock
+        self.accepting = 0
+        self.block_at: dict[int, int] = {}
+        """The block of each general pattern, by the place of its accepting bit."""
+        for block, bit in zip(general_blocks, automaton.accepts, strict=True):
+            self.accepting |= bit
+            self.block_at[bit.bit_length() - 1] = block
+        self.accepted: dict[int, list[int]] = {}
+        """The blocks whose general patterns a number's live states have matched (``matched``), once asked."""
+        self.lives: list[int] = [0]
+        """The live states of each number (0: none, an auction no general pattern can match any more)."""
+        self.numbers: dict[int, int] = {0: 0}
+        self.next: dict[int, int] = {}
+        """Number ``n`` followed by code ``c`` (``n * CODES + c``): the number after, once stepped."""
+
+    def number(self, live: int) -> int:
+        found = self.numbers.get(live)
+        if found is None:
+            with self.lock:
+                found = self.numbers.get(live)
+                if found is None:
+                    found = len(self.lives)
+                    self.lives.append(live)
+                    self.numbers[live] = found
+        return found
+
+    def matched(self, number: int) -> list[int]:
+        """The blocks of the general patterns the auctions of ``number`` match."""
+        found = self.accepted.get(number)
+        if found is None:
+            hits = self.lives[number] & self.accepting
+            found = []
+            while hits:
+                low = hits & -hits
+                found.append(self.block_at[low.bit_length() - 1])
+                hits ^= low
+            self.accepted[number] = found
+        return found
+
+    def step(self, number: int, code: int) -> int:
+        """The number after ``code`` (as ``_Automaton.run`` steps), kept for the next time."""
+        automaton, live = self.automaton, self.lives[number]
+        live = (live & automaton.consume[code]) << 1 | (live & automaton.stay[code])
+        if live:
+            live |= (live & automaton.stars) << 1
+        found = self.number(live)
+        self.next[number * CODES + code] = found
+        return found
