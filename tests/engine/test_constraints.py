@@ -485,12 +485,12 @@ def test_digits_int_cannot_read_are_not_suit_lengths(spec):
 def test_dealers_any_before_a_pattern_means_any_suit_order_not_any_shape() -> None:
     """``shape any 4441`` (dealer's spelling of 4441 in any order) read ``any`` as a pattern of its own,
     so the term allowed every hand: a system file's 4-4-4-1 rule silently took every hand of its
-    points.  It is 4441 now; ``any`` beside patterns it would swallow is refused."""
+    points.  It is 4441 now; ``any`` on its own still allows every shape, and is then its only spelling."""
     assert parse_seat_spec("hcp 12, shape any 4441") == parse_seat_spec("hcp 12, shape 4441")
     assert parse_seat_spec("not any 4333") == parse_seat_spec("not 4333")
     assert parse_seat_spec("shape any 5xxx not any 5332") == parse_seat_spec("shape 5xxx not 5332")
     assert parse_seat_spec("shape any not 4333").allowed_shapes == parse_seat_spec("not 4333").allowed_shapes
-    assert parse_seat_spec("shape any").shapes == ("any",)
-    for text in ("shape 4441 any", "shape 5xxx any not 5332"):
-        with pytest.raises(ConstraintError, match="'any' allows every shape"):
-            parse_seat_spec(text)
+    for text in ("shape any", "shape 4441 any", "shape any, shape 4333", "shape 4333, shape any"):
+        constraint = parse_seat_spec(text)
+        assert constraint.shapes == ("any",)
+        assert parse_seat_spec(constraint.to_spec()) == constraint

@@ -148,26 +148,13 @@ def _any_order_prefixes_dropped(tokens: list[str]) -> list[str]:
     """The shape tokens without dealer's ``any`` before a pattern (``shape any 4441``, ``not any
     4333``): dealer writes ``any`` to mean "in any suit order", which a pattern such as ``4441``
     already means here.  Read as a pattern of its own, ``any`` allowed every shape, and
-    ``shape any 4441`` silently meant any hand.  ``any`` on its own (``shape any``, ``shape any not
-    4333``) still means every shape; beside other patterns it would make them say nothing, and is
-    refused."""
-    kept = [
+    ``shape any 4441`` silently meant any hand.  ``any`` on its own (``shape any``, ``shape 5xxx
+    any``, ``shape any not 4333``) still means every shape."""
+    return [
         token
         for place, token in enumerate(tokens)
         if token != "any" or place + 1 == len(tokens) or tokens[place + 1] in (*_NEGATIONS, "any")
     ]
-    positive = []
-    for token in kept:
-        if token in _NEGATIONS:
-            break
-        positive.append(token)
-    if "any" in positive and len(positive) > 1:
-        raise ConstraintError(
-            "shape: 'any' allows every shape, so the patterns beside it would say nothing; write 'shape any' "
-            "alone, or a pattern after it ('shape any 4441' is 4441 in any suit order)",
-            field="shape",
-        )
-    return kept
 
 
 @cache
@@ -459,7 +446,9 @@ def seat_spec_values(text: str) -> dict[str, object]:
     return {
         **values,
         "lengths": tuple(lengths),
-        "shapes": tuple(shapes),
+        # every shape, whatever else is listed beside it: one spelling, so a term list written back
+        # (``to_spec``) reads as the same constraint
+        "shapes": ("any",) if "any" in shapes else tuple(shapes),
         "exclude_shapes": tuple(excludes),
         "cards": cards,
         "support": tuple(per_suit["support"]),
