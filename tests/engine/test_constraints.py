@@ -490,6 +490,8 @@ def test_dealers_any_before_a_pattern_means_any_suit_order_not_any_shape() -> No
     assert parse_seat_spec("not any 4333") == parse_seat_spec("not 4333")
     assert parse_seat_spec("shape any 5xxx not any 5332") == parse_seat_spec("shape 5xxx not 5332")
     assert parse_seat_spec("shape any not 4333").allowed_shapes == parse_seat_spec("not 4333").allowed_shapes
+    assert parse_seat_spec("shape any 5=4=x=x") == parse_seat_spec("shape 54xx")  # in any suit order
+    assert parse_seat_spec("shape any -4333 5xxx").allowed_shapes == parse_seat_spec("not 4333").allowed_shapes
     for text in ("shape any", "shape 4441 any", "shape any, shape 4333", "shape 4333, shape any"):
         constraint = parse_seat_spec(text)
         assert constraint.shapes == ("any",)

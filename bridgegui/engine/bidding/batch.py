@@ -132,12 +132,18 @@ class BatchIndex:
 
     def key_tries(self, index: _PatternIndex) -> tuple[KeyTrie, KeyTrie]:
         if self.tries is None:
-            self.tries = (KeyTrie(index.exact), KeyTrie(index.after_passes))
+            with self.lock:
+                if self.tries is None:
+                    self.tries = (KeyTrie(index.exact), KeyTrie(index.after_passes))
         return self.tries
 
     def automaton_states(self, index: _PatternIndex) -> LiveStates:
+        """The one numbering of the automaton's states: ``block_memo`` is keyed by its numbers, so two
+        threads bidding for the first time must not each make their own."""
         if self.live_states is None:
-            self.live_states = LiveStates(index.automaton, [b for b, _ in index.general], self.lock)
+            with self.lock:
+                if self.live_states is None:
+                    self.live_states = LiveStates(index.automaton, [b for b, _ in index.general], self.lock)
         return self.live_states
 
     def blockset(self, blocks: tuple[int, ...]) -> int:
@@ -427,9 +433,11 @@ def _bid_tree(
     def blocksets_of(live: np.ndarray, spelled: np.ndarray, after: np.ndarray, over: np.ndarray) -> np.ndarray:
         """Each node's blockset (0 for a finished auction, which has no next call), worked out once
         for each distinct combination of states."""
-        keys, back = np.unique(
-            np.where(over, -1, live * exact_span + (spelled + 1) * after_span + after + 1), return_inverse=True
-        )
+        if exact_span * (len(live_states.lives) + 1) < 2**62:
+            combined = live * exact_span + (spelled + 1) * after_span + after + 1
+        else:  # never for the shipped systems (sayc needs 4e12 states), but int64 must not wrap
+            combined = np.array(live, dtype=object) * exact_span + (spelled + 1) * after_span + after + 1
+        keys, back = np.unique(np.where(over, -1, combined), return_inverse=True)
         found = [
             0 if key < 0 else known if (known := memo.get(key)) is not None else blocks_of(key) for key in keys.tolist()
         ]

@@ -50,7 +50,7 @@ MAX_SYSTEM_BYTES = 4 * 1024 * 1024
 (``/dev/zero``, a log by mistake) is refused before it is read, instead of filling the memory."""
 
 CACHE_DIR_ENV = "BRIDGEGUI_CACHE_DIR"
-CACHE_FORMAT = "bridgegui-system-cache-6"
+CACHE_FORMAT = "bridgegui-system-cache-7"
 """Changes whenever the pickled classes or the reader change meaning: older entries are then unused."""
 
 _SHIPPED_NAME = re.compile(r"[a-z0-9_-]{1,64}(?:/[a-z0-9_-]{1,64})?")
@@ -267,8 +267,11 @@ def cache_folder() -> Path | None:
     try:
         if sys.platform not in ("darwin", "win32", "cygwin", "msys") and "ANDROID_ROOT" not in os.environ:
             base = os.environ.get("XDG_CACHE_HOME", "")
-            if not base.strip():
-                base = os.path.expanduser("~/.cache")
+            if not os.path.isabs(base):  # the specification ignores a relative one, as platformdirs does
+                home = os.path.expanduser("~")
+                if not os.path.isabs(home):
+                    return None
+                base = os.path.join(home, ".cache")
             return Path(base) / "bridgegui" / "systems"
         import platformdirs
 

@@ -422,10 +422,10 @@ class Block:
         """``pattern`` and ``rules`` of a block read from the compiled-system cache, unpickled when first
         asked for (``loader``: a run that deals for one auction reads a few blocks of the 3,000)."""
         state = self.__dict__
-        if name not in ("rules", "pattern") or "_rules_blob" not in state:
+        if name not in ("rules", "pattern"):
             raise AttributeError(name)
-        with _RULES_LOCK:
-            if "rules" not in state:  # one thread unpickles them: rules are compared by identity
+        with _RULES_LOCK:  # one thread unpickles them (rules are compared by identity); another then finds them
+            if "_rules_blob" in state:
                 import gc
                 import pickle
 

@@ -147,14 +147,25 @@ NAMED_SHAPES = {
 def _any_order_prefixes_dropped(tokens: list[str]) -> list[str]:
     """The shape tokens without dealer's ``any`` before a pattern (``shape any 4441``, ``not any
     4333``): dealer writes ``any`` to mean "in any suit order", which a pattern such as ``4441``
-    already means here.  Read as a pattern of its own, ``any`` allowed every shape, and
-    ``shape any 4441`` silently meant any hand.  ``any`` on its own (``shape any``, ``shape 5xxx
-    any``, ``shape any not 4333``) still means every shape."""
-    return [
-        token
-        for place, token in enumerate(tokens)
-        if token != "any" or place + 1 == len(tokens) or tokens[place + 1] in (*_NEGATIONS, "any")
-    ]
+    already means here (an exact ``5=4=x=x`` after it is read in any order, ``5-4-x-x``).  Read as a
+    pattern of its own, ``any`` allowed every shape, and ``shape any 4441`` silently meant any hand.
+    ``any`` on its own (``shape any``, ``shape 5xxx any``, ``shape any not 4333``, ``shape any
+    -4333``) still means every shape."""
+    kept: list[str] = []
+    any_order = False
+    for place, token in enumerate(tokens):
+        following = tokens[place + 1] if place + 1 < len(tokens) else None
+        if (
+            token == "any"
+            and following is not None
+            and following not in (*_NEGATIONS, "any")
+            and following[0] not in "-!"
+        ):
+            any_order = True
+            continue
+        kept.append(token.replace("=", "-") if any_order else token)
+        any_order = False
+    return kept
 
 
 @cache

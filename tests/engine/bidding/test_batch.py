@@ -122,3 +122,35 @@ def test_tables_that_do_not_know_their_blocks_bid_as_the_cached_ones() -> None:
     one, other = (bid_codes(s, deals, dealers, vulnerability, 60) for s in (loaded, plain))
     assert np.array_equal(one.calls, other.calls) and np.array_equal(one.rules, other.rules)
     assert np.array_equal(one.lengths, other.lengths) and (one.calls[:, 1] >= 0).any()
+
+
+def test_threads_bidding_a_system_for_the_first_time_share_one_numbering_of_its_states(monkeypatch) -> None:
+    """The blockset memo is keyed by the automaton's state numbers: two threads starting at once must
+    get the same numbering, or each fills the shared memo with its own meaning of the keys."""
+    import threading
+    import time
+
+    from bridgegui.engine.bidding import batch_states
+
+    system = load_system("standard")  # from the cache: a new System, its batch index not yet used
+    index, batch = system._index, system._batch
+    made = batch_states.LiveStates.__init__
+
+    def slow(self, *args, **kwargs) -> None:  # widens the window between the check and the assignment
+        time.sleep(0.05)
+        made(self, *args, **kwargs)
+
+    monkeypatch.setattr(batch_states.LiveStates, "__init__", slow)
+    start = threading.Barrier(2)
+    found: list[object] = []
+
+    def ask() -> None:
+        start.wait()
+        found.append(batch.automaton_states(index))
+
+    threads = [threading.Thread(target=ask) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert found[0] is found[1]

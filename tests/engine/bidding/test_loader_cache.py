@@ -171,13 +171,17 @@ def test_the_cache_folder_is_the_one_platformdirs_names(monkeypatch) -> None:
     if sys.platform in ("darwin", "win32"):
         pytest.skip("platformdirs itself is asked here")
     monkeypatch.delenv(loader.CACHE_DIR_ENV, raising=False)
-    for value in (None, "", "   ", "/tmp/elsewhere/cache"):
+    for value in (None, "", "   ", "/tmp/elsewhere/cache", "relative/cache", "~/cache", " /tmp/x"):
         if value is None:
             monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
         else:
             monkeypatch.setenv("XDG_CACHE_HOME", value)
         expected = Path(platformdirs.user_cache_dir("bridgegui", appauthor=False)) / "systems"
         assert loader.cache_folder() == expected, value
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    monkeypatch.setenv("HOME", "relative-home")  # never a folder that depends on where the user stands
+    folder = loader.cache_folder()
+    assert folder is None or folder.is_absolute()
 
 
 def test_the_cache_keeps_the_most_recently_used_entries(tmp_path, monkeypatch) -> None:
@@ -208,3 +212,39 @@ def test_the_cache_keeps_the_most_recently_used_entries(tmp_path, monkeypatch) -
     os.utime(entry, (old - 1, old - 1))
     load_system("standard")  # read from the cache: now the most recently used again
     assert entry.stat().st_mtime > old + 100
+
+
+def test_threads_reading_a_cached_systems_blocks_all_find_them(tmp_path, monkeypatch) -> None:
+    """One thread unpickles a block's pattern and rules while others ask for them: none may be told
+    the block has no such attribute (the blob is gone by the time it looks)."""
+    import sys
+    import threading
+
+    from bridgegui.engine.bidding import loader
+
+    monkeypatch.setenv(loader.CACHE_DIR_ENV, str(tmp_path))
+    load_system("standard")
+    failures: list[BaseException] = []
+    switch = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        for _ in range(4):
+            cached = load_system("standard")
+            start = threading.Barrier(4)
+
+            def read(blocks=cached.blocks, start=start) -> None:
+                start.wait()
+                try:
+                    for block in blocks:
+                        assert block.pattern is not None and block.rules is not None
+                except BaseException as exc:
+                    failures.append(exc)
+
+            threads = [threading.Thread(target=read) for _ in range(4)]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+    finally:
+        sys.setswitchinterval(switch)
+    assert failures == []
