@@ -30,7 +30,7 @@ import numpy as np
 
 from bridgegui.engine import evaluation
 from bridgegui.engine.bidding.batch_states import CODES as _CODES
-from bridgegui.engine.bidding.batch_states import KeyTrie, LiveStates
+from bridgegui.engine.bidding.batch_states import KeyTrie, LiveStates, interned
 from bridgegui.engine.bidding.batch_tables import _SHAPE_ID, _TABLES_COVER_MEANINGS, PASS_CODE, RuleTables
 from bridgegui.engine.bidding.calls import Auction
 
@@ -147,15 +147,7 @@ class BatchIndex:
         return self.live_states
 
     def blockset(self, blocks: tuple[int, ...]) -> int:
-        found = self.blocksets.get(blocks)
-        if found is None:
-            with self.lock:
-                found = self.blocksets.get(blocks)
-                if found is None:
-                    found = len(self.blockset_list)
-                    self.blockset_list.append(blocks)
-                    self.blocksets[blocks] = found
-        return found
+        return interned(blocks, self.blocksets, self.blockset_list, self.lock)
 
     def candidates_of(self, system: System, blockset: int, position: int, state: int) -> tuple[int, ...]:
         """The rule indices ``System.rules_for`` gives for an auction whose matching blocks are ``blockset``:

@@ -10,8 +10,8 @@ and stepping bit sets thousands of bits long at every node.
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Hashable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -22,6 +22,20 @@ if TYPE_CHECKING:
 
 CODES = PASS_CODE + 3
 """Call codes: the 35 bids, Pass, Double and Redouble (``system.call_code``)."""
+
+
+def interned(key: Hashable, numbers: dict[Any, int], keys: list[Any], lock: threading.Lock) -> int:
+    """The number of ``key`` (its place in ``keys``), a new one the first time it is met.  Looked up
+    without the lock, checked again under it: threads bidding with one system share the numbering."""
+    found = numbers.get(key)
+    if found is None:
+        with lock:
+            found = numbers.get(key)
+            if found is None:
+                found = len(keys)
+                keys.append(key)
+                numbers[key] = found
+    return found
 
 
 class KeyTrie:
@@ -85,15 +99,7 @@ class LiveStates:
         """Number ``n`` followed by code ``c`` (``n * CODES + c``): the number after, once stepped."""
 
     def number(self, live: int) -> int:
-        found = self.numbers.get(live)
-        if found is None:
-            with self.lock:
-                found = self.numbers.get(live)
-                if found is None:
-                    found = len(self.lives)
-                    self.lives.append(live)
-                    self.numbers[live] = found
-        return found
+        return interned(live, self.numbers, self.lives, self.lock)
 
     def matched(self, number: int) -> list[int]:
         """The blocks of the general patterns the auctions of ``number`` match."""
