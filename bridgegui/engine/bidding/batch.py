@@ -256,6 +256,17 @@ class _Generation:
         redouble = (self.doubled == 1) & ((length - self.doubler) % 2 == 1)
         return self.last.astype(np.int16), double, redouble, self.over, self.blockset
 
+    @classmethod
+    def start(cls, automaton_start: int) -> _Generation:
+        """The empty auction, one node: nothing bid, the tries at their roots, the automaton's start."""
+        first = cls()
+        first.node, first.lead, first.exact_at, first.after_at = (np.zeros(1, dtype=np.int64) for _ in range(4))
+        first.last, first.bidder, first.doubler = (np.full(1, -1, dtype=np.int64) for _ in range(3))
+        first.doubled, first.passes = np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64)
+        first.over = np.zeros(1, dtype=bool)
+        first.automaton = np.array([automaton_start], dtype=np.int64)
+        return first
+
     def after(self, parents: np.ndarray, codes: np.ndarray, index: int) -> _Generation:
         """The next generation's states: node ``k`` is node ``parents[k]`` of this one followed by call
         ``codes[k]`` at ``index`` (as ``calls._after``, on numbers); its other columns left to fill."""
@@ -270,17 +281,6 @@ class _Generation:
         nxt.passes = passes
         nxt.over = passed & (passes >= np.where(last >= 0, 3, 4))
         return nxt
-
-
-def _after(state: tuple[int, int, int, int, int, bool], code: int, index: int) -> tuple[int, int, int, int, int, bool]:
-    """The Laws' state after call ``code`` at ``index`` (as ``calls._after``, on numbers)."""
-    last, bidder, doubled, doubler, passes, _ = state
-    if code < PASS_CODE:
-        return (code, index, 0, -1, 0, False)
-    if code == PASS_CODE:
-        passes += 1
-        return (last, bidder, doubled, doubler, passes, passes >= 3 if last >= 0 else passes >= 4)
-    return (last, bidder, 1 if code == DOUBLE_CODE else 2, index, 0, False)
 
 
 def bid_rows(
@@ -400,7 +400,6 @@ def _bid_tree(
     exact_value, after_value = exact_trie.value, after_trie.value
     exact_table, after_table = exact_trie.table, after_trie.table
     live_states = batch.automaton_states(index)
-    live_next = live_states.next
     # an auction's states as one number, for ``np.unique`` and the memo
     after_span = len(after_value) + 1
     exact_span = (len(exact_value) + 1) * after_span
@@ -430,32 +429,33 @@ def _bid_tree(
         else:  # never for the shipped systems (sayc needs 4e12 states), but int64 must not wrap
             combined = np.array(live, dtype=object) * exact_span + (spelled + 1) * after_span + after + 1
         keys, back = np.unique(np.where(over, -1, combined), return_inverse=True)
-        found = [
-            0 if key < 0 else known if (known := memo.get(key)) is not None else blocks_of(key) for key in keys.tolist()
-        ]
+        found = [0 if key < 0 else blocks_of(key) for key in keys.tolist()]
         return np.asarray(found, dtype=np.int64)[back.reshape(-1)]
 
+    def advance(generation: _Generation, from_parent: np.ndarray, made: np.ndarray, length: int) -> _Generation:
+        """The next generation's states (the Laws', leading passes, the tries' and the automaton's, one
+        Python step for each distinct state and call), without its blocks or its place in the tree."""
+        nxt = generation.after(from_parent, made, length)
+        lead = generation.lead[from_parent]
+        nxt.lead = lead + ((made == PASS_CODE) & (lead == length))
+        spelled = generation.exact_at[from_parent]
+        nxt.exact_at = np.where(spelled >= 0, exact_table[np.maximum(spelled, 0), made], -1)
+        after = generation.after_at[from_parent]
+        nxt.after_at = np.where(nxt.lead > length, 0, np.where(after >= 0, after_table[np.maximum(after, 0), made], -1))
+        steps, back = np.unique(generation.automaton[from_parent] * _CODES + made, return_inverse=True)
+        stepped = [0 if step < _CODES else live_states.step(step // _CODES, step % _CODES) for step in steps.tolist()]
+        nxt.automaton = np.asarray(stepped, dtype=np.int64)[back.reshape(-1)]
+        return nxt
+
     root_codes = tuple(call_code(c) for c in root.calls)
-    state = (-1, -1, 0, -1, 0, False)
-    lead = 0
-    for k, code in enumerate(root_codes):
-        if lead == k and code == PASS_CODE:
-            lead += 1
-        state = _after(state, code, k)
-    generation = _Generation()
-    generation.codes.append(root_codes)
+    generation = _Generation.start(live_states.number(automaton.start))
+    for k, code in enumerate(root_codes):  # the start auction's calls, by the same steps as the bidding
+        generation = advance(generation, np.zeros(1, dtype=np.int64), np.array([code], dtype=np.int64), k)
+    generation.codes = [root_codes]
     generation.node = np.zeros(1, dtype=np.int64)
-    generation.last, generation.bidder, generation.doubled, generation.doubler, generation.passes = (
-        np.array([value], dtype=np.int64) for value in state[:5]
-    )
-    generation.over = np.array([state[5]], dtype=bool)
-    generation.lead = np.array([lead], dtype=np.int64)
-    generation.exact_at = np.array([exact_trie.walk(root_codes)], dtype=np.int64)
-    generation.after_at = np.array([after_trie.walk(root_codes[lead:])], dtype=np.int64)
-    generation.automaton = np.array([live_states.number(automaton.run(root_codes))], dtype=np.int64)
     generation.blockset = blocksets_of(generation.automaton, generation.exact_at, generation.after_at, generation.over)
     node_codes.append(root_codes)
-    node_over.append(state[5])
+    node_over.append(bool(generation.over[0]))
 
     rows = np.arange(n)
     local = np.zeros(n, dtype=np.int64)
@@ -486,7 +486,7 @@ def _bid_tree(
         # the new nodes' bookkeeping, column by column for the whole generation (a loop over the
         # nodes would do each in Python)
         from_parent, made = pairs // _CODES, pairs % _CODES
-        nxt = generation.after(from_parent, made, length)
+        nxt = advance(generation, from_parent, made, length)
         old_codes = generation.codes
         nxt.codes = [
             (*old_codes[parent], code) for parent, code in zip(from_parent.tolist(), made.tolist(), strict=True)
@@ -496,24 +496,6 @@ def _bid_tree(
         calls_made += made.tolist()
         node_codes += nxt.codes
         node_over += nxt.over.tolist()
-        # leading passes, the tries' and the automaton's states (one Python step for each distinct
-        # state and call) and the matching blocks
-        lead = generation.lead[from_parent]
-        nxt.lead = lead + ((made == PASS_CODE) & (lead == length))
-        spelled = generation.exact_at[from_parent]
-        nxt.exact_at = np.where(spelled >= 0, exact_table[np.maximum(spelled, 0), made], -1)
-        after = generation.after_at[from_parent]
-        nxt.after_at = np.where(nxt.lead > length, 0, np.where(after >= 0, after_table[np.maximum(after, 0), made], -1))
-        steps, back = np.unique(generation.automaton[from_parent] * _CODES + made, return_inverse=True)
-        stepped = [
-            0
-            if step < _CODES
-            else known
-            if (known := live_next.get(step)) is not None
-            else live_states.step(step // _CODES, step % _CODES)
-            for step in steps.tolist()
-        ]
-        nxt.automaton = np.asarray(stepped, dtype=np.int64)[back.reshape(-1)]
         nxt.blockset = blocksets_of(nxt.automaton, nxt.exact_at, nxt.after_at, nxt.over)
         generation = nxt
         local = child.reshape(-1)

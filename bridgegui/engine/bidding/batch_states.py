@@ -45,33 +45,20 @@ class KeyTrie:
     each whole auction up again (a tuple hashed at every node) was most of its bookkeeping."""
 
     def __init__(self, keys: dict[tuple[int, ...], tuple[int, ...]]) -> None:
-        self.next: dict[int, int] = {}
-        """State ``s`` followed by code ``c`` (``s * CODES + c``): the state after, when it exists."""
+        following: dict[int, int] = {}  # state s followed by code c (s * CODES + c): the state after
         self.value: list[tuple[int, ...] | None] = [None]
         """The dictionary's own value at each state (None: no key ends there), the same object."""
         for key, blocks in keys.items():
             state = 0
             for code in key:
-                step = state * CODES + code
-                following = self.next.get(step)
-                if following is None:
-                    following = len(self.value)
+                state = following.setdefault(state * CODES + code, len(self.value))
+                if state == len(self.value):
                     self.value.append(None)
-                    self.next[step] = following
-                state = following
             self.value[state] = blocks
-        steps = np.fromiter(self.next.keys(), dtype=np.int64, count=len(self.next))
+        steps = np.fromiter(following.keys(), dtype=np.int64, count=len(following))
         self.table = np.full((len(self.value), CODES), -1, dtype=np.int64)
-        """The same steps as a table, state by code, for a whole generation of auctions at once."""
-        self.table[steps // CODES, steps % CODES] = np.fromiter(self.next.values(), dtype=np.int64, count=steps.size)
-
-    def walk(self, codes: Sequence[int]) -> int:
-        state = 0
-        for code in codes:
-            state = self.next.get(state * CODES + code, -1)
-            if state < 0:
-                break
-        return state
+        """State by code: the state after, -1 when no key goes on that way."""
+        self.table[steps // CODES, steps % CODES] = np.fromiter(following.values(), dtype=np.int64, count=steps.size)
 
 
 class LiveStates:
@@ -115,7 +102,10 @@ class LiveStates:
         return found
 
     def step(self, number: int, code: int) -> int:
-        """The number after ``code`` (as ``_Automaton.run`` steps), kept for the next time."""
+        """The number after ``code`` (as ``_Automaton.run`` steps), worked out the first time."""
+        found = self.next.get(number * CODES + code)
+        if found is not None:
+            return found
         automaton, live = self.automaton, self.lives[number]
         live = (live & automaton.consume[code]) << 1 | (live & automaton.stay[code])
         if live:
