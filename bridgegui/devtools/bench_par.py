@@ -33,6 +33,8 @@ from bridgegui.engine import double_dummy
 from bridgegui.engine.bidding import load_system
 from bridgegui.engine.bidding.calls import STRAINS, Auction, Contract
 from bridgegui.engine.bidding.checker import measure_coverage
+from bridgegui.engine.bidding.loader import CACHE_DIR_ENV as CACHE_DIR_ENV  # the same variable moves both caches
+from bridgegui.engine.bidding.loader import user_cache_folder
 from bridgegui.engine.bidding.system import NO_RULE, System, bid_deals
 from bridgegui.engine.boards import board_dealer, board_vulnerability
 from bridgegui.engine.cards import SEATS, Deal
@@ -42,7 +44,6 @@ from bridgegui.engine.scoring import duplicate_score, imps
 _TABLE_ROW = {"S": 0, "H": 1, "D": 2, "C": 3, "NT": 4}
 """Row of a strain in ``DDTable.tricks`` (S H D C NT)."""
 
-CACHE_DIR_ENV = "BRIDGEGUI_CACHE_DIR"
 _CACHE_VERSION = 1
 """Part of the cache file's name: a change to what is stored makes old files unused, not misread."""
 
@@ -97,15 +98,7 @@ class BoardResult:
 
 def cache_folder() -> Path | None:
     """Where solved boards are kept: ``$BRIDGEGUI_CACHE_DIR/bench_par`` or the user cache folder's."""
-    configured = os.environ.get(CACHE_DIR_ENV)
-    if configured:
-        return Path(configured) / "bench_par"
-    try:
-        import platformdirs
-
-        return Path(platformdirs.user_cache_dir("bridgegui", appauthor=False)) / "bench_par"
-    except Exception:  # no cache folder: solve every time
-        return None
+    return user_cache_folder("bench_par")
 
 
 def _cache_file(seed: int, deals: int) -> Path | None:

@@ -254,16 +254,22 @@ def _cache_key(identity: str, text: str, place: object) -> str | None:
 
 
 def cache_folder() -> Path | None:
-    """Where compiled systems are kept: ``$BRIDGEGUI_CACHE_DIR`` or the platform's user cache folder.
+    """Where compiled systems are kept (``user_cache_folder``)."""
+    return user_cache_folder("systems")
 
-    On Linux and the other XDG systems that folder is ``$XDG_CACHE_HOME`` (``~/.cache`` when unset or
-    blank) with the program's name, as the XDG Base Directory Specification and ``platformdirs`` say:
-    worked out here, because ``platformdirs`` imports ``tempfile`` (with ``random`` and ``shutil``),
-    5 ms of a short ``--auction`` run.  macOS and Windows ask ``platformdirs``.
+
+def user_cache_folder(name: str) -> Path | None:
+    """bridgegui's cache folder ``name``: under ``$BRIDGEGUI_CACHE_DIR``, else under the platform's user
+    cache folder; None when there is none (a cache is then simply not used).
+
+    On Linux and the other XDG systems that folder is ``$XDG_CACHE_HOME`` (``~/.cache`` when it is
+    unset, blank or relative) with the program's name, as the XDG Base Directory Specification and
+    ``platformdirs`` say: worked out here, because ``platformdirs`` imports ``tempfile`` (with
+    ``random`` and ``shutil``), 5 ms of a short ``--auction`` run.  macOS and Windows ask ``platformdirs``.
     """
     configured = os.environ.get(CACHE_DIR_ENV)
     if configured:
-        return Path(configured) / "systems"
+        return Path(configured) / name
     try:
         if sys.platform not in ("darwin", "win32", "cygwin", "msys") and "ANDROID_ROOT" not in os.environ:
             base = os.environ.get("XDG_CACHE_HOME", "")
@@ -272,11 +278,11 @@ def cache_folder() -> Path | None:
                 if not os.path.isabs(home):
                     return None
                 base = os.path.join(home, ".cache")
-            return Path(base) / "bridgegui" / "systems"
+            return Path(base) / "bridgegui" / name
         import platformdirs
 
-        return Path(platformdirs.user_cache_dir("bridgegui", appauthor=False)) / "systems"
-    except Exception:  # no cache folder is no reason to fail loading
+        return Path(platformdirs.user_cache_dir("bridgegui", appauthor=False)) / name
+    except Exception:  # no cache folder is no reason to fail
         return None
 
 
@@ -393,4 +399,5 @@ __all__ = [
     "read_system_text",
     "shipped_label",
     "shipped_systems",
+    "user_cache_folder",
 ]
