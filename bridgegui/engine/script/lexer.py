@@ -47,10 +47,6 @@ class Token:
         return f"'{self.text}'"
 
 
-def _is_word_char(ch: str) -> bool:
-    return ch.isascii() and (ch.isalnum() or ch == "_")
-
-
 _SCANNER = re.compile(
     r"""(?P<space>[ \t\r\n\f\v]+)
     |(?P<comment>(?:\#|//)[^\n]*)
@@ -65,8 +61,8 @@ _SCANNER = re.compile(
     + ")",
     re.DOTALL | re.VERBOSE,
 )
-"""One token or skipped piece at a time, tried in this order (a comment before the operator ``/``, a
-word is what ``_is_word_char`` accepts): the scanning runs in the regular-expression engine rather
+"""One token or skipped piece at a time, tried in this order (a comment before the operator ``/``; a
+word is ASCII letters, digits and underscores): the scanning runs in the regular-expression engine rather
 than character by character in Python, which was most of compiling a system's ``where`` texts."""
 
 
