@@ -318,3 +318,35 @@ def measure_bounds(name: str) -> tuple[int, int]:
                 new_hi[total] = max(new_hi.get(total, -1), hi_best[used] + per_hi[n])
         lo_best, hi_best = new_lo, new_hi
     return lo_best[13], hi_best[13]
+
+
+@cache
+def _rank_bits() -> np.ndarray:
+    """(8192, 13): whether each holding holds the ace, king ... deuce (columns in that order); made
+    on first use, since most runs count nothing but the standard measures."""
+    return ((np.arange(N_HOLDINGS)[:, None] >> np.arange(12, -1, -1)[None, :]) & 1).astype(np.int64)
+
+
+DEFAULT_ALT_COUNTS: tuple[tuple[int, ...], ...] = (
+    (0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0),  # pt0 tens
+    (0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0),  # pt1 jacks
+    (0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),  # pt2 queens
+    (0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),  # pt3 kings
+    (1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),  # pt4 aces
+    (1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),  # pt5 top2
+    (1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),  # pt6 top3
+    (1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0),  # pt7 top4
+    (1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0),  # pt8 top5
+    (6, 4, 2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0),  # pt9 c13
+)
+"""What dealer's ``pt0`` .. ``pt9`` count, per card from the ace down, until ``altcount`` redefines them.
+
+``altcount N`` redefines ``ptN``, as dealer's manual says.  (The Debian dealer 2021-11-21 is off by
+one: its ``altcount N`` changes ``pt(N-1)``, and ``altcount 0`` changes ``hcp``.)"""
+
+
+def count_table(values: tuple[int, ...]) -> np.ndarray:
+    """The per-holding table of a point count given card by card from the ace down (int64, 8192 entries)."""
+    table = _rank_bits() @ np.asarray(values, dtype=np.int64)
+    table.flags.writeable = False
+    return table

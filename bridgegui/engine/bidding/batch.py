@@ -647,7 +647,7 @@ def _where(text: str, held: np.ndarray) -> np.ndarray:
 def _north_where(text: str) -> WhereFunction:
     """The system file's compiled ``where`` ``text`` for North, from the cache ``Rule.where_function`` fills."""
     from bridgegui.engine.bidding.system import _COMPILED_WHERES, _WHERE_LOCK
-    from bridgegui.engine.bidding.system_tokens import compile_where
+    from bridgegui.engine.bidding.where import compile_where
 
     key = (compile_where, text, 0)
     function = _COMPILED_WHERES.get(key)

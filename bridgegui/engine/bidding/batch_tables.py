@@ -176,7 +176,7 @@ class RuleTables:
 
     def fill_all(self) -> None:
         """Fill every rule's row (before the tables go into the cache)."""
-        from bridgegui.engine.bidding.system_tokens import compile_where
+        from bridgegui.engine.bidding.where import compile_where
 
         self.prepare(np.arange(len(self.rules)))
         self.wheres = [rule.where if rule.compile_where is compile_where else None for rule in self.rules]

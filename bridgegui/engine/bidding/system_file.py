@@ -38,7 +38,8 @@ from bridgegui.engine.bidding.system_rules import (
     _Draft,
     _read_block,
 )
-from bridgegui.engine.bidding.system_tokens import HEADER_KEYS, SystemFileError, _Reader, compile_where
+from bridgegui.engine.bidding.system_tokens import HEADER_KEYS, SystemFileError, _Reader
+from bridgegui.engine.bidding.where import compile_where
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 """Line ends as editors count lines (not ``str.splitlines``, which also breaks at form feeds, \\x1c-\\x1e,

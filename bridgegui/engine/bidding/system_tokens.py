@@ -86,8 +86,10 @@ def _me_replaced(text: str, seat: int) -> tuple[str, list[tuple[int, int]]]:
     return "".join(pieces), shifts
 
 
-def compile_where(text: str, seat: int) -> WhereFunction:
-    """Compile a rule's ``where`` text for the calling seat (0..3): ``me`` becomes that seat's name."""
+def compile_script_where(text: str, seat: int) -> WhereFunction:
+    """Compile a rule's ``where`` text for the calling seat (0..3) with the full dealer-language
+    compiler: ``me`` becomes that seat's name.  ``where.compile_where`` comes here for what its quick
+    path does not read."""
     replaced, _ = _me_replaced(text, seat)
     return _compile_expression(replaced)
 
@@ -252,5 +254,5 @@ def _script_message(exc: ScriptError, column: int = 1, shifts: list[tuple[int, i
 __all__ = [
     "HEADER_KEYS",
     "SystemFileError",
-    "compile_where",
+    "compile_script_where",
 ]

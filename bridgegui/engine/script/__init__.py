@@ -28,15 +28,54 @@ output layouts byte for byte, and every shared function deal by deal.  Where the
 Any text given to ``compile_script`` (and to ``request.import_script`` and
 ``request.compile_condition``) ends in a result or a ``ScriptError``; running a compiled script
 raises nothing else either (``tests/fuzz/test_fuzz_dealer_scripts.py`` checks both).
+
+Importing the package loads none of it: each name is imported from its module on first use, so a
+caller that needs only a light module (``shapes``, ``lexer``) does not pay for the parser and the
+compiler, and the bidding engine's quick ``where`` path stays quick.
 """
 
-from bridgegui.engine.script.actions import Action, Average, Frequency, RunInfo
-from bridgegui.engine.script.diagnostics import ScriptError
-from bridgegui.engine.script.parser import KNOWN_FUNCTIONS, ParsedScript, parse
-from bridgegui.engine.script.runner import RunResult, run_script
-from bridgegui.engine.script.script import Script, compile_script
-from bridgegui.engine.script.seat_terms import ConditionParts, SeatTerm
-from bridgegui.engine.script.syntax import Expr
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from bridgegui.engine.script.actions import Action, Average, Frequency, RunInfo
+    from bridgegui.engine.script.diagnostics import ScriptError
+    from bridgegui.engine.script.parser import KNOWN_FUNCTIONS, ParsedScript, parse
+    from bridgegui.engine.script.runner import RunResult, run_script
+    from bridgegui.engine.script.script import Script, compile_script
+    from bridgegui.engine.script.seat_terms import ConditionParts, SeatTerm
+    from bridgegui.engine.script.syntax import Expr
+
+_HOMES = {
+    "Action": "actions",
+    "Average": "actions",
+    "Frequency": "actions",
+    "RunInfo": "actions",
+    "ScriptError": "diagnostics",
+    "KNOWN_FUNCTIONS": "parser",
+    "ParsedScript": "parser",
+    "parse": "parser",
+    "RunResult": "runner",
+    "run_script": "runner",
+    "Script": "script",
+    "compile_script": "script",
+    "ConditionParts": "seat_terms",
+    "SeatTerm": "seat_terms",
+    "Expr": "syntax",
+}
+"""The module of each name the package exports."""
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "KNOWN_FUNCTIONS",

@@ -38,31 +38,12 @@ from bridgegui.engine.script.diagnostics import WHERE, ScriptError
 from bridgegui.engine.script.scoring import imps, score, score_value
 from bridgegui.engine.script.shapes import shape_table
 from bridgegui.engine.script.syntax import children
+from bridgegui.engine.tables import DEFAULT_ALT_COUNTS, count_table
 
 Value = Any
 """An array of one value per deal (any integer dtype, or bool for truth values: C's 0 and 1), or a
 numpy scalar for a constant.  Arithmetic is done in int64; ``as_column`` gives the int64 column."""
 Compiled = Callable[["BatchContext"], Value]
-
-_RANK_BITS = ((np.arange(tables.N_HOLDINGS)[:, None] >> np.arange(12, -1, -1)[None, :]) & 1).astype(np.int64)
-"""(8192, 13): whether each holding holds the ace, king ... deuce (columns in that order)."""
-
-DEFAULT_ALT_COUNTS: tuple[tuple[int, ...], ...] = (
-    (0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0),  # pt0 tens
-    (0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0),  # pt1 jacks
-    (0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),  # pt2 queens
-    (0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),  # pt3 kings
-    (1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),  # pt4 aces
-    (1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),  # pt5 top2
-    (1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),  # pt6 top3
-    (1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0),  # pt7 top4
-    (1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0),  # pt8 top5
-    (6, 4, 2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0),  # pt9 c13
-)
-"""What dealer's ``pt0`` .. ``pt9`` count, per card from the ace down, until ``altcount`` redefines them.
-
-``altcount N`` redefines ``ptN``, as dealer's manual says.  (The Debian dealer 2021-11-21 is off by
-one: its ``altcount N`` changes ``pt(N-1)``, and ``altcount 0`` changes ``hcp``.)"""
 
 DEFAULT_POINTCOUNT = (4, 3, 2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 
@@ -73,13 +54,6 @@ UNSUPPORTED = {
     "quality": "quality() (the Kaplan-Rubens suit quality) is not supported by bridgegui yet",
 }
 """Functions the parser reads but the compiler refuses, and why (``tricks`` also stands for ``trick``)."""
-
-
-def count_table(values: tuple[int, ...]) -> np.ndarray:
-    """The per-holding table of a point count given card by card from the ace down (int64, 8192 entries)."""
-    table = _RANK_BITS @ np.asarray(values, dtype=np.int64)
-    table.flags.writeable = False
-    return table
 
 
 class MeasureTables:
