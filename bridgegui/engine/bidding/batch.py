@@ -22,9 +22,10 @@ from __future__ import annotations
 import bisect
 import dataclasses
 import itertools
+import pickle
 import threading
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -129,6 +130,52 @@ class BatchIndex:
     live_states: LiveStates | None = None
     """The general patterns' automaton, made deterministic as auctions meet it (``LiveStates``)."""
     lock: threading.Lock = dataclasses.field(default_factory=threading.Lock)
+
+    @classmethod
+    def for_system(cls, system: System) -> BatchIndex:
+        """``system``'s index: the one its compiled-system cache entry keeps (``stored``: in the
+        entry's batch file, or in the system's own state when it was pickled to a worker), else a new
+        one, whose tables read every rule."""
+        kept = system.__dict__.get("_batch_tables")
+        if kept is None:
+            kept = _batch_file_data(system.__dict__.get("_batch_file"), system.__dict__.get("_batch_token"))
+        try:
+            tables, learned = pickle.loads(kept) if kept is not None else (None, {})
+        except Exception:  # a damaged batch file: the index is built again from the rules
+            tables, learned = None, {}
+        if not isinstance(tables, RuleTables):
+            return cls(RuleTables(system.rules, [len(block.rules) for block in system.blocks]))
+        starts = tables.block_starts
+        # The rules as the tables ask for them: a block's are read only when one of them is asked for.
+        rules = system.rules if starts is None else RulesByBlock(system.blocks, starts)
+        return cls.resumed(tables.bound(rules), learned, system._index)
+
+    def stored(self) -> bytes:
+        """The tables and what bidding has taught the index (``learned``), as ``for_system`` reads them."""
+        return pickle.dumps((self.tables, self.learned()), protocol=pickle.HIGHEST_PROTOCOL)
+
+    def learned(self) -> dict[str, object]:
+        """What bidding has taught this index, for the compiled-system cache (``BatchIndex.resumed``):
+        the tries, the automaton's states met, the blocksets and which auctions' states make each.
+        A process that bids a set otherwise spends a fifth of its bidding learning them again."""
+        with self.lock:
+            return {
+                "blocksets": dict(self.blocksets),
+                "blockset_list": list(self.blockset_list),
+                "block_memo": dict(self.block_memo),
+                "tries": self.tries,
+                "live_states": self.live_states,
+            }
+
+    @classmethod
+    def resumed(cls, tables: RuleTables, learned: dict[str, Any], index: _PatternIndex) -> BatchIndex:
+        """An index over ``tables`` that knows what ``learned`` holds (``learned()`` of the same system's
+        index, read from its cache entry): the automaton's numbering is that entry's, so the states
+        step the entry's own automaton."""
+        batch = cls(tables, **learned)
+        if batch.live_states is not None:
+            batch.live_states.bound(index.automaton, batch.lock)
+        return batch
 
     def key_tries(self, index: _PatternIndex) -> tuple[KeyTrie, KeyTrie]:
         if self.tries is None:
@@ -658,6 +705,36 @@ def _north_where(text: str) -> WhereFunction:
                 function = compile_where(text, 0)
                 _COMPILED_WHERES[key] = function
     return function
+
+
+def _batch_file_data(path: object, token: object) -> bytes | None:
+    """The ``stored`` index in a cache entry's batch file, when the file is the entry's own (it
+    starts with the entry's ``token``); None when it is missing, damaged or another entry's."""
+    if not isinstance(path, str) or not isinstance(token, str):
+        return None
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read()
+    except OSError:
+        return None
+    mark = token.encode("ascii")
+    return data[len(mark) :] if data.startswith(mark) else None
+
+
+WARM_DEALS = 4000
+"""Deals the compiled-system cache bids before it stores a system (``warm_up``), all dealers and
+vulnerabilities: enough for the auctions most sets meet."""
+
+
+def warm_up(system: System) -> None:
+    """Bid a fixed sample so that the system's batch index learns the common auctions' states
+    before the cache keeps it (``BatchIndex.learned``): every later process starts from them."""
+    from bridgegui.engine.bidding.system import DEFAULT_MAX_CALLS
+    from bridgegui.engine.dealing import deal_batch
+
+    deals = deal_batch(WARM_DEALS, seed=20261126)
+    order = np.arange(WARM_DEALS)
+    _bid_tree(system, deals, order % 4, (order // 4) % 4, DEFAULT_MAX_CALLS)
 
 
 def vulnerability_codes(vulnerabilities: Sequence[str | None]) -> np.ndarray:

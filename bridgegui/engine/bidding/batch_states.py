@@ -85,6 +85,20 @@ class LiveStates:
         self.next: dict[int, int] = {}
         """Number ``n`` followed by code ``c`` (``n * CODES + c``): the number after, once stepped."""
 
+    def __getstate__(self) -> dict[str, object]:
+        """What was learned, for the compiled-system cache; the automaton and the lock are the loading
+        system's own (``bound``)."""
+        state = dict(self.__dict__)
+        state.pop("automaton", None)
+        state.pop("lock", None)
+        return state
+
+    def bound(self, automaton: _Automaton, lock: threading.Lock) -> LiveStates:
+        """These states, read from the cache, stepping ``automaton`` (the same system's) under ``lock``."""
+        self.automaton = automaton
+        self.lock = lock
+        return self
+
     def number(self, live: int) -> int:
         return interned(live, self.numbers, self.lives, self.lock)
 

@@ -25,7 +25,7 @@ import stat
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from bridgegui.engine.bidding.calls import DOUBLE, PASS, REDOUBLE, Call, cut
 from bridgegui.engine.bidding.system import Block, System
@@ -286,6 +286,9 @@ def user_cache_folder(name: str) -> Path | None:
         return None
 
 
+BATCH_SUFFIX = ".batch"
+"""An entry's batch-bidder part (``batch.BatchIndex.stored``), beside its ``.pickle``."""
+
 KEPT_ENTRIES = 32
 """Compiled systems kept in the cache, the most recently used: an entry is a few megabytes, and every
 edit of a system file (and every new bridgegui) makes a new one, which would otherwise pile up."""
@@ -310,6 +313,8 @@ def _cached(key: str) -> System | None:
             gc.enable()
     if not isinstance(system, System):
         return None
+    if "_batch_token" in system.__dict__:  # the batch bidder's part, read only by a run that bids a set
+        system.__dict__["_batch_file"] = str(path.with_suffix(BATCH_SUFFIX))
     with contextlib.suppress(OSError):
         os.utime(path)  # used now: ``_prune`` keeps the most recently used entries
     return system
@@ -336,7 +341,16 @@ class _Pickler(pickle.Pickler):
     asked for: the rest of the entry (the pattern index, the batch bidder's tables) loads in a tenth
     of the time, and dealing for an auction reads only the blocks of the auctions it meets."""
 
+    def __init__(self, file: IO[bytes], protocol: int, batch_token: str = "") -> None:
+        super().__init__(file, protocol=protocol)
+        self.batch_token = batch_token
+
     def reducer_override(self, obj: object) -> Any:
+        if type(obj) is System:
+            state = obj.__getstate__()
+            state.pop("_batch_tables", None)  # in the entry's batch file (``_store``)
+            state["_batch_token"] = self.batch_token
+            return copyreg.__newobj__, (System,), state  # type: ignore[attr-defined]
         if type(obj) is Call:
             return _call, (obj.code,)
         if type(obj) is Range:
@@ -364,8 +378,18 @@ def _store(key: str, system: System) -> None:
         temporary = folder / f".{key}.{os.getpid()}.tmp"
         system._index  # noqa: B018 - built now, so the entry keeps it (``System.__getstate__``)
         system._batch.tables.fill_all()  # the batch bidder's tables too
+        from bridgegui.engine.bidding.batch import warm_up
+
+        warm_up(system)  # and the states of the auctions most sets meet
+        # The batch bidder's part goes to a file of its own, which only a run bidding a set reads,
+        # marked as this entry's: another process may write the same entry meanwhile.
+        token = os.urandom(16).hex()
         with open(temporary, "wb") as handle:
-            _Pickler(handle, protocol=pickle.HIGHEST_PROTOCOL).dump(system)
+            handle.write(token.encode("ascii"))
+            handle.write(system._batch.stored())
+        os.replace(temporary, folder / f"{key}{BATCH_SUFFIX}")
+        with open(temporary, "wb") as handle:
+            _Pickler(handle, protocol=pickle.HIGHEST_PROTOCOL, batch_token=token).dump(system)
         os.replace(temporary, folder / f"{key}.pickle")
         _prune(folder)
     except Exception:  # the cache is an optimisation: a read-only disk only makes loading slower
@@ -389,6 +413,7 @@ def _prune(folder: Path) -> None:
     entries.sort(reverse=True)
     for _, path in entries[KEPT_ENTRIES:]:
         path.unlink(missing_ok=True)
+        path.with_suffix(BATCH_SUFFIX).unlink(missing_ok=True)
 
 
 __all__ = [

@@ -576,10 +576,8 @@ class System:
         batch = state.pop("_batch", None)
         if batch is not None:
             # Pickled apart (without the rules, which the blocks hold): read back, and the batch bidder
-            # imported, only by a run that bids a batch.
-            import pickle
-
-            state["_batch_tables"] = pickle.dumps(batch.tables, protocol=pickle.HIGHEST_PROTOCOL)
+            # imported, only by a run that bids a batch.  The cache keeps it in a file of its own.
+            state["_batch_tables"] = batch.stored()
         return state
 
     @cached_property
@@ -613,17 +611,9 @@ class System:
     @cached_property
     def _batch(self) -> BatchIndex:
         """The tables and candidate lists batches are bid with (``batch.bid_rows``), kept between batches."""
-        from bridgegui.engine.bidding.batch import BatchIndex, RulesByBlock, RuleTables
+        from bridgegui.engine.bidding.batch import BatchIndex
 
-        kept = self.__dict__.get("_batch_tables")  # the compiled-system cache's, filled for every rule
-        if kept is None:
-            return BatchIndex(RuleTables(self.rules, [len(block.rules) for block in self.blocks]))
-        import pickle
-
-        tables = pickle.loads(kept)
-        starts = tables.block_starts
-        # The rules as the tables ask for them: a block's are read only when one of them is asked for.
-        return BatchIndex(tables.bound(self.rules if starts is None else RulesByBlock(self.blocks, starts)))
+        return BatchIndex.for_system(self)
 
     def choose(
         self, hands: np.ndarray, auction: Auction, vulnerable: str | None = "None"

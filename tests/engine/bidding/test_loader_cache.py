@@ -77,9 +77,10 @@ def test_a_cached_system_keeps_its_filled_batch_tables(tmp_path, monkeypatch) ->
     monkeypatch.setenv(loader.CACHE_DIR_ENV, str(tmp_path))
     load_system("acol")
     cached = load_system("acol")
-    assert "_batch_tables" in vars(cached)
+    assert "_batch_tables" not in vars(cached)  # in the entry's batch file, read when a set is bid
+    assert vars(cached)["_batch_file"].endswith(loader.BATCH_SUFFIX)
     tables = cached._batch.tables
-    assert isinstance(vars(cached)["_batch_tables"], bytes) and list(tables.rules) == list(cached.rules)
+    assert list(tables.rules) == list(cached.rules)
     assert tables.ready.all()
     fresh = RuleTables(cached.rules)
     fresh.fill_all()
@@ -199,6 +200,7 @@ def test_the_cache_keeps_the_most_recently_used_entries(tmp_path, monkeypatch) -
     old = time.time() - 10_000
     for k in range(5):
         (folder / f"stale{k}.pickle").write_bytes(b"x")
+        (folder / f"stale{k}{loader.BATCH_SUFFIX}").write_bytes(b"x")
         os.utime(folder / f"stale{k}.pickle", (old + k, old + k))
     (folder / ".left.123.tmp").write_bytes(b"x")
     os.utime(folder / ".left.123.tmp", (old, old))
@@ -207,6 +209,8 @@ def test_the_cache_keeps_the_most_recently_used_entries(tmp_path, monkeypatch) -
     names = sorted(p.name for p in folder.iterdir())
     assert "stale4.pickle" in names and "stale3.pickle" in names
     assert not any(f"stale{k}.pickle" in names for k in range(3))
+    assert not any(f"stale{k}{loader.BATCH_SUFFIX}" in names for k in range(3))  # gone with their entries
+    assert f"stale4{loader.BATCH_SUFFIX}" in names
     assert ".left.123.tmp" not in names and ".writing.456.tmp" in names
     entry = next(p for p in folder.iterdir() if p.suffix == ".pickle" and not p.name.startswith("stale"))
     os.utime(entry, (old - 1, old - 1))
@@ -248,3 +252,51 @@ def test_threads_reading_a_cached_systems_blocks_all_find_them(tmp_path, monkeyp
     finally:
         sys.setswitchinterval(switch)
     assert failures == []
+
+
+def _bid_codes(system, deals):
+    import numpy as np
+
+    from bridgegui.engine.bidding.batch import bid_codes
+    from bridgegui.engine.bidding.system import DEFAULT_MAX_CALLS
+
+    order = np.arange(len(deals))
+    done = bid_codes(system, deals, order % 4, (order // 4) % 4, DEFAULT_MAX_CALLS)
+    return done.calls.tolist(), done.rules.tolist()
+
+
+def test_a_cached_system_resumes_what_bidding_taught_its_batch_index(tmp_path, monkeypatch) -> None:
+    """The entry keeps the auction states a sample of deals taught the batch index (learning them is
+    a fifth of bidding a set in a new process); bidding from them, and learning on, is bidding afresh."""
+    from bridgegui.engine.bidding import loader
+
+    monkeypatch.setenv(loader.CACHE_DIR_ENV, str(tmp_path))
+    load_system("standard")
+    cached = load_system("standard")
+    batch = cached._batch
+    assert len(batch.block_memo) > 1000 and len(batch.live_states.lives) > 1000
+    assert batch.live_states.automaton is cached._index.automaton
+    known = len(batch.block_memo)
+    deals = deal_batch(3000, seed=31)
+    assert _bid_codes(cached, deals) == _bid_codes(load_system("standard", use_cache=False), deals)
+    assert len(batch.block_memo) > known  # auctions the sample never met are learned as before
+
+
+def test_a_batch_file_that_is_not_the_entrys_own_is_not_used(tmp_path, monkeypatch) -> None:
+    """Another process may write the same entry meanwhile, and a disk may damage a file: a batch file
+    that does not start with its entry's mark, or does not read, leaves the index to be built afresh."""
+    from bridgegui.engine.bidding import loader
+
+    monkeypatch.setenv(loader.CACHE_DIR_ENV, str(tmp_path))
+    load_system("standard")
+    (path,) = (tmp_path / "systems").glob(f"*{loader.BATCH_SUFFIX}")
+    good = path.read_bytes()
+    deals = deal_batch(600, seed=32)
+    want = _bid_codes(load_system("standard", use_cache=False), deals)
+    for damaged in (b"0" * 32 + good[32:], good[:32] + good[32:5000], b""):
+        path.write_bytes(damaged)
+        cached = load_system("standard")
+        assert not cached._batch.block_memo  # a new index
+        assert _bid_codes(cached, deals) == want
+    path.write_bytes(good)
+    assert load_system("standard")._batch.block_memo
