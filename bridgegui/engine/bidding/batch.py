@@ -707,7 +707,7 @@ def _north_where(text: str) -> WhereFunction:
     return function
 
 
-def _batch_file_data(path: object, token: object) -> bytes | None:
+def _batch_file_data(path: object, token: object) -> memoryview | None:
     """The ``stored`` index in a cache entry's batch file, when the file is the entry's own (it
     starts with the entry's ``token``); None when it is missing, damaged or another entry's."""
     if not isinstance(path, str) or not isinstance(token, str):
@@ -718,7 +718,7 @@ def _batch_file_data(path: object, token: object) -> bytes | None:
     except OSError:
         return None
     mark = token.encode("ascii")
-    return data[len(mark) :] if data.startswith(mark) else None
+    return memoryview(data)[len(mark) :] if data.startswith(mark) else None  # not a copy of megabytes
 
 
 WARM_DEALS = 4000

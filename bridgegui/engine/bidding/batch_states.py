@@ -56,9 +56,21 @@ class KeyTrie:
                     self.value.append(None)
             self.value[state] = blocks
         steps = np.fromiter(following.keys(), dtype=np.int64, count=len(following))
+        self._lay_out(steps, np.fromiter(following.values(), dtype=np.int64, count=steps.size))
+
+    def _lay_out(self, steps: np.ndarray, after: np.ndarray) -> None:
         self.table = np.full((len(self.value), CODES), -1, dtype=np.int64)
         """State by code: the state after, -1 when no key goes on that way."""
-        self.table[steps // CODES, steps % CODES] = np.fromiter(following.values(), dtype=np.int64, count=steps.size)
+        self.table[steps // CODES, steps % CODES] = after
+
+    def __getstate__(self) -> dict[str, object]:
+        """The steps alone, for the compiled-system cache: the table is nearly all -1."""
+        steps = np.flatnonzero(self.table.reshape(-1) >= 0)
+        return {"value": self.value, "steps": steps, "after": self.table.reshape(-1)[steps]}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.value = state["value"]
+        self._lay_out(state["steps"], state["after"])
 
 
 class LiveStates:
@@ -87,11 +99,15 @@ class LiveStates:
 
     def __getstate__(self) -> dict[str, object]:
         """What was learned, for the compiled-system cache; the automaton and the lock are the loading
-        system's own (``bound``)."""
+        system's own (``bound``), and the numbers of the live states are their places in ``lives``."""
         state = dict(self.__dict__)
-        state.pop("automaton", None)
-        state.pop("lock", None)
+        for made_again in ("automaton", "lock", "numbers"):
+            state.pop(made_again, None)
         return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.numbers = {live: number for number, live in enumerate(self.lives)}
 
     def bound(self, automaton: _Automaton, lock: threading.Lock) -> LiveStates:
         """These states, read from the cache, stepping ``automaton`` (the same system's) under ``lock``."""

@@ -50,7 +50,7 @@ MAX_SYSTEM_BYTES = 4 * 1024 * 1024
 (``/dev/zero``, a log by mistake) is refused before it is read, instead of filling the memory."""
 
 CACHE_DIR_ENV = "BRIDGEGUI_CACHE_DIR"
-CACHE_FORMAT = "bridgegui-system-cache-8"
+CACHE_FORMAT = "bridgegui-system-cache-9"
 """Changes whenever the pickled classes or the reader change meaning: older entries are then unused."""
 
 _SHIPPED_NAME = re.compile(r"[a-z0-9_-]{1,64}(?:/[a-z0-9_-]{1,64})?")
