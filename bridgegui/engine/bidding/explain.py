@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 
 from bridgegui.engine.bidding.calls import Call
 
@@ -102,32 +103,36 @@ def range_words(text: str) -> str:
     return lo
 
 
-_TERM_PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(pattern, re.IGNORECASE), phrase)
-    for pattern, phrase in (
-        (rf"hcp\s+({_RANGE})", "{r} HCP"),
-        (rf"points\s+({_RANGE})", "{r} total points"),
-        (rf"support\s+(spades|hearts|diamonds|clubs)\s+({_RANGE})", "{r2} points in support of {s}"),
-        (rf"quality\s+(spades|hearts|diamonds|clubs)\s+({_RANGE})", "{r2} of the top five {s}"),
-        (r"stopper\s+(spades|hearts|diamonds|clubs)", "a stopper in {s}"),
-        (rf"(spades|hearts|diamonds|clubs)\s+({_RANGE})", "{r2} {s}"),
-        (rf"(?:qt|quick\s*tricks)\s+({_RANGE})", "{r} quick tricks"),
-        (rf"ltc\s+({_RANGE})", "{r} losers"),
-        (rf"tricks\s+({_RANGE})", "{r} playing tricks"),
-        (rf"controls\s+({_RANGE})", "{r} controls"),
-        (r"rule\s*20", "the Rule of 20"),
-        (r"semibalanced", "semi-balanced"),
-        (r"balanced", "balanced"),
-        (r"shape\s+(.+)", "shape {x}"),
-        (r"not\s+(.+)", "not {x}"),
-    )
+_TERM_PATTERNS: tuple[tuple[str, str], ...] = (
+    (rf"hcp\s+({_RANGE})", "{r} HCP"),
+    (rf"points\s+({_RANGE})", "{r} total points"),
+    (rf"support\s+(spades|hearts|diamonds|clubs)\s+({_RANGE})", "{r2} points in support of {s}"),
+    (rf"quality\s+(spades|hearts|diamonds|clubs)\s+({_RANGE})", "{r2} of the top five {s}"),
+    (r"stopper\s+(spades|hearts|diamonds|clubs)", "a stopper in {s}"),
+    (rf"(spades|hearts|diamonds|clubs)\s+({_RANGE})", "{r2} {s}"),
+    (rf"(?:qt|quick\s*tricks)\s+({_RANGE})", "{r} quick tricks"),
+    (rf"ltc\s+({_RANGE})", "{r} losers"),
+    (rf"tricks\s+({_RANGE})", "{r} playing tricks"),
+    (rf"controls\s+({_RANGE})", "{r} controls"),
+    (r"rule\s*20", "the Rule of 20"),
+    (r"semibalanced", "semi-balanced"),
+    (r"balanced", "balanced"),
+    (r"shape\s+(.+)", "shape {x}"),
+    (r"not\s+(.+)", "not {x}"),
 )
+"""Each seat-spec term's pattern and its words (compiled when first phrased: a cached system's rules
+carry their sentences, and a run that deals for an auction phrases none)."""
+
+
+@cache
+def _term_phrases() -> tuple[tuple[re.Pattern[str], str], ...]:
+    return tuple((re.compile(pattern, re.IGNORECASE), phrase) for pattern, phrase in _TERM_PATTERNS)
 
 
 def term_words(term: str) -> str:
     """One seat-spec term in words (``"spades 5+"`` → ``"5+ spades"``); an unknown term as written."""
     term = " ".join(term.split())
-    for pattern, phrase in _TERM_PHRASES:
+    for pattern, phrase in _term_phrases():
         m = pattern.fullmatch(term)
         if m is None:
             continue
@@ -166,17 +171,18 @@ def vulnerability_words(states: frozenset[str]) -> str:
 
 
 _WHERE_WORDS = (
-    (re.compile(r"\bhcp\(me\)"), "HCP"),
-    (re.compile(r"\b(spades|hearts|diamonds|clubs)\(me\)"), r"\1"),
-    (re.compile(r"\b(\w+)\(me\)"), r"\1"),
-    (re.compile(r"\bme\b"), "the hand"),
-    (re.compile(r">="), "≥"),
-    (re.compile(r"<="), "≤"),
-    (re.compile(r"=="), "="),
-    (re.compile(r"!="), "≠"),
-    (re.compile(r"&&"), "and"),
-    (re.compile(r"\|\|"), "or"),
+    (r"\bhcp\(me\)", "HCP"),
+    (r"\b(spades|hearts|diamonds|clubs)\(me\)", r"\1"),
+    (r"\b(\w+)\(me\)", r"\1"),
+    (r"\bme\b", "the hand"),
+    (r">=", "≥"),
+    (r"<=", "≤"),
+    (r"==", "="),
+    (r"!=", "≠"),
+    (r"&&", "and"),
+    (r"\|\|", "or"),
 )
+"""A ``where`` expression's operators and measures and their words (``re`` keeps the compiled ones)."""
 
 
 _SUIT_TEST = r"(?:spades|hearts|diamonds|clubs)\(me\) {op} {count}"
@@ -214,7 +220,7 @@ def where_words(expression: str) -> str:
     """A ``where`` expression read aloud: ``"spades(me) >= hearts(me)"`` → ``"spades ≥ hearts"``."""
     text = _suit_phrases(" ".join(expression.split()))
     for pattern, replacement in _WHERE_WORDS:
-        text = pattern.sub(replacement, text)
+        text = re.sub(pattern, replacement, text)
     return text
 
 
