@@ -109,11 +109,12 @@ class RuleTables:
     def __getstate__(self) -> dict[str, object]:
         """For the compiled-system cache: the arrays, not the rules (the system's blocks hold them,
         and read them back only when asked: ``bound`` gives them back), nor the lock, nor what
-        ``bounds`` makes."""
+        ``bounds`` makes (numpy makes it in a moment).  The where groups, once made, are kept: a
+        Python pass over every rule that a process bidding a set would otherwise repeat."""
         state = dict(self.__dict__)
-        del state["_lock"], state["rules"]
+        state.pop("_lock", None)
+        state.pop("rules", None)
         state["_bounds"] = None
-        state["_where_groups"] = None
         return state
 
     def __setstate__(self, state: dict[str, object]) -> None:
@@ -121,8 +122,8 @@ class RuleTables:
         self._lock = threading.Lock()
         self.__dict__.setdefault("_filled", 0)
         self.__dict__.setdefault("wheres", None)
+        self.__dict__.setdefault("_where_groups", None)
         self._bounds = None
-        self._where_groups = None
 
     def where_groups(self) -> tuple[np.ndarray, list[str]]:
         """Each rule's where group: ``g`` below ``len(texts)`` for the rules whose ``where`` is
