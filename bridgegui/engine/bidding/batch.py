@@ -20,10 +20,13 @@ compare the two on thousands of boards of each shipped system).
 from __future__ import annotations
 
 import bisect
+import contextlib
 import dataclasses
 import itertools
+import os
 import pickle
 import threading
+import zlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -151,21 +154,23 @@ class BatchIndex:
         return cls.resumed(tables.bound(rules), learned, system._index)
 
     def stored(self) -> bytes:
-        """The tables and what bidding has taught the index (``learned``), as ``for_system`` reads them."""
-        return pickle.dumps((self.tables, self.learned()), protocol=pickle.HIGHEST_PROTOCOL)
+        """The tables and what bidding has taught the index (``learned``), as ``for_system`` reads
+        them: pickled under the lock, so that a thread bidding meanwhile cannot change them midway."""
+        with self.lock:
+            return pickle.dumps((self.tables, self.learned()), protocol=pickle.HIGHEST_PROTOCOL)
 
     def learned(self) -> dict[str, object]:
         """What bidding has taught this index, for the compiled-system cache (``BatchIndex.resumed``):
         the tries, the automaton's states met, the blocksets and which auctions' states make each.
-        A process that bids a set otherwise spends a fifth of its bidding learning them again."""
-        with self.lock:
-            return {
-                "blocksets": dict(self.blocksets),
-                "blockset_list": list(self.blockset_list),
-                "block_memo": dict(self.block_memo),
-                "tries": self.tries,
-                "live_states": self.live_states,
-            }
+        A process that bids a set otherwise spends a fifth of its bidding learning them again.
+        (The caller holds the lock: see ``stored``.)"""
+        return {
+            "blocksets": self.blocksets,
+            "blockset_list": self.blockset_list,
+            "block_memo": self.block_memo,
+            "tries": self.tries,
+            "live_states": self.live_states,
+        }
 
     @classmethod
     def resumed(cls, tables: RuleTables, learned: dict[str, Any], index: _PatternIndex) -> BatchIndex:
@@ -707,18 +712,32 @@ def _north_where(text: str) -> WhereFunction:
     return function
 
 
+def batch_file_bytes(token: str, stored: bytes) -> list[bytes]:
+    """A cache entry's batch file (``stored``, ``BatchIndex.stored``): the entry's token, then the
+    data's CRC-32, then the data."""
+    return [token.encode("ascii"), b"%08x" % zlib.crc32(stored), stored]
+
+
 def _batch_file_data(path: object, token: object) -> memoryview | None:
     """The ``stored`` index in a cache entry's batch file, when the file is the entry's own (it
-    starts with the entry's ``token``); None when it is missing, damaged or another entry's."""
+    starts with the entry's ``token``) and whole (its CRC-32 holds); None when it is missing,
+    damaged or another entry's.  A damaged file, or another entry's, also removes the entry: the
+    next run compiles the system again and stores the two files afresh, instead of every run
+    building the index anew."""
     if not isinstance(path, str) or not isinstance(token, str):
         return None
     try:
         with open(path, "rb") as handle:
-            data = handle.read()
+            data = memoryview(handle.read())  # slices of it are not copies of megabytes
     except OSError:
         return None
     mark = token.encode("ascii")
-    return memoryview(data)[len(mark) :] if data.startswith(mark) else None  # not a copy of megabytes
+    start = len(mark) + 8
+    if bytes(data[: len(mark)]) == mark and bytes(data[len(mark) : start]) == b"%08x" % zlib.crc32(data[start:]):
+        return data[start:]
+    with contextlib.suppress(OSError):
+        os.unlink(os.path.splitext(path)[0] + ".pickle")
+    return None
 
 
 WARM_DEALS = 4000

@@ -122,6 +122,8 @@ class RuleTables:
         self._lock = threading.Lock()
         self.__dict__.setdefault("_filled", 0)
         self.__dict__.setdefault("wheres", None)
+        if not _TABLES_COVER_MEANINGS:  # the groups were made when the tables held every meaning
+            self._where_groups = None
         self.__dict__.setdefault("_where_groups", None)
         self._bounds = None
 

@@ -199,6 +199,23 @@ def load_system(name_or_path: str | Path, *, use_cache: bool = True) -> System:
 _INCLUDE_LINE = re.compile(r"^include[ \t]+(\S.*?)[ \t]*(?:#.*)?$", re.IGNORECASE | re.MULTILINE)
 
 
+_READER_FILES = (
+    "system_file.py",
+    "system_rules.py",
+    "system_tokens.py",
+    "system.py",
+    "explain.py",
+    "calls.py",
+    "loader.py",
+    "batch_tables.py",  # its rule tables are pickled with the system
+    "batch.py",
+    "batch_states.py",  # the batch index's learned states are kept with them
+    "where.py",
+    "../dealer/constraints.py",  # the meanings the tables hold
+)
+"""The code whose every change makes new cache entries (``_reader_identity``)."""
+
+
 def _reader_identity() -> str:
     """The reader's own code, digested: a cache entry written by another reader is never used (the
     version number alone does not change while the reader is being developed)."""
@@ -206,17 +223,7 @@ def _reader_identity() -> str:
     if _READER_IDENTITY is None:
         digest = hashlib.sha256(CACHE_FORMAT.encode())
         folder = Path(__file__).parent
-        for name in (
-            "system_file.py",
-            "system_rules.py",
-            "system_tokens.py",
-            "system.py",
-            "explain.py",
-            "calls.py",
-            "loader.py",
-            "batch_tables.py",  # its rule tables are pickled with the system
-            "batch.py",
-        ):
+        for name in _READER_FILES:
             try:
                 digest.update((folder / name).read_bytes())
             except OSError:  # a frozen build keeps no sources: its version stands for them
@@ -383,10 +390,11 @@ def _store(key: str, system: System) -> None:
         warm_up(system)  # and the states of the auctions most sets meet
         # The batch bidder's part goes to a file of its own, which only a run bidding a set reads,
         # marked as this entry's: another process may write the same entry meanwhile.
+        from bridgegui.engine.bidding.batch import batch_file_bytes
+
         token = os.urandom(16).hex()
         with open(temporary, "wb") as handle:
-            handle.write(token.encode("ascii"))
-            handle.write(system._batch.stored())
+            handle.writelines(batch_file_bytes(token, system._batch.stored()))
         os.replace(temporary, folder / f"{key}{BATCH_SUFFIX}")
         with open(temporary, "wb") as handle:
             _Pickler(handle, protocol=pickle.HIGHEST_PROTOCOL, batch_token=token).dump(system)
@@ -398,7 +406,8 @@ def _store(key: str, system: System) -> None:
 
 def _prune(folder: Path) -> None:
     """Remove all but the ``KEPT_ENTRIES`` most recently used entries (by modification time, which a
-    load updates), and temporary files a stopped run left an hour ago or more."""
+    load updates), temporary files a stopped run left an hour ago or more, and batch files whose
+    entry is gone."""
     entries: list[tuple[float, Path]] = []
     now = time.time()
     for path in folder.iterdir():
@@ -410,6 +419,8 @@ def _prune(folder: Path) -> None:
             entries.append((modified, path))
         elif path.suffix == ".tmp" and now - modified > 3600:
             path.unlink(missing_ok=True)
+        elif path.suffix == BATCH_SUFFIX and now - modified > 3600 and not path.with_suffix(".pickle").exists():
+            path.unlink(missing_ok=True)  # its entry was never stored, or was removed
     entries.sort(reverse=True)
     for _, path in entries[KEPT_ENTRIES:]:
         path.unlink(missing_ok=True)

@@ -76,9 +76,10 @@ def _me_replaced(text: str, seat: int) -> tuple[str, list[tuple[int, int]]]:
     pieces: list[str] = []
     shifts: list[tuple[int, int]] = []
     last = 0
+    line_starts = [0] + [m.end() for m in re.finditer("\n", text)]  # a token's column counts within its line
     for token in tokenize(text):
         if token.kind == "name" and token.text == "me":
-            start = token.column - 1
+            start = line_starts[token.line - 1] + token.column - 1
             pieces += [text[last:start], word]
             shifts.append((start, len(word) - 2))
             last = start + 2

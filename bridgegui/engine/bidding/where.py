@@ -47,9 +47,19 @@ _MEASURES: dict[str, str] = {
 }  # fmt: skip
 """Dealer's point-count functions and the measure each reads (as ``engine.script.parser`` names them)."""
 
-_MAX_NUMBER = 2**63 - 1
+_MAX_NUMBER = 1000
+"""The largest number the quick path reads.  With at most ``_MAX_PRODUCTS`` products, no value can
+then leave the 64-bit integers, where the full compiler's exact constant arithmetic and numpy's
+wrapping arithmetic would part ways; a rule's numbers are point counts and lengths."""
+_MAX_PRODUCTS = 2
+_MAX_TOKENS = 256
+_MAX_NESTING = 16
+"""Longer or deeper texts go to the full compiler, whose trees are balanced and whose recursion is
+budgeted: the quick path's closures nest as its operators do."""
 
-_TOKEN = re.compile(r"\s*(?:(?P<word>[A-Za-z0-9_]+)|(?P<op>&&|\|\||==|!=|<=|>=|[<>!+\-*(),]))")
+_SPACE = " \t\r\n\f\v"
+"""White space as the dealer-language lexer has it (not Unicode's, which that lexer refuses)."""
+_TOKEN = re.compile(rf"[{_SPACE}]*(?:(?P<word>[A-Za-z0-9_]+)|(?P<op>&&|\|\||==|!=|<=|>=|[<>!+\-*(),]))")
 """Words and the operators of the subset; a text with anything else (``/``, ``?``, quotes, comments)
 goes to the full compiler."""
 
@@ -83,10 +93,7 @@ def _constant(op: str, a: int, b: int) -> int:
     if op in ("&&", "||"):
         return int(a != 0 and b != 0) if op == "&&" else int(a != 0 or b != 0)
     if op in ("+", "-", "*"):
-        value = a + b if op == "+" else a - b if op == "-" else a * b
-        if not -(2**63) <= value <= _MAX_NUMBER:
-            raise _OutsideSubsetError  # the full compiler names the overflowing constant
-        return value
+        return a + b if op == "+" else a - b if op == "-" else a * b  # small: see _MAX_NUMBER
     return int({"==": a == b, "!=": a != b, "<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}[op])
 
 
@@ -156,16 +163,19 @@ class _Reader:
     def __init__(self, text: str, seat: int) -> None:
         self.tokens: list[str] = []
         at = 0
-        text = text.rstrip()
+        text = text.rstrip(_SPACE)
         while at < len(text):
             m = _TOKEN.match(text, at)
-            if m is None or m.end() == at:
+            if m is None or m.end() == at or len(self.tokens) >= _MAX_TOKENS:
                 raise _OutsideSubsetError
             self.tokens.append(m.group("word") or m.group("op"))
             at = m.end()
+        if self.tokens.count("*") > _MAX_PRODUCTS:
+            raise _OutsideSubsetError
         self.tokens.append("")
         self.at = 0
         self.seat = seat
+        self.nesting = 0
 
     def peek(self) -> str:
         return self.tokens[self.at]
@@ -208,8 +218,12 @@ class _Reader:
                 raise _OutsideSubsetError
             return value
         if token == "(":
+            self.nesting += 1
+            if self.nesting > _MAX_NESTING:
+                raise _OutsideSubsetError
             inner = self.binary(0)
             self.take(")")
+            self.nesting -= 1
             return inner
         if self.peek() != "(":
             raise _OutsideSubsetError  # a variable, a keyword or a stray operator

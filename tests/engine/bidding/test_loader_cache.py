@@ -284,19 +284,63 @@ def test_a_cached_system_resumes_what_bidding_taught_its_batch_index(tmp_path, m
 
 def test_a_batch_file_that_is_not_the_entrys_own_is_not_used(tmp_path, monkeypatch) -> None:
     """Another process may write the same entry meanwhile, and a disk may damage a file: a batch file
-    that does not start with its entry's mark, or does not read, leaves the index to be built afresh."""
+    that does not start with its entry's mark, fails its checksum or does not read leaves the index
+    to be built afresh, and removes the entry, so that the next run stores the two files again."""
     from bridgegui.engine.bidding import loader
 
     monkeypatch.setenv(loader.CACHE_DIR_ENV, str(tmp_path))
-    load_system("standard")
-    (path,) = (tmp_path / "systems").glob(f"*{loader.BATCH_SUFFIX}")
-    good = path.read_bytes()
+    folder = tmp_path / "systems"
     deals = deal_batch(600, seed=32)
     want = _bid_codes(load_system("standard", use_cache=False), deals)
-    for damaged in (b"0" * 32 + good[32:], good[:32] + good[32:5000], b""):
-        path.write_bytes(damaged)
+    load_system("standard")
+
+    def flipped(data: bytes) -> bytes:  # one bit of the pickled data, past the mark and the checksum
+        at = len(data) // 2
+        return data[:at] + bytes([data[at] ^ 0x10]) + data[at + 1 :]
+
+    for damage in (flipped, lambda data: b"0" * 32 + data[32:], lambda data: data[:5000], lambda data: b""):
+        (path,) = folder.glob(f"*{loader.BATCH_SUFFIX}")
+        path.write_bytes(damage(path.read_bytes()))
         cached = load_system("standard")
         assert not cached._batch.block_memo  # a new index
         assert _bid_codes(cached, deals) == want
-    path.write_bytes(good)
-    assert load_system("standard")._batch.block_memo
+        assert not path.with_suffix(".pickle").exists()  # the entry is gone: the next run stores it again
+        assert load_system("standard")._batch.block_memo
+
+
+def test_the_cache_removes_batch_files_whose_entry_is_gone(tmp_path, monkeypatch) -> None:
+    import os
+    import time
+
+    from bridgegui.engine.bidding import loader
+
+    monkeypatch.setenv(loader.CACHE_DIR_ENV, str(tmp_path))
+    folder = tmp_path / "systems"
+    folder.mkdir()
+    old = time.time() - 10_000
+    for name in ("orphan", "young"):
+        (folder / f"{name}{loader.BATCH_SUFFIX}").write_bytes(b"x")
+    os.utime(folder / f"orphan{loader.BATCH_SUFFIX}", (old, old))  # young: its entry may be being written
+    load_system("standard")
+    names = {p.name for p in folder.iterdir()}
+    assert f"orphan{loader.BATCH_SUFFIX}" not in names and f"young{loader.BATCH_SUFFIX}" in names
+
+
+def test_cached_where_groups_are_dropped_when_the_tables_cannot_hold_every_meaning(tmp_path, monkeypatch) -> None:
+    """The where groups kept in the cache were made when the tables held every meaning; a
+    bridgegui whose tables do not (a meaning field they do not know) asks each such rule whole."""
+    from bridgegui.engine.bidding import batch_tables, loader
+
+    monkeypatch.setenv(loader.CACHE_DIR_ENV, str(tmp_path))
+    load_system("standard")
+    _groups, texts = load_system("standard")._batch.tables.where_groups()
+    assert texts
+    monkeypatch.setattr(batch_tables, "_TABLES_COVER_MEANINGS", False)
+    _groups, texts = load_system("standard")._batch.tables.where_groups()
+    assert not texts
+
+
+def test_the_cache_key_follows_the_code_that_makes_what_it_keeps() -> None:
+    from bridgegui.engine.bidding import loader
+
+    assert {"batch_states.py", "where.py", "batch.py", "batch_tables.py"} <= set(loader._READER_FILES)

@@ -59,6 +59,15 @@ def test_every_shipped_where_is_read_quickly_and_agrees_with_the_full_compiler()
         "Hearts(me) >= 4",
         "hearts(me) >= 4)",
         "",
+        "hcp(me) < 4611686018427387905",  # numbers beyond the quick path's (the parser's limit is 2**62)
+        "hcp(me) + 4611686018427387904 + 4611686018427387904 > 0",
+        "hcp(me) > -(0 - 4611686018427387904 - 4611686018427387904)",
+        "hcp(me) * 2 * 3 * 4 > 0",  # more products than the quick path takes
+        "hcp(me)\u00a0> 5",  # white space the dealer lexer refuses
+        "hcp(me)\u2028> 5",
+        "hcp(me) >= 0 and " * 300 + "hcp(me) >= 0",  # longer than the quick path reads
+        "(" * 40 + "hcp(me) > 5" + ")" * 40,  # deeper
+        "!" * 1200 + "hcp(me)",
     ],
 )
 def test_texts_outside_the_subset_go_to_the_full_compiler(text: str) -> None:
@@ -71,6 +80,19 @@ def test_texts_outside_the_subset_go_to_the_full_compiler(text: str) -> None:
         assert str(raised.value) == str(exc)
     else:
         assert np.array_equal(compile_where(text, 0)(BATCH), want)
+
+
+def test_a_rule_whose_where_is_too_long_for_the_quick_path_bids_at_every_seat() -> None:
+    """The reader compiles a where with the full compiler (for North); the other seats must get a
+    working function too, not a quick one whose closures nest past Python's recursion limit."""
+    from bridgegui.engine.bidding import parse_system
+
+    where = " and ".join(["hcp(me) >= 0"] * 1200)
+    system = parse_system(
+        f"system: Deep\nafter P*\n  1NT  hcp 15-17 where {where}  -- 1NT.\n  P  any  -- Pass.\n", "deep.system"
+    )
+    for seat in range(4):
+        assert system.rules[0].where_function(seat)(BATCH[:50]).all()
 
 
 def test_me_names_the_calling_seat() -> None:
@@ -106,7 +128,7 @@ def _expression(draw: st.DrawFn, depth: int = 0) -> str:
     """Dealer expressions mostly inside the quick subset, with some of the full language mixed in."""
     kind = draw(st.integers(0, 9 if depth < 3 else 3))
     if kind == 0:
-        return str(draw(st.integers(0, 40)))
+        return str(draw(st.one_of(st.integers(0, 40), st.sampled_from([999, 1000, 1001, 2**62, 2**62 + 1, 2**63]))))
     if kind in (1, 2):
         name = draw(st.sampled_from(_MEASURES))
         seat = draw(st.sampled_from(_SEATS))
@@ -125,7 +147,8 @@ def _expression(draw: st.DrawFn, depth: int = 0) -> str:
         test, then, otherwise = (draw(_expression(depth + 1)) for _ in range(3))
         return f"{test} ? {then} : {otherwise}"
     op = draw(st.sampled_from(["+", "-", "*", "==", "!=", "<", "<=", ">", ">=", "and", "or", "&&", "||", "/", "%"]))
-    return f"{draw(_expression(depth + 1))} {op} {draw(_expression(depth + 1))}"
+    space = draw(st.sampled_from([" ", " ", " ", "\t", "\n", "\u00a0", "\u3000"]))
+    return f"{draw(_expression(depth + 1))}{space}{op} {draw(_expression(depth + 1))}"
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
