@@ -23,6 +23,7 @@ import pickle
 import re
 import stat
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
@@ -382,7 +383,7 @@ def _store(key: str, system: System) -> None:
         return
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        temporary = folder / f".{key}.{os.getpid()}.tmp"
+        temporary = folder / f".{key}.{os.getpid()}.{threading.get_ident()}.tmp"  # two threads may store it too
         system._index  # noqa: B018 - built now, so the entry keeps it (``System.__getstate__``)
         system._batch.tables.fill_all()  # the batch bidder's tables too
         from bridgegui.engine.bidding.batch import warm_up
