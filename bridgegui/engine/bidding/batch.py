@@ -20,13 +20,10 @@ compare the two on thousands of boards of each shipped system).
 from __future__ import annotations
 
 import bisect
-import contextlib
 import dataclasses
 import itertools
-import os
 import pickle
 import threading
-import zlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -141,7 +138,9 @@ class BatchIndex:
         one, whose tables read every rule."""
         kept = system.__dict__.get("_batch_tables")
         if kept is None:
-            kept = _batch_file_data(system.__dict__.get("_batch_file"), system.__dict__.get("_batch_token"))
+            from bridgegui.engine.bidding.batch_cache import batch_file_data
+
+            kept = batch_file_data(system.__dict__.get("_batch_file"), system.__dict__.get("_batch_token"))
         try:
             tables, learned = pickle.loads(kept) if kept is not None else (None, {})
         except Exception:  # a damaged batch file: the index is built again from the rules
@@ -710,50 +709,6 @@ def _north_where(text: str) -> WhereFunction:
                 function = compile_where(text, 0)
                 _COMPILED_WHERES[key] = function
     return function
-
-
-def batch_file_bytes(token: str, stored: bytes) -> list[bytes]:
-    """A cache entry's batch file (``stored``, ``BatchIndex.stored``): the entry's token, then the
-    data's CRC-32, then the data."""
-    return [token.encode("ascii"), b"%08x" % zlib.crc32(stored), stored]
-
-
-def _batch_file_data(path: object, token: object) -> memoryview | None:
-    """The ``stored`` index in a cache entry's batch file, when the file is the entry's own (it
-    starts with the entry's ``token``) and whole (its CRC-32 holds); None when it is missing,
-    damaged or another entry's.  A damaged file, or another entry's, also removes the entry: the
-    next run compiles the system again and stores the two files afresh, instead of every run
-    building the index anew."""
-    if not isinstance(path, str) or not isinstance(token, str):
-        return None
-    try:
-        with open(path, "rb") as handle:
-            data = memoryview(handle.read())  # slices of it are not copies of megabytes
-    except OSError:
-        return None
-    mark = token.encode("ascii")
-    start = len(mark) + 8
-    if bytes(data[: len(mark)]) == mark and bytes(data[len(mark) : start]) == b"%08x" % zlib.crc32(data[start:]):
-        return data[start:]
-    with contextlib.suppress(OSError):
-        os.unlink(os.path.splitext(path)[0] + ".pickle")
-    return None
-
-
-WARM_DEALS = 4000
-"""Deals the compiled-system cache bids before it stores a system (``warm_up``), all dealers and
-vulnerabilities: enough for the auctions most sets meet."""
-
-
-def warm_up(system: System) -> None:
-    """Bid a fixed sample so that the system's batch index learns the common auctions' states
-    before the cache keeps it (``BatchIndex.learned``): every later process starts from them."""
-    from bridgegui.engine.bidding.system import DEFAULT_MAX_CALLS
-    from bridgegui.engine.dealing import deal_batch
-
-    deals = deal_batch(WARM_DEALS, seed=20261126)
-    order = np.arange(WARM_DEALS)
-    _bid_tree(system, deals, order % 4, (order // 4) % 4, DEFAULT_MAX_CALLS)
 
 
 def vulnerability_codes(vulnerabilities: Sequence[str | None]) -> np.ndarray:

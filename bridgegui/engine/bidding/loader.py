@@ -211,6 +211,7 @@ _READER_FILES = (
     "batch_tables.py",  # its rule tables are pickled with the system
     "batch.py",
     "batch_states.py",  # the batch index's learned states are kept with them
+    "batch_cache.py",
     "where.py",
     "../dealer/constraints.py",  # the meanings the tables hold
 )
@@ -386,12 +387,12 @@ def _store(key: str, system: System) -> None:
         temporary = folder / f".{key}.{os.getpid()}.{threading.get_ident()}.tmp"  # two threads may store it too
         system._index  # noqa: B018 - built now, so the entry keeps it (``System.__getstate__``)
         system._batch.tables.fill_all()  # the batch bidder's tables too
-        from bridgegui.engine.bidding.batch import warm_up
+        from bridgegui.engine.bidding.batch_cache import warm_up
 
         warm_up(system)  # and the states of the auctions most sets meet
         # The batch bidder's part goes to a file of its own, which only a run bidding a set reads,
         # marked as this entry's: another process may write the same entry meanwhile.
-        from bridgegui.engine.bidding.batch import batch_file_bytes
+        from bridgegui.engine.bidding.batch_cache import batch_file_bytes
 
         token = os.urandom(16).hex()
         with open(temporary, "wb") as handle:
