@@ -22,6 +22,7 @@ import numpy as np
 
 from bridgegui.engine import tables
 from bridgegui.engine.evaluation import SHAPE_RADIX, holdings
+from bridgegui.engine.script.operators import BINARY
 
 WhereFunction = Callable[[np.ndarray], np.ndarray]
 """A batch function: ``(n, 4)`` uint64 hand masks in, one bool per deal out."""
@@ -66,26 +67,6 @@ goes to the full compiler."""
 _LEVELS: dict[str, int] = {"||": 0, "or": 0, "&&": 1, "and": 1, "==": 2, "!=": 2, "<": 3, "<=": 3, ">": 3, ">=": 3}
 _LEVELS.update({"+": 4, "-": 4, "*": 5})
 """Binary operators by C's precedence, lowest first, as ``engine.script.parser`` reads them."""
-
-
-def _truth(value: _Evaluated) -> np.ndarray:
-    a = np.asarray(value)
-    return a if a.dtype == np.bool_ else a != 0
-
-
-_BINARY: dict[str, Callable[[_Evaluated, _Evaluated], _Evaluated]] = {
-    "+": lambda a, b: np.add(a, b, dtype=np.int64),
-    "-": lambda a, b: np.subtract(a, b, dtype=np.int64),
-    "*": lambda a, b: np.multiply(a, b, dtype=np.int64),
-    "==": np.equal,
-    "!=": np.not_equal,
-    "<": np.less,
-    "<=": np.less_equal,
-    ">": np.greater,
-    ">=": np.greater_equal,
-    "&&": lambda a, b: _truth(a) & _truth(b),
-    "||": lambda a, b: _truth(a) | _truth(b),
-}
 
 
 def _constant(op: str, a: int, b: int) -> int:
@@ -301,7 +282,7 @@ def _node(value: _Node | int) -> _Node:
 def _combine(op: str, left: _Node | int, right: _Node | int) -> _Node | int:
     if isinstance(left, int) and isinstance(right, int):
         return _constant(op, left, right)
-    function, a, b = _BINARY[op], _node(left), _node(right)
+    function, a, b = BINARY[op], _node(left), _node(right)
     return lambda batch: function(a(batch), b(batch))
 
 

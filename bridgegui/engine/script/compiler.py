@@ -35,6 +35,7 @@ from bridgegui.engine.cards import CARD_BITS
 from bridgegui.engine.evaluation import SHAPE_RADIX, holdings
 from bridgegui.engine.script import syntax as ast
 from bridgegui.engine.script.diagnostics import WHERE, ScriptError
+from bridgegui.engine.script.operators import BINARY, truth
 from bridgegui.engine.script.scoring import imps, score, score_value
 from bridgegui.engine.script.shapes import shape_table
 from bridgegui.engine.script.syntax import children
@@ -138,26 +139,7 @@ def c_remainder(a: Value, b: Value) -> Value:
     return np.where(b == 0, 0, a - b * c_divide(a, b))
 
 
-def _truth(v: Value) -> Value:
-    a = np.asarray(v)
-    return a if a.dtype == np.bool_ else a != 0
-
-
-_BINARY: dict[str, Callable[[Value, Value], Value]] = {
-    "+": lambda a, b: np.add(a, b, dtype=np.int64),
-    "-": lambda a, b: np.subtract(a, b, dtype=np.int64),
-    "*": lambda a, b: np.multiply(a, b, dtype=np.int64),
-    "/": c_divide,
-    "%": c_remainder,
-    "==": np.equal,
-    "!=": np.not_equal,
-    "<": np.less,
-    "<=": np.less_equal,
-    ">": np.greater,
-    ">=": np.greater_equal,
-    "&&": lambda a, b: _truth(a) & _truth(b),
-    "||": lambda a, b: _truth(a) | _truth(b),
-}
+_BINARY: dict[str, Callable[[Value, Value], Value]] = {**BINARY, "/": c_divide, "%": c_remainder}
 
 
 def uses_random(expr: ast.Expr, memo: dict[int, bool] | None = None) -> bool:
@@ -335,7 +317,7 @@ class Compiler:
             return lambda ctx: op(left(ctx), right(ctx))
         if isinstance(expr, ast.Ternary):
             test, then, otherwise = self._fold(expr.test), self._fold(expr.then), self._fold(expr.otherwise)
-            return lambda ctx: np.where(_truth(test(ctx)), then(ctx), otherwise(ctx))
+            return lambda ctx: np.where(truth(test(ctx)), then(ctx), otherwise(ctx))
         if isinstance(expr, ast.HandValue):
             return self._hand_value(expr)
         if isinstance(expr, ast.Shape):
