@@ -4,8 +4,9 @@ No Qt is imported anywhere below this package: it is a library that the GUI, the
 tests share.  Batches of deals are ``(n, 4)`` uint64 arrays of hand masks (see ``cards``).
 """
 
-import importlib
 from typing import TYPE_CHECKING, Any
+
+from bridgegui.engine.lazy_exports import exported
 
 # The package's names load on first use (PEP 562): ``import bridgegui.engine.cards`` runs this file, and a
 # command-line run that needs cards and the planner must not pay for the evaluation, trick and deal-number
@@ -43,14 +44,7 @@ _LAZY: dict[str, str] = {
 
 
 def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    if module == "":
-        return importlib.import_module(f"{__name__}.{name}")
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value  # the next look-up is an ordinary global
-    return value
+    return exported(__name__, _LAZY, globals(), name)
 
 
 if TYPE_CHECKING:

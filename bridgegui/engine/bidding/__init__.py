@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from bridgegui.engine.lazy_exports import exported
+
 if TYPE_CHECKING:
     from bridgegui.engine.bidding.auction_dealing import (
         SCENARIO_DEALER,
@@ -57,14 +59,7 @@ def __getattr__(name: str) -> Any:
     """Each name from its module when first asked for: a run that loads a cached system needs neither
     the system-file reader (and the dealer-script compiler it uses) nor the auction dealer, and start-up
     time is paid by every run of the command line."""
-    module = _MODULE_OF.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
+    return exported(__name__, _MODULE_OF, globals(), name)
 
 
 __all__ = [

@@ -36,8 +36,9 @@ compiler, and the bidding engine's quick ``where`` path stays quick.
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any
+
+from bridgegui.engine.lazy_exports import exported
 
 if TYPE_CHECKING:
     from bridgegui.engine.script.actions import Action, Average, Frequency, RunInfo
@@ -69,12 +70,7 @@ _HOMES = {
 
 
 def __getattr__(name: str) -> Any:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
-    globals()[name] = value
-    return value
+    return exported(__name__, _HOMES, globals(), name)
 
 
 __all__ = [
