@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from itertools import permutations
 
 import numpy as np
 
 from bridgegui.engine import tables
 from bridgegui.engine.evaluation import SHAPE_RADIX, holdings
 from bridgegui.engine.script.operators import BINARY
+from bridgegui.engine.script.shapes import pattern_error, pattern_shapes, shape_table
+from bridgegui.engine.script.words import SEAT_WORDS, SUIT_WORDS, VALUE_FUNCTIONS
 
 WhereFunction = Callable[[np.ndarray], np.ndarray]
 """A batch function: ``(n, 4)`` uint64 hand masks in, one bool per deal out."""
@@ -34,19 +35,6 @@ _Node = Callable[["_Batch"], _Evaluated]
 class _OutsideSubsetError(Exception):
     """The text leaves the quick subset: the full compiler takes it (and reports any error)."""
 
-
-_SEATS = {"north": 0, "east": 1, "south": 2, "west": 3}
-_SUITS = {
-    "spades": 0, "spade": 0, "hearts": 1, "heart": 1, "diamonds": 2, "diamond": 2, "clubs": 3, "club": 3,
-}  # fmt: skip
-_COUNT_NAMES = ("tens", "jacks", "queens", "kings", "aces", "top2", "top3", "top4", "top5", "c13")
-_MEASURES: dict[str, str] = {
-    "hcp": "hcp", "hcps": "hcp", "control": "controls", "controls": "controls", "loser": "losers", "losers": "losers",
-    **{f"pt{i}": f"pt{i}" for i in range(10)},
-    **{name: f"pt{i}" for i, name in enumerate(_COUNT_NAMES)},
-    "ten": "pt0", "jack": "pt1", "queen": "pt2", "king": "pt3", "ace": "pt4",
-}  # fmt: skip
-"""Dealer's point-count functions and the measure each reads (as ``engine.script.parser`` names them)."""
 
 _MAX_NUMBER = 1000
 """The largest number the quick path reads.  With at most ``_MAX_PRODUCTS`` products, no value can
@@ -118,24 +106,15 @@ def _table(measure: str) -> np.ndarray:
 
 
 def _shape_table(patterns: list[tuple[str, str, bool]]) -> np.ndarray:
-    """The boolean table over shape codes of ``[(sign, pattern, any order), ...]``, read left to right."""
-    everything = [(s, h, d, 13 - s - h - d) for s in range(14) for h in range(14 - s) for d in range(14 - s - h)]
-    chosen: set[tuple[int, int, int, int]] = set()
+    """The boolean table over shape codes of ``[(sign, pattern, any order), ...]``, read left to right
+    as ``engine.script.parser.shape_list`` reads them."""
+    chosen: frozenset[tuple[int, int, int, int]] = frozenset()
     for sign, pattern, any_order in patterns:
-        digits = [int(c) for c in pattern if c != "x"]
-        if sum(digits) > 13 or (len(digits) == 4 and sum(digits) != 13):
+        if pattern_error(pattern):
             raise _OutsideSubsetError  # the full compiler explains the impossible shape
-        templates = set(permutations(pattern)) if any_order else {tuple(pattern)}
-        matched = {
-            shape
-            for shape in everything
-            if any(all(c == "x" or int(c) == n for c, n in zip(t, shape, strict=True)) for t in templates)
-        }
+        matched = pattern_shapes(pattern, any_order)
         chosen = chosen | matched if sign == "+" else chosen - matched
-    table = np.zeros(SHAPE_RADIX**4, dtype=bool)
-    for s, h, d, c in chosen:
-        table[((s * SHAPE_RADIX + h) * SHAPE_RADIX + d) * SHAPE_RADIX + c] = True
-    return table
+    return shape_table(chosen)
 
 
 class _Reader:
@@ -209,18 +188,18 @@ class _Reader:
         if self.peek() != "(":
             raise _OutsideSubsetError  # a variable, a keyword or a stray operator
         self.take("(")
-        if token in _SUITS:
-            seat, suit = self.seat_word(), _SUITS[token]
+        if token in SUIT_WORDS:
+            seat, suit = self.seat_word(), SUIT_WORDS[token]
             self.take(")")
             return lambda batch: batch.per_suit("length", seat)[:, suit]
-        if token in _MEASURES:
-            measure, seat = _MEASURES[token], self.seat_word()
+        if token in VALUE_FUNCTIONS:
+            measure, seat = VALUE_FUNCTIONS[token], self.seat_word()
             if self.peek() == ",":
                 self.take(",")
                 word = self.take()
-                if word not in _SUITS:
+                if word not in SUIT_WORDS:
                     raise _OutsideSubsetError
-                suit = _SUITS[word]
+                suit = SUIT_WORDS[word]
                 self.take(")")
                 return lambda batch: batch.per_suit(measure, seat)[:, suit]
             self.take(")")
@@ -233,9 +212,9 @@ class _Reader:
         word = self.take()
         if word == "me":
             return self.seat
-        if word not in _SEATS:
+        if word not in SEAT_WORDS:
             raise _OutsideSubsetError
-        return _SEATS[word]
+        return SEAT_WORDS[word]
 
     def shape(self) -> _Node:
         """``shape(seat, [any] PATTERN {(+|-|,) [any] PATTERN})``, each pattern one four-character
