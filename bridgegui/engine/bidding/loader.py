@@ -356,8 +356,7 @@ class _Pickler(pickle.Pickler):
 
     def reducer_override(self, obj: object) -> Any:
         if type(obj) is System:
-            state = obj.__getstate__()
-            state.pop("_batch_tables", None)  # in the entry's batch file (``_store``)
+            state = obj.__getstate__(batch_apart=True)  # the batch part is in the entry's batch file
             state["_batch_token"] = self.batch_token
             return copyreg.__newobj__, (System,), state  # type: ignore[attr-defined]
         if type(obj) is Call:
@@ -387,13 +386,11 @@ def _store(key: str, system: System) -> None:
         temporary = folder / f".{key}.{os.getpid()}.{threading.get_ident()}.tmp"  # two threads may store it too
         system._index  # noqa: B018 - built now, so the entry keeps it (``System.__getstate__``)
         system._batch.tables.fill_all()  # the batch bidder's tables too
-        from bridgegui.engine.bidding.batch_cache import warm_up
+        from bridgegui.engine.bidding.batch_cache import batch_file_bytes, warm_up
 
         warm_up(system)  # and the states of the auctions most sets meet
         # The batch bidder's part goes to a file of its own, which only a run bidding a set reads,
         # marked as this entry's: another process may write the same entry meanwhile.
-        from bridgegui.engine.bidding.batch_cache import batch_file_bytes
-
         token = os.urandom(16).hex()
         with open(temporary, "wb") as handle:
             handle.writelines(batch_file_bytes(token, system._batch.stored()))

@@ -566,15 +566,16 @@ class System:
         default_factory=dict, init=False, repr=False, compare=False
     )
 
-    def __getstate__(self) -> dict[str, object]:
+    def __getstate__(self, batch_apart: bool = False) -> dict[str, object]:
         """For the compiled-system cache: the candidate cache is rebuilt; the pattern index and the
         batch bidder's rule tables, once built, are kept (reading them back takes a tenth of building
-        them, and every use of a loaded system needs the index)."""
+        them, and every use of a loaded system needs the index); ``batch_apart``: not the batch
+        bidder's part, which the cache stores in a file of its own (``loader._store``)."""
         state = dict(self.__dict__)
         state["_candidates"] = {}
         state.pop("rules", None)
         batch = state.pop("_batch", None)
-        if batch is not None:
+        if batch is not None and not batch_apart:
             # Pickled apart (without the rules, which the blocks hold): read back, and the batch bidder
             # imported, only by a run that bids a batch.  The cache keeps it in a file of its own.
             state["_batch_tables"] = batch.stored()
