@@ -290,7 +290,6 @@ class _Generation:
     nodes meet in a 10,000-board set, and a Python tuple for each cost a fifth of the bidding."""
 
     def __init__(self) -> None:
-        self.codes: list[tuple[int, ...]] = []
         empty = np.zeros(0, dtype=np.int64)
         self.node = empty  # the node's number in the whole tree
         self.lead = empty  # leading passes
@@ -393,27 +392,37 @@ def bid_codes(
     dealers = np.asarray(dealers, dtype=np.int64).reshape(-1)
     tree = _bid_tree(system, deals, dealers, vulnerability, max_calls, None)
     nodes, which = np.unique(tree.final, return_inverse=True)
-    paths = [tree.node_codes[node] for node in nodes.tolist()]
-    lengths = np.fromiter(map(len, paths), dtype=np.int64, count=len(paths))
+    lengths = np.asarray(tree.lengths, dtype=np.int64)[nodes]
     width = max(int(lengths.max()) if lengths.size else 0, 1)
-    table = np.full((len(paths), width), -1, dtype=np.int16)
-    line = np.repeat(np.arange(len(paths)), lengths)
-    table[line, np.arange(line.size) - (np.cumsum(lengths) - lengths)[line]] = np.fromiter(
-        itertools.chain.from_iterable(paths), dtype=np.int16, count=line.size
-    )
-    over = np.array([tree.over[node] for node in nodes.tolist()], dtype=bool)
+    table = np.full((len(nodes), width), -1, dtype=np.int16)
+    root = len(tree.root_codes)
+    table[:, :root] = tree.root_codes
+    # each final auction's calls after the start, read up the tree from its end: one step for
+    # each call of the longest, over all the final nodes at once
+    parents, made = np.asarray(tree.parents, dtype=np.int64), np.asarray(tree.calls_made, dtype=np.int16)
+    line, node, place = np.arange(len(nodes)), nodes, lengths - 1
+    while True:
+        deeper = place >= root
+        line, node, place = line[deeper], node[deeper], place[deeper]
+        if not line.size:
+            break
+        table[line, place] = made[node]
+        node, place = parents[node], place - 1
+    over = np.asarray(tree.over, dtype=bool)[nodes]
     which = which.reshape(-1)
     return BidCodes(table[which], lengths[which], tree.history[:, :width], over[which])
 
 
 @dataclasses.dataclass
 class _Tree:
-    """What ``_bid_tree`` leaves: each deal's final node; each node's parent, last call, calls and end."""
+    """What ``_bid_tree`` leaves: each deal's final node; the start auction's calls; each node's
+    parent, last call (-1 for the start), number of calls and end."""
 
     final: np.ndarray
+    root_codes: tuple[int, ...]
     parents: list[int]
     calls_made: list[int]
-    node_codes: list[tuple[int, ...]]
+    lengths: list[int]
     over: list[bool]
     history: np.ndarray
 
@@ -442,7 +451,7 @@ def _bid_tree(
     # the tree: parent and call of every node, for the final auctions
     parents: list[int] = [-1]
     calls_made: list[int] = [-1]
-    node_codes: list[tuple[int, ...]] = []
+    node_lengths: list[int] = []
     node_over: list[bool] = []
 
     memo = batch.block_memo
@@ -502,10 +511,9 @@ def _bid_tree(
     generation = _Generation.start(live_states.number(automaton.start))
     for k, code in enumerate(root_codes):  # the start auction's calls, by the same steps as the bidding
         generation = advance(generation, np.zeros(1, dtype=np.int64), np.array([code], dtype=np.int64), k)
-    generation.codes = [root_codes]
     generation.node = np.zeros(1, dtype=np.int64)
     generation.blockset = blocksets_of(generation.automaton, generation.exact_at, generation.after_at, generation.over)
-    node_codes.append(root_codes)
+    node_lengths.append(len(root_codes))
     node_over.append(bool(generation.over[0]))
 
     rows = np.arange(n)
@@ -530,7 +538,7 @@ def _bid_tree(
         chosen = np.full(rows.size, NO_RULE, dtype=np.int32)
         if table.shape[1]:
             turns = _Turns(rows, seats, last[local], double[local], redouble[local])
-            chosen = _choose(tables, hands, deals, table[which], turns)
+            chosen = _choose(tables, hands, deals, table, which, turns)
         history[rows, step] = chosen
         codes = np.where(chosen >= 0, tables.codes[np.maximum(chosen, 0)], PASS_CODE).astype(np.int64)
         pairs, child = np.unique(local * _CODES + codes, return_inverse=True)
@@ -538,14 +546,10 @@ def _bid_tree(
         # nodes would do each in Python)
         from_parent, made = pairs // _CODES, pairs % _CODES
         nxt = advance(generation, from_parent, made, length)
-        old_codes = generation.codes
-        nxt.codes = [
-            (*old_codes[parent], code) for parent, code in zip(from_parent.tolist(), made.tolist(), strict=True)
-        ]
         nxt.node = np.arange(len(parents), len(parents) + made.size)
         parents += generation.node[from_parent].tolist()
         calls_made += made.tolist()
-        node_codes += nxt.codes
+        node_lengths += [length + 1] * made.size
         node_over += nxt.over.tolist()
         nxt.blockset = blocksets_of(nxt.automaton, nxt.exact_at, nxt.after_at, nxt.over)
         generation = nxt
@@ -554,7 +558,7 @@ def _bid_tree(
     else:
         final[rows] = generation.node[local]
 
-    return _Tree(final, parents, calls_made, node_codes, node_over, history)
+    return _Tree(final, root_codes, parents, calls_made, node_lengths, node_over, history)
 
 
 WINDOW = 8
@@ -577,13 +581,18 @@ class _Turns:
         return _Turns(self.rows[index], self.seats[index], self.last[index], self.double[index], self.redouble[index])
 
 
-def _choose(tables: RuleTables, hands: _Hands, deals: np.ndarray, candidates: np.ndarray, turns: _Turns) -> np.ndarray:
-    """The first legal, fitting candidate of each row (``NO_RULE``: none), ``candidates`` being the
-    ``(rows, width)`` rule indices (-1 pads), judged ``WINDOW`` candidates at a time."""
+def _choose(
+    tables: RuleTables, hands: _Hands, deals: np.ndarray, table: np.ndarray, which: np.ndarray, turns: _Turns
+) -> np.ndarray:
+    """The first legal, fitting candidate of each row (``NO_RULE``: none), row ``k``'s candidates
+    being ``table[which[k]]`` (rule indices, -1 pads), judged ``WINDOW`` candidates at a time.
+
+    The table has a line for each distinct blockset and state, far fewer than rows: each window takes
+    its columns first and then the rows still pending, instead of copying every row's whole line."""
     chosen = np.full(turns.rows.shape[0], NO_RULE, dtype=np.int32)
     pending = np.arange(turns.rows.shape[0])
-    for lo in range(0, candidates.shape[1], WINDOW):
-        window = candidates[pending, lo : lo + WINDOW]
+    for lo in range(0, table.shape[1], WINDOW):
+        window = table[:, lo : lo + WINDOW].take(which[pending], axis=0)
         keep = (window >= 0).any(axis=1)
         pending, window = pending[keep], window[keep]
         if pending.size == 0:
