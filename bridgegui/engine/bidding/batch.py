@@ -607,84 +607,104 @@ def _choose(
 def _choose_among(
     tables: RuleTables, hands: _Hands, deals: np.ndarray, candidates: np.ndarray, turns: _Turns
 ) -> np.ndarray:
-    """``_choose`` on one window of candidates."""
-    rows, seats, last, double, redouble = turns.rows, turns.seats, turns.last, turns.double, turns.redouble
-    present = candidates >= 0
-    rule = np.where(present, candidates, 0)
-    tables.prepare(rule[present])
+    """``_choose`` on one window of candidates.
+
+    The window is judged as a flat list of cells (a row and one of its candidates, in row-major
+    order), and each test keeps only the cells that pass it: most candidates fail an early, cheap
+    test (a bid below the last one, a point range), so the dearer tests after it (the other
+    bounds, shapes, ``where`` texts) look at the few cells left instead of the whole window."""
+    width = candidates.shape[1]
+    cells = np.flatnonzero(candidates.reshape(-1) >= 0)
+    rule = candidates.reshape(-1).take(cells)
+    tables.prepare(rule)
+    line = cells // width
     codes = tables.codes.take(rule)
-    fit = present & (
+    legal = (
         (codes == PASS_CODE)
-        | ((codes < PASS_CODE) & (codes > last[:, None]))
-        | ((codes == DOUBLE_CODE) & double[:, None])
-        | ((codes == REDOUBLE_CODE) & redouble[:, None])
+        | ((codes < PASS_CODE) & (codes > turns.last.take(line)))
+        | ((codes == DOUBLE_CODE) & turns.double.take(line))
+        | ((codes == REDOUBLE_CODE) & turns.redouble.take(line))
     )
-    which = rows * 4 + seats
-    marked = np.zeros(len(tables.rules), dtype=bool)
-    marked[rule[fit]] = True
-    used = np.flatnonzero(marked)
-    if tables.lo.shape[1]:
-        _within_bounds(tables, hands, rule, used, which, fit)
-    if tables.shaped[used].any():
+    cells, rule, line = cells[legal], rule[legal], line[legal]
+    hand = (turns.rows * 4 + turns.seats).take(line)  # the hand's row in ``hands`` and in ``deals`` flat
+
+    def keeping(ok: np.ndarray) -> None:
+        nonlocal cells, rule, line, hand
+        cells, rule, line, hand = cells[ok], rule[ok], line[ok], hand[ok]
+
+    if tables.lo.shape[1] and rule.size:
+        keeping(_within_bounds(tables, hands, rule, hand))
+    if rule.size and tables.shaped.take(rule).any():
         shape_of = tables.shape_of.take(rule)  # before the rows: a row is added before a rule points at it
         shape_rows = tables.shape_rows
         # a flat take: a third of the cost of indexing the two dimensions
-        fit &= shape_rows.reshape(-1).take(shape_of * shape_rows.shape[1] + hands.shape[which][:, None])
-    if tables.rule20[used].any():
-        fit &= ~tables.rule20.take(rule) | hands.rule20[which][:, None]
-    if tables.cards[used].any():
-        cards = tables.cards[rule]
-        fit &= (deals[rows, seats][:, None] & cards) == cards
-    asks = tables.asks.take(rule) & fit
+        keeping(shape_rows.reshape(-1).take(shape_of * shape_rows.shape[1] + hands.shape.take(hand)))
+    if rule.size and tables.rule20.take(rule).any():
+        keeping(~tables.rule20.take(rule) | hands.rule20.take(hand))
+    held_by = deals.reshape(-1)
+    if rule.size and tables.cards.take(rule).any():
+        cards = tables.cards.take(rule)
+        keeping((held_by.take(hand) & cards) == cards)
+    asks = tables.asks.take(rule)
     if asks.any():
-        # Ask a rule's own code only where no earlier candidate surely takes the hand.
-        sure = fit & ~asks
-        width = fit.shape[1]
-        first_sure = np.where(sure.any(axis=1), sure.argmax(axis=1), width)
-        asks &= np.arange(width)[None, :] < first_sure[:, None]
-        flat = np.flatnonzero(asks)
+        # Ask a rule's own code only where no earlier candidate surely takes the hand: the first
+        # sure cell of each row (cells are in order, so a row's first is where its run starts).
+        column = cells % width
+        sure_line, sure_column = line[~asks], column[~asks]
+        starts = np.flatnonzero(np.r_[True, sure_line[1:] != sure_line[:-1]]) if sure_line.size else sure_line
+        first_sure = np.full(candidates.shape[0], width)
+        first_sure[sure_line.take(starts)] = sure_column.take(starts)
+        asked = np.flatnonzero(asks & (column < first_sure.take(line)))
     else:
-        flat = np.zeros(0, dtype=np.intp)
-    if flat.size:
-        width = fit.shape[1]
-        line = flat // width
+        asked = cells[:0]
+    if asked.size:
+        ok = np.ones(rule.size, dtype=bool)
         # rules asking the same where text are asked together (the tables' ``where_groups``)
         groups, texts = tables.where_groups()
-        asked = groups.take(rule.reshape(-1)[flat]) * 4 + (seats[line] if not _TABLES_COVER_MEANINGS else 0)
-        order = np.argsort(asked, kind="stable")
-        flat, line, asked = flat[order], line[order], asked[order]
-        bounds = np.flatnonzero(np.diff(asked)) + 1
-        fit_flat = fit.reshape(-1)
-        for lo_i, hi_i in zip([0, *bounds.tolist()], [*bounds.tolist(), flat.size], strict=True):
-            group, seat = divmod(int(asked[lo_i]), 4)
-            part = line[lo_i:hi_i]
-            held = deals[rows[part], seats[part]]
+        seat_part = turns.seats.take(line.take(asked)) if not _TABLES_COVER_MEANINGS else 0
+        asked_key = groups.take(rule.take(asked)) * 4 + seat_part
+        order = np.argsort(asked_key, kind="stable")
+        asked, asked_key = asked[order], asked_key[order]
+        bounds = np.flatnonzero(np.diff(asked_key)) + 1
+        for lo_i, hi_i in zip([0, *bounds.tolist()], [*bounds.tolist(), asked.size], strict=True):
+            group, seat = divmod(int(asked_key[lo_i]), 4)
+            part = asked[lo_i:hi_i]
+            held = held_by.take(hand.take(part))
             if group < len(texts):
-                fit_flat[flat[lo_i:hi_i]] = _where(texts[group], held)
+                ok[part] = _where(texts[group], held)
             else:
-                fit_flat[flat[lo_i:hi_i]] = _asked(tables, group - len(texts), held, seat)
-    found = fit.any(axis=1)
-    first = fit.argmax(axis=1)
-    return np.where(found, rule[np.arange(rule.shape[0]), first], NO_RULE).astype(np.int32)
+                ok[part] = _asked(tables, group - len(texts), held, seat)
+        keeping(ok)
+    chosen = np.full(candidates.shape[0], NO_RULE, dtype=np.int32)
+    if line.size:
+        starts = np.flatnonzero(np.r_[True, line[1:] != line[:-1]])
+        chosen[line.take(starts)] = rule.take(starts)
+    return chosen
 
 
-def _within_bounds(
-    tables: RuleTables, hands: _Hands, rule: np.ndarray, used: np.ndarray, which: np.ndarray, fit: np.ndarray
-) -> None:
-    """Clear ``fit`` (rows of candidates ``rule``, of which ``used`` are the fitting ones, for the
-    hands ``which``) where a hand's measure is outside a bound its candidate sets: each candidate's
-    own bounds, slot by slot (``RuleTables.bounds``)."""
+def _within_bounds(tables: RuleTables, hands: _Hands, rule: np.ndarray, hand: np.ndarray) -> np.ndarray:
+    """Which cells (candidate ``rule`` for hand ``hand``) have every measure within the bounds their
+    rule sets, slot by slot (``RuleTables.bounds``), each slot judging only the cells the slots
+    before it kept."""
     counts, columns, lows, highs = tables.bounds()
-    slots = int(counts[used].max()) if used.size else 0
+    slots = int(counts.take(rule).max())
+    kept = np.arange(rule.size)
     if slots == 0:
-        return
+        return kept
+    marked = np.zeros(len(counts), dtype=bool)
+    marked[rule] = True
+    used = np.flatnonzero(marked)
     needed = columns[:slots, used][np.arange(slots)[:, None] < counts[used]]
     table = hands.measures(list(tables.columns), np.flatnonzero(np.bincount(needed, minlength=len(tables.columns))))
-    flat = table.reshape(-1)
-    hand = which[:, None]
+    flat, stride = table.reshape(-1), table.shape[1]
+    ok = np.ones(rule.size, dtype=bool)
     for k in range(slots):
-        values = flat.take(columns[k].take(rule) * table.shape[1] + hand)
-        fit &= (values >= lows[k].take(rule)) & (values <= highs[k].take(rule))
+        values = flat.take(columns[k].take(rule) * stride + hand)
+        ok &= (values >= lows[k].take(rule)) & (values <= highs[k].take(rule))
+        if k == 0:  # the first bound (most often points) rules out most cells: the rest judge the others
+            kept = np.flatnonzero(ok)
+            rule, hand, ok = rule[kept], hand[kept], ok[kept]
+    return kept[ok]
 
 
 def _asked(tables: RuleTables, rule_index: int, held: np.ndarray, seat: int) -> np.ndarray:
