@@ -34,6 +34,7 @@ from bridgegui.engine.bidding.batch_states import CODES as _CODES
 from bridgegui.engine.bidding.batch_states import KeyTrie, LiveStates, interned
 from bridgegui.engine.bidding.batch_tables import _SHAPE_ID, _TABLES_COVER_MEANINGS, PASS_CODE, RuleTables
 from bridgegui.engine.bidding.calls import Auction
+from bridgegui.engine.bidding.collector import collector_paused
 
 if TYPE_CHECKING:
     from bridgegui.engine.bidding.system import Block, Rule, System, WhereFunction, _PatternIndex
@@ -142,7 +143,8 @@ class BatchIndex:
 
             kept = batch_file_data(system.__dict__.get("_batch_file"), system.__dict__.get("_batch_token"))
         try:
-            tables, learned = pickle.loads(kept) if kept is not None else (None, {})
+            with collector_paused():  # the tables and the learned states: none of their objects is garbage
+                tables, learned = pickle.loads(kept) if kept is not None else (None, {})
         except Exception:  # a damaged batch file: the index is built again from the rules
             tables, learned = None, {}
         if not isinstance(tables, RuleTables):

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import contextlib
 import copyreg
-import gc
 import hashlib
 import io
 import os
@@ -29,6 +28,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from bridgegui.engine.bidding.calls import DOUBLE, PASS, REDOUBLE, Call, cut
+from bridgegui.engine.bidding.collector import collector_paused
 from bridgegui.engine.bidding.system import Block, System
 from bridgegui.engine.dealer.specs import Range
 from bridgegui.resource_files import resource
@@ -307,19 +307,13 @@ def _cached(key: str) -> System | None:
     folder = cache_folder()
     if folder is None:
         return None
-    # Unpickling makes some 80,000 objects, none of them garbage: the cyclic collector would walk them
-    # again and again while they are made (a third of the loading time), so it waits until they are.
-    collecting = gc.isenabled()
-    gc.disable()
     path = folder / f"{key}.pickle"
     try:
-        with open(path, "rb") as handle:
+        # some 80,000 objects, none of them garbage (``collector_paused``)
+        with open(path, "rb") as handle, collector_paused():
             system = pickle.load(handle)
     except Exception:  # a missing, stale or damaged entry is re-read from the files
         return None
-    finally:
-        if collecting:
-            gc.enable()
     if not isinstance(system, System):
         return None
     if "_batch_token" in system.__dict__:  # the batch bidder's part, read only by a run that bids a set

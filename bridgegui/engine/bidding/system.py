@@ -426,16 +426,12 @@ class Block:
             raise AttributeError(name)
         with _RULES_LOCK:  # one thread unpickles them (rules are compared by identity); another then finds them
             if "_rules_blob" in state:
-                import gc
                 import pickle
 
-                collecting = gc.isenabled()
-                gc.disable()  # as ``loader`` does: thousands of new objects, none of them garbage
-                try:
+                from bridgegui.engine.bidding.collector import collector_paused
+
+                with collector_paused():  # thousands of new objects, none of them garbage
                     state["pattern"], state["rules"] = pickle.loads(state["_rules_blob"])
-                finally:
-                    if collecting:
-                        gc.enable()
                 del state["_rules_blob"]
         return state[name]
 
