@@ -156,6 +156,39 @@ def test_shape_sets():
     assert parse_seat_spec("balanced, spades 5+").allowed_shapes == {(5, 3, 3, 2), (5, 3, 2, 3), (5, 2, 3, 3)}
 
 
+_SHAPE_WORDS = ("balanced", "semibalanced", "4333", "5xxx", "x5xx", "4441", "7xxx", "6-5-x-x", "any 55xx")
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(st.sampled_from(_SHAPE_WORDS), max_size=2),
+    st.lists(st.sampled_from(_SHAPE_WORDS), max_size=2),
+    st.lists(st.tuples(st.integers(0, 3), st.integers(0, 7), st.integers(0, 13)), max_size=3),
+)
+def test_shape_sets_and_tables_are_the_shapes_each_term_allows(shapes, excluded, lengths):
+    """Shape terms, exclusions and suit-length ranges together allow exactly the shapes each allows
+    (the sets, worked out with numpy over all 560 shapes, against a plain filter of them), and the
+    shape table looks up the same shapes."""
+    from bridgegui.engine.dealer.specs import ALL_SHAPES, pattern_shapes
+
+    terms = [f"shape {' '.join(shapes)}"] if shapes else []
+    terms += [f"not {word}" for word in excluded if not word.startswith("any")]
+    terms += [f"{('spades', 'hearts', 'diamonds', 'clubs')[suit]} {lo}-{max(lo, hi)}" for suit, lo, hi in lengths]
+    try:
+        c = parse_seat_spec(", ".join(terms) or "any")
+    except ConstraintError:
+        return  # e.g. one suit given two ranges
+    want = frozenset().union(*(pattern_shapes(t) for t in c.shapes)) if c.shapes else ALL_SHAPES
+    for token in c.exclude_shapes:
+        want = want - pattern_shapes(token)
+    for suit, r in enumerate(c.lengths):
+        if r is not None:
+            want = frozenset(s for s in want if (r.lo is None or s[suit] >= r.lo) and (r.hi is None or s[suit] <= r.hi))
+    assert c.allowed_shapes == want
+    codes = {((s * 14 + h) * 14 + d) * 14 + k for s, h, d, k in want}
+    assert set(np.flatnonzero(c.shape_table).tolist()) == codes
+
+
 def test_masks_of_the_new_terms_agree_with_their_evaluations():
     batch = engine.deal_batch(4000, seed=6)[:, 2]
     c = parse_seat_spec("points 11-17, support diamonds 12+, rule20, quality hearts 1+, stopper spades, stopper clubs")

@@ -537,9 +537,18 @@ class _PatternIndex:
             first += 1
         found = [*self.exact.get(codes, ()), *self.after_passes.get(codes[first:], ())]
         if self.general:
-            state = self.automaton.run(codes)
-            found += [b for (b, _), bit in zip(self.general, self.automaton.accepts, strict=True) if state & bit]
+            hits = self.automaton.run(codes) & self._accepting[0]
+            while hits:  # the live accepting bits alone, not every general pattern's
+                low = hits & -hits
+                found.append(self._accepting[1][low.bit_length() - 1])
+                hits ^= low
         return sorted(found)
+
+    @cached_property
+    def _accepting(self) -> tuple[int, dict[int, int]]:
+        """Every general pattern's accepting bit together, and each one's block by the bit's place."""
+        at = {bit.bit_length() - 1: b for (b, _), bit in zip(self.general, self.automaton.accepts, strict=True)}
+        return sum(self.automaton.accepts), at
 
 
 @dataclass(frozen=True, eq=False)

@@ -14,7 +14,7 @@ from here as well.  ``parse_seat_spec(c.to_spec()) == c`` for every constraint.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from functools import cached_property
+from functools import cache, cached_property
 from typing import Protocol
 
 import numpy as np
@@ -87,16 +87,27 @@ class SeatConstraint:
     @cached_property
     def allowed_shapes(self) -> frozenset[tuple[int, int, int, int]]:
         """Exact shapes allowed by the shape terms and the suit-length ranges together."""
-        allowed = ALL_SHAPES
+        return frozenset(map(tuple, _SHAPES[self._allowed_rows].tolist()))
+
+    @cached_property
+    def _allowed_rows(self) -> np.ndarray:
+        """Which of the 560 shapes (``_SHAPES``) ``allowed_shapes`` holds, worked out with numpy over
+        them all: a system's rules make a shape table each (``shape_table``), and filtering a set of
+        shapes in Python for every length range was most of the time an auction took to plan."""
         if self.shapes:
-            allowed = frozenset().union(*(pattern_shapes(t) for t in self.shapes))
+            allowed = np.zeros(len(_SHAPES), dtype=bool)
+            for token in self.shapes:
+                allowed |= _pattern_rows(token)
+        else:
+            allowed = np.ones(len(_SHAPES), dtype=bool)
         for token in self.exclude_shapes:
-            allowed = allowed - pattern_shapes(token)
+            allowed &= ~_pattern_rows(token)
         for suit, r in enumerate(self.lengths):
             if r is not None:
-                allowed = frozenset(
-                    s for s in allowed if (r.lo is None or s[suit] >= r.lo) and (r.hi is None or s[suit] <= r.hi)
-                )
+                if r.lo is not None:
+                    allowed &= _SHAPES[:, suit] >= r.lo
+                if r.hi is not None:
+                    allowed &= _SHAPES[:, suit] <= r.hi
         return allowed
 
     @property
@@ -142,8 +153,7 @@ class SeatConstraint:
     def shape_table(self) -> np.ndarray:
         """``shape_table[shape_code]``: whether that exact shape is allowed (a lookup per hand, no search)."""
         table = np.zeros(14**4, dtype=bool)
-        for shape in self.allowed_shapes:
-            table[_shape_code(shape)] = True
+        table[_SHAPE_CODES[self._allowed_rows]] = True
         table.flags.writeable = False
         return table
 
@@ -297,6 +307,21 @@ MEASURE_FIELDS = {
 def _shape_code(shape: tuple[int, int, int, int]) -> int:
     s, h, d, c = shape
     return ((s * 14 + h) * 14 + d) * 14 + c
+
+
+_SHAPES = np.array(sorted(ALL_SHAPES), dtype=np.int64)
+"""Every shape (spades, hearts, diamonds, clubs lengths), one row each (``SeatConstraint._allowed_rows``)."""
+_SHAPE_CODES = ((_SHAPES[:, 0] * 14 + _SHAPES[:, 1]) * 14 + _SHAPES[:, 2]) * 14 + _SHAPES[:, 3]
+
+
+@cache
+def _pattern_rows(token: str) -> np.ndarray:
+    """Which rows of ``_SHAPES`` the shape token ``token`` (``pattern_shapes``) names."""
+    named = np.zeros(14**4, dtype=bool)
+    named[[_shape_code(shape) for shape in pattern_shapes(token)]] = True
+    rows = named[_SHAPE_CODES]
+    rows.flags.writeable = False
+    return rows
 
 
 def parse_seat_spec(text: str) -> SeatConstraint:
