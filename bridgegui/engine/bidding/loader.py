@@ -24,6 +24,7 @@ import stat
 import sys
 import threading
 import time
+import zlib
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
@@ -189,7 +190,10 @@ def load_system(name_or_path: str | Path, *, use_cache: bool = True) -> System:
         return _reader().parse_system(source_text, source, resolve=_resolve, place=place)
     key = _cache_key(identity, source_text, place)
     cached = _cached(key) if key is not None else None
-    if cached is not None:
+    if cached is not None and key is not None:
+        again = _ReadAgain(name_or_path, key)
+        for number, block in enumerate(cached.blocks):
+            block.__dict__["_again"] = (again, number)
         return cached
     system = _reader().parse_system(source_text, source, resolve=_resolve, place=place)
     if key is not None:
@@ -358,17 +362,63 @@ class _Pickler(pickle.Pickler):
         if type(obj) is Range:
             return _range, (obj.lo, obj.hi)
         if type(obj) is Block:
-            state = obj.__dict__
-            blob = state.get("_rules_blob")
+            kept: dict[str, Any] = obj.__dict__
+            blob: bytes | None = kept.get("_rules_blob")
             if blob is None:
                 buffer = io.BytesIO()
-                _Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump((state["pattern"], state["rules"]))
+                _Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump((kept["pattern"], kept["rules"]))
                 blob = buffer.getvalue()
             # A block made as unpickling makes any object (no Python call), its pattern and rules left
             # pickled for ``Block.__getattr__`` to read when asked for.
-            state = {"line": obj.line, "source": obj.source, "_rules_blob": blob}
+            state = {"line": obj.line, "source": obj.source, "_rules_blob": blob, "_rules_crc": zlib.crc32(blob)}
             return copyreg.__newobj__, (Block,), state  # type: ignore[attr-defined]
         return NotImplemented
+
+
+def cached_block(state: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
+    """The pattern and rules of a block read from the cache (``Block.__getattr__``), from the blob
+    its entry keeps, checked against its CRC-32.  A damaged blob (a disk's flipped bit may still
+    unpickle, into another rule) is read again from the system's files instead (``_ReadAgain``), so a
+    run that already started goes on; without a way to read it again it raises."""
+    blob = state["_rules_blob"]
+    try:
+        if zlib.crc32(blob) != state.get("_rules_crc"):
+            raise pickle.UnpicklingError("the block's checksum does not hold")
+        with collector_paused():  # thousands of new objects, none of them garbage
+            pattern, rules = pickle.loads(blob)
+    except Exception:
+        if "_again" not in state:
+            raise
+        again, number = state["_again"]
+        return again.block(number)
+    return pattern, rules
+
+
+class _ReadAgain:
+    """A cached system's files, read again without the cache when one of its blocks turns out to be
+    damaged (``cached_block``): the entry's key digests every file, so the blocks read again are the
+    entry's own, number for number.  The damaged entry is removed, and the next run stores it afresh."""
+
+    def __init__(self, name_or_path: str | Path, key: str) -> None:
+        self.name_or_path = name_or_path
+        self.key = key
+        self._system: System | None = None
+        self._lock = threading.Lock()
+
+    def __reduce__(self) -> tuple[type[_ReadAgain], tuple[str | Path, str]]:
+        return _ReadAgain, (self.name_or_path, self.key)  # a worker process makes its own lock
+
+    def block(self, number: int) -> tuple[Any, tuple[Any, ...]]:
+        with self._lock:
+            if self._system is None:
+                self._system = load_system(self.name_or_path, use_cache=False)
+                folder = cache_folder()
+                if folder is not None:
+                    for suffix in (".pickle", BATCH_SUFFIX):
+                        with contextlib.suppress(OSError):
+                            (folder / f"{self.key}{suffix}").unlink()
+        block = self._system.blocks[number]
+        return block.pattern, block.rules
 
 
 def _store(key: str, system: System) -> None:

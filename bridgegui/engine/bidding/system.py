@@ -426,13 +426,11 @@ class Block:
             raise AttributeError(name)
         with _RULES_LOCK:  # one thread unpickles them (rules are compared by identity); another then finds them
             if "_rules_blob" in state:
-                import pickle
+                from bridgegui.engine.bidding.loader import cached_block
 
-                from bridgegui.engine.bidding.collector import collector_paused
-
-                with collector_paused():  # thousands of new objects, none of them garbage
-                    state["pattern"], state["rules"] = pickle.loads(state["_rules_blob"])
-                del state["_rules_blob"]
+                state["pattern"], state["rules"] = cached_block(state)
+                for made in ("_rules_blob", "_rules_crc", "_again"):
+                    state.pop(made, None)
         return state[name]
 
 

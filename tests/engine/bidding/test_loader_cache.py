@@ -375,3 +375,37 @@ def test_the_cache_and_its_batch_file_are_unpickled_with_the_collector_paused(tm
     cached.blocks[0].rules  # noqa: B018 - reads a block's rules
     assert seen == [False, False, False]
     assert gc.isenabled()
+
+
+def test_a_damaged_block_in_a_readable_entry_is_read_again_from_the_files(tmp_path, monkeypatch) -> None:
+    """A disk may damage one block's pickled rules inside an entry that still reads: the block's
+    CRC-32 finds it (a flipped bit may still unpickle, into another rule), the run goes on with the
+    block read again from the system's files, and the damaged entry is removed so that the next run
+    stores it afresh."""
+    import pytest
+
+    from bridgegui.engine.bidding import loader
+
+    monkeypatch.setenv(loader.CACHE_DIR_ENV, str(tmp_path))
+    fresh = load_system("standard", use_cache=False)
+    load_system("standard")
+    (entry,) = (tmp_path / "systems").glob("*.pickle")
+    cached = load_system("standard")
+    number = len(cached.blocks) // 2
+    state = cached.blocks[number].__dict__
+    blob = state["_rules_blob"]
+    at = blob.rfind(b"points") + 1  # inside an explanation: the blob still unpickles, into other words
+    state["_rules_blob"] = blob[:at] + bytes([blob[at] ^ 0x01]) + blob[at + 1 :]
+    assert pickle.loads(state["_rules_blob"])  # the damage alone does not show
+    read = cached.blocks[number]
+    assert [rule.explanation for rule in read.rules] == [rule.explanation for rule in fresh.blocks[number].rules]
+    assert read.pattern.text == fresh.blocks[number].pattern.text
+    assert not entry.exists()
+    other = cached.blocks[number + 1]  # the others read from the entry as before
+    assert [rule.explanation for rule in other.rules] == [rule.explanation for rule in fresh.blocks[number + 1].rules]
+
+    plain = pickle.loads(pickle.dumps(fresh))  # a block with no files to read again from raises
+    plain.blocks[0].__dict__.update(_rules_blob=b"damaged", _rules_crc=0)
+    del plain.blocks[0].__dict__["rules"]
+    with pytest.raises(pickle.UnpicklingError):
+        plain.blocks[0].rules  # noqa: B018
