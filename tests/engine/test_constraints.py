@@ -185,6 +185,7 @@ def test_shape_sets_and_tables_are_the_shapes_each_term_allows(shapes, excluded,
         if r is not None:
             want = frozenset(s for s in want if (r.lo is None or s[suit] >= r.lo) and (r.hi is None or s[suit] <= r.hi))
     assert c.allowed_shapes == want
+    assert c.shape_array.tolist() == sorted(map(list, want))
     codes = {((s * 14 + h) * 14 + d) * 14 + k for s, h, d, k in want}
     assert set(np.flatnonzero(c.shape_table).tolist()) == codes
 

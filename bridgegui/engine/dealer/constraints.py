@@ -87,7 +87,15 @@ class SeatConstraint:
     @cached_property
     def allowed_shapes(self) -> frozenset[tuple[int, int, int, int]]:
         """Exact shapes allowed by the shape terms and the suit-length ranges together."""
-        return frozenset(map(tuple, _SHAPES[self._allowed_rows].tolist()))
+        return frozenset(map(tuple, self.shape_array.tolist()))
+
+    @cached_property
+    def shape_array(self) -> np.ndarray:
+        """``allowed_shapes`` sorted, one row of spades, hearts, diamonds and clubs lengths each (int64,
+        read-only): what the planner and the feasibility checks compute with, without the set."""
+        shapes = _SHAPES[self._allowed_rows]
+        shapes.flags.writeable = False
+        return shapes
 
     @cached_property
     def _allowed_rows(self) -> np.ndarray:
@@ -610,7 +618,7 @@ def seat_problems(c: SeatConstraint, seat: str = "") -> list[Problem]:
     maxes = [13 if r is None or r.hi is None else r.hi for r in c.lengths]
     if sum(maxes) < 13:
         found.append(Problem(seat, None, f"maximum suit lengths add up to {sum(maxes)}, fewer than 13 cards"))
-    if c.restricts_shape and not c.allowed_shapes:
+    if c.restricts_shape and not len(c.shape_array):
         shape_field = "shape" if c.shapes or c.exclude_shapes else None
         found.append(Problem(seat, shape_field, "no shape fits both the shape terms and the suit lengths"))
     for word, table, r, scale in _range_terms(c):
@@ -620,7 +628,7 @@ def seat_problems(c: SeatConstraint, seat: str = "") -> list[Problem]:
             found.append(
                 Problem(seat, term_field, f"{word} {r.text(scale)} is more than any hand can have ({bound:g})")
             )
-    if c.allowed_shapes:
+    if len(c.shape_array):
         found += _measure_shape_problems(c, seat)
     if c.cards:
         found += _predealt_problems(c, seat)
@@ -649,7 +657,7 @@ def _measure_shape_problems(c: SeatConstraint, seat: str) -> list[Problem]:
     need cards in the suit; total and dummy points are HCP plus what the shape adds; the rule of 20
     is HCP plus the two longest suits."""
     found: list[Problem] = []
-    shapes = np.array(sorted(c.allowed_shapes))
+    shapes = c.shape_array
     longest = shapes.max(axis=0)
     for suit in range(4):
         name = SUIT_NAMES[suit]

@@ -153,7 +153,7 @@ class SeatSampler:
         h = _ALL_HOLDINGS
         ok = ((h & ~available & FULL_SUIT) == 0) & ((h & required) == required)
         lengths = tables.LENGTH[h]
-        allowed_lengths = sorted({shape[suit] for shape in self.constraint.allowed_shapes})
+        allowed_lengths = np.flatnonzero(np.bincount(self.constraint.shape_array[:, suit], minlength=14))
         ok &= np.isin(lengths, allowed_lengths)
         for name, r in self.suit_filters.items():
             if tables.single_suit(name) == suit:

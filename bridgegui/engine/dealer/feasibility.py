@@ -151,7 +151,7 @@ def seat_bounds(constraint: SeatConstraint, available: int = FULL_DECK_MASK) -> 
     Cached (constraints are frozen): the window re-plans the same seats at every edit.  Callers must
     not change the dictionary returned.
     """
-    shapes = np.array(sorted(constraint.allowed_shapes), dtype=np.int64).reshape(-1, 4)
+    shapes = constraint.shape_array
     if shapes.shape[0] == 0:
         return None
     bounds: SeatBounds = {}

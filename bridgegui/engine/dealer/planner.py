@@ -143,13 +143,13 @@ class ShapeDraw:
 
     @classmethod
     def build(cls, plan: DealPlan, seat: int) -> ShapeDraw:
-        shapes = np.array(sorted(plan.request.seats[seat].allowed_shapes), dtype=np.int64)
+        shapes = plan.request.seats[seat].shape_array
         others = np.zeros(4, dtype=np.int64)
         for other in range(4):
             if other not in (seat, plan.drawn_seat):
                 others += [suit_holding(plan.predealt[other], s).bit_count() for s in range(4)]
         assert plan.drawn_seat is not None
-        first_shapes = np.array(sorted(plan.request.seats[plan.drawn_seat].allowed_shapes), dtype=np.int64)
+        first_shapes = plan.request.seats[plan.drawn_seat].shape_array
         available = np.clip(13 - first_shapes - others, 0, 13)
         bound = float(cls._ways(available, shapes).sum(axis=1).max())
         return cls(seat, shapes, others, bound)
