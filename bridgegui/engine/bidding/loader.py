@@ -191,7 +191,7 @@ def load_system(name_or_path: str | Path, *, use_cache: bool = True) -> System:
     key = _cache_key(identity, source_text, place)
     cached = _cached(key) if key is not None else None
     if cached is not None and key is not None:
-        again = _ReadAgain(name_or_path, key)
+        again = _ReadAgain(name_or_path, key, cached.files)
         for number, block in enumerate(cached.blocks):
             block.__dict__["_again"] = (again, number)
         return cached
@@ -399,24 +399,34 @@ class _ReadAgain:
     damaged (``cached_block``): the entry's key digests every file, so the blocks read again are the
     entry's own, number for number.  The damaged entry is removed, and the next run stores it afresh."""
 
-    def __init__(self, name_or_path: str | Path, key: str) -> None:
+    def __init__(self, name_or_path: str | Path, key: str, files: tuple[tuple[str, str], ...]) -> None:
         self.name_or_path = name_or_path
         self.key = key
+        self.files = files
         self._system: System | None = None
         self._lock = threading.Lock()
 
-    def __reduce__(self) -> tuple[type[_ReadAgain], tuple[str | Path, str]]:
-        return _ReadAgain, (self.name_or_path, self.key)  # a worker process makes its own lock
+    def __reduce__(self) -> tuple[type[_ReadAgain], tuple[str | Path, str, tuple[tuple[str, str], ...]]]:
+        return _ReadAgain, (self.name_or_path, self.key, self.files)  # a worker process makes its own lock
 
     def block(self, number: int) -> tuple[Any, tuple[Any, ...]]:
         with self._lock:
             if self._system is None:
-                self._system = load_system(self.name_or_path, use_cache=False)
                 folder = cache_folder()
                 if folder is not None:
                     for suffix in (".pickle", BATCH_SUFFIX):
                         with contextlib.suppress(OSError):
                             (folder / f"{self.key}{suffix}").unlink()
+                system = load_system(self.name_or_path, use_cache=False)
+                if system.files != self.files:  # edited since: its blocks are no longer the entry's
+                    raise _reader().SystemFileError(
+                        system.source,
+                        0,
+                        0,
+                        "the compiled copy of this system was damaged and its files "
+                        "have changed since it was loaded: load the system again",
+                    )
+                self._system = system
         block = self._system.blocks[number]
         return block.pattern, block.rules
 

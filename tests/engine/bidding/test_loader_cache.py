@@ -409,3 +409,23 @@ def test_a_damaged_block_in_a_readable_entry_is_read_again_from_the_files(tmp_pa
     del plain.blocks[0].__dict__["rules"]
     with pytest.raises(pickle.UnpicklingError):
         plain.blocks[0].rules  # noqa: B018
+
+
+def test_a_damaged_block_of_a_file_edited_since_is_refused_with_a_message(tmp_path, monkeypatch) -> None:
+    """When the system's file changed after the entry was loaded, reading the damaged block again
+    would give another file's block: refused with a message that says what to do."""
+    import pytest
+
+    from bridgegui.engine.bidding import loader
+    from bridgegui.engine.bidding.system_tokens import SystemFileError
+
+    monkeypatch.setenv(loader.CACHE_DIR_ENV, str(tmp_path / "cache"))
+    path = tmp_path / "mine.system"
+    text = "version: 2\nsystem: Mine\nafter P*\n  1NT  hcp 15-17, balanced  -- 1NT\n  P    any  -- pass\n"
+    path.write_text(text, encoding="utf-8")
+    load_system(path)
+    cached = load_system(path)
+    cached.blocks[0].__dict__["_rules_blob"] = b"damaged"
+    path.write_text(text.replace("15-17", "16-18"), encoding="utf-8")
+    with pytest.raises(SystemFileError, match="changed since"):
+        cached.blocks[0].rules  # noqa: B018
