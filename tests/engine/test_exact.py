@@ -114,3 +114,30 @@ def test_rows_too_wide_for_one_integer_are_still_grouped():
     keys = np.array([[0, 0, 0], [2**40, 0, 2**40], [0, 0, 0]], dtype=np.int64)
     groups, firsts = exact._group_rows(keys)
     assert groups.tolist() == [0, 1, 0] and firsts.tolist() == [0, 1]
+
+
+def test_recent_seat_plans_are_shared_and_draw_as_fresh_ones(monkeypatch) -> None:
+    """An auction's boards plan the same seats again and again: ``plan_seat`` gives back the plan it
+    made (a sampler never changes once built), draws from it are the draws of a fresh plan with the
+    same generator, only small plans are kept, and at most ``_KEPT_PLANS`` of them."""
+    from bridgegui.engine.dealer import exact
+    from bridgegui.engine.dealer.constraints import parse_seat_spec
+
+    monkeypatch.setattr(exact, "_PLANS", type(exact._PLANS)())
+    constraint = parse_seat_spec("hcp 5-10, hearts 7+, quality hearts 2+")
+    plan = exact.plan_seat(constraint, FULL_DECK_MASK)
+    assert exact.plan_seat(constraint, FULL_DECK_MASK) is plan
+    fresh = exact._plan_seat(constraint, FULL_DECK_MASK)
+    assert fresh is not plan and fresh.count == plan.count
+    draws = [p.sampler.draw(np.random.default_rng(5), 50).tolist() for p in (plan, fresh)]
+    assert draws[0] == draws[1]
+
+    wide = parse_seat_spec("hcp 0-37")
+    monkeypatch.setattr(exact, "_KEPT_PLAN_COMBINATIONS", 10)  # it keeps more combinations than that
+    assert exact.plan_seat(wide, FULL_DECK_MASK) is not exact.plan_seat(wide, FULL_DECK_MASK)
+    monkeypatch.undo()
+    monkeypatch.setattr(exact, "_PLANS", type(exact._PLANS)())
+    monkeypatch.setattr(exact, "_KEPT_PLANS", 3)
+    for low in range(8):
+        exact.plan_seat(parse_seat_spec(f"hcp {low}-{low + 2}, spades 6+"), FULL_DECK_MASK)
+    assert len(exact._PLANS) == 3

@@ -39,6 +39,7 @@ position before anything is dealt.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 import threading
 import time
@@ -54,7 +55,7 @@ from bridgegui.engine.boards import board_dealer, board_vulnerability
 from bridgegui.engine.cards import FULL_DECK_MASK, SEAT_NAMES, SEATS, seat_index
 from bridgegui.engine.dealer import planner
 from bridgegui.engine.dealer.constraints import DealRequest, SeatConstraint
-from bridgegui.engine.dealer.exact import SeatSampler
+from bridgegui.engine.dealer.exact import plan_seat
 from bridgegui.engine.dealer.rotation import rotate_deals, turned_vulnerability
 from bridgegui.engine.dealer.specs import ALL_SHAPES, Range, pattern_shapes
 from bridgegui.engine.dealing import deal_batch
@@ -276,9 +277,12 @@ def _hull(meanings: Sequence[SeatConstraint]) -> SeatConstraint:
     )
 
 
+@functools.lru_cache(maxsize=4096)
 def _count(constraint: SeatConstraint) -> int:
-    """How many hands fit ``constraint`` (exact, from the per-suit tables)."""
-    return SeatSampler(constraint, FULL_DECK_MASK).count
+    """How many hands fit ``constraint`` (exact, from the per-suit tables); the same meanings come
+    back for every board of a set and every alternative of a call, and the boards' requests then
+    plan the same seats (``plan_seat`` keeps their samplers)."""
+    return plan_seat(constraint, FULL_DECK_MASK).count
 
 
 def shadowing_rule(

@@ -32,6 +32,8 @@ rejects on the full constraint afterwards; rejection from an exact superset samp
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from math import comb
 
@@ -292,9 +294,10 @@ class SeatSampler:
         return hands
 
 
-@dataclass
+@dataclass(frozen=True)
 class SeatPlan:
-    """How one seat is dealt: its exact count, and a sampler that draws its hands."""
+    """How one seat is dealt: its exact count, and a sampler that draws its hands (shared between
+    the requests that plan the same seat: see ``plan_seat``)."""
 
     count: int
     """Hands that fit every part of the seat's constraint (exact)."""
@@ -308,13 +311,45 @@ class SeatPlan:
         return self.count / self.hands_possible if self.hands_possible else 0.0
 
 
+_KEPT_PLANS = 16
+"""Seat plans ``plan_seat`` keeps, the most recently used."""
+
+_KEPT_PLAN_COMBINATIONS = 50_000
+"""Only plans whose sampler keeps at most this many combinations are kept (2 to 3 MB at most; most
+seats keep a few thousand, half a megabyte with their tables)."""
+
+_PLANS: OrderedDict[tuple[SeatConstraint, int], SeatPlan] = OrderedDict()
+_PLANS_LOCK = threading.Lock()
+
+
 def plan_seat(constraint: SeatConstraint, available: int) -> SeatPlan:
     """Count ``constraint``'s hands exactly and prepare a sampler for them.
 
     The count always uses every measure.  If keeping all fitting combinations would take too much
     memory, the draws come from a sampler that leaves out measures (in ``_DROP_ORDER``) and the plan
     is marked incomplete: the caller must also test the constraint itself on each draw.
+
+    The same seats come back: an auction's boards are planned one request per board, and an opening
+    that a system splits by seat and vulnerability plans the same hand several times.  A sampler
+    never changes once built (its draws take the caller's generator), so recent plans are shared.
     """
+    key = (constraint, available)
+    with _PLANS_LOCK:
+        plan = _PLANS.get(key)
+        if plan is not None:
+            _PLANS.move_to_end(key)
+            return plan
+    plan = _plan_seat(constraint, available)
+    kept = plan.sampler._kept
+    if kept is not None and kept[0].size <= _KEPT_PLAN_COMBINATIONS:
+        with _PLANS_LOCK:
+            _PLANS[key] = plan
+            while len(_PLANS) > _KEPT_PLANS:
+                _PLANS.popitem(last=False)
+    return plan
+
+
+def _plan_seat(constraint: SeatConstraint, available: int) -> SeatPlan:
     full = SeatSampler(constraint, available)
     if full.count == 0:
         return SeatPlan(0, full.hands_possible, full, True)
