@@ -4,12 +4,12 @@
 each.  Bidding 10,000 boards to the end meets some 27,000 different auctions so far, three hands
 apiece on average, and those per-auction masks cost 5 seconds.  Here the whole batch moves one call
 at a time instead: at each step every deal still bidding is a row; its candidates are the rules of
-its auction (the same as ``System.rules_for``'s), laid side by side in a ``(rows, candidates)``
-matrix, and the meanings are compared for all the rows at once against each hand's measures,
-computed once per batch (HCP, points, stoppers...: one column each) and its shape (one of the 560
-there are).  The first candidate that is legal and fits is the call, as in ``choose``.  A rule's
-``where`` (dealer language) is asked only for the rows whose hand meets its meaning and that no
-earlier candidate has surely taken.
+its auction (the same as ``System.rules_for``'s: one line of a table per distinct auction state),
+taken a few columns at a time, and the meanings are compared for all the rows at once, as a flat
+list of (row, candidate) cells, against each hand's measures, computed once per batch (HCP, points,
+stoppers...: one column each) and its shape (one of the 560 there are).  The first candidate that
+is legal and fits is the call, as in ``choose``.  A rule's ``where`` (dealer language) is asked only
+for the rows whose hand meets its meaning and that no earlier candidate has surely taken.
 
 The auctions so far live in a tree: the deals that have made the same calls share a node, whose
 blocks (the pattern index), legality (last bid, who may double) and finished-ness are worked out once
@@ -653,7 +653,7 @@ def _choose_among(
         # sure cell of each row (cells are in order, so a row's first is where its run starts).
         column = cells % width
         sure_line, sure_column = line[~asks], column[~asks]
-        starts = np.flatnonzero(np.r_[True, sure_line[1:] != sure_line[:-1]]) if sure_line.size else sure_line
+        starts = _run_starts(sure_line)
         first_sure = np.full(candidates.shape[0], width)
         first_sure[sure_line.take(starts)] = sure_column.take(starts)
         asked = np.flatnonzero(asks & (column < first_sure.take(line)))
@@ -678,16 +678,22 @@ def _choose_among(
                 ok[part] = _asked(tables, group - len(texts), held, seat)
         keeping(ok)
     chosen = np.full(candidates.shape[0], NO_RULE, dtype=np.int32)
-    if line.size:
-        starts = np.flatnonzero(np.r_[True, line[1:] != line[:-1]])
-        chosen[line.take(starts)] = rule.take(starts)
+    starts = _run_starts(line)
+    chosen[line.take(starts)] = rule.take(starts)
     return chosen
+
+
+def _run_starts(line: np.ndarray) -> np.ndarray:
+    """Where each run of equal values of the sorted ``line`` starts: a row's first cell."""
+    if not line.size:
+        return line
+    return np.flatnonzero(np.r_[True, line[1:] != line[:-1]])
 
 
 def _within_bounds(tables: RuleTables, hands: _Hands, rule: np.ndarray, hand: np.ndarray) -> np.ndarray:
     """Which cells (candidate ``rule`` for hand ``hand``) have every measure within the bounds their
-    rule sets, slot by slot (``RuleTables.bounds``), each slot judging only the cells the slots
-    before it kept."""
+    rule sets, slot by slot (``RuleTables.bounds``).  The first slot (most often the points) rules
+    out most cells, so the others judge only the cells it kept."""
     counts, columns, lows, highs = tables.bounds()
     slots = int(counts.take(rule).max())
     kept = np.arange(rule.size)

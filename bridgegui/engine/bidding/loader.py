@@ -179,10 +179,12 @@ def load_system(name_or_path: str | Path, *, use_cache: bool = True) -> System:
     """
     text = str(name_or_path)
     place: object
+    again: str | Path = text  # what a damaged cached block is read again from (``_ReadAgain``)
     if isinstance(name_or_path, Path) or _is_path(text):
         path = Path(text)
         source_text, source, place = read_system_text(path), path.name, path.parent
         identity = str(path.resolve()) if path.exists() else str(path)
+        again = path.resolve()
     else:
         source_text, source, place = _shipped(text)
         identity = "shipped:" + source
@@ -191,9 +193,9 @@ def load_system(name_or_path: str | Path, *, use_cache: bool = True) -> System:
     key = _cache_key(identity, source_text, place)
     cached = _cached(key) if key is not None else None
     if cached is not None and key is not None:
-        again = _ReadAgain(name_or_path, key, cached.files)
+        reader = _ReadAgain(again, key, cached.files)
         for number, block in enumerate(cached.blocks):
-            block.__dict__["_again"] = (again, number)
+            block.__dict__["_again"] = (reader, number)
         return cached
     system = _reader().parse_system(source_text, source, resolve=_resolve, place=place)
     if key is not None:
@@ -375,35 +377,53 @@ class _Pickler(pickle.Pickler):
         return NotImplemented
 
 
-def cached_block(state: dict[str, Any]) -> tuple[Any, tuple[Any, ...]]:
-    """The pattern and rules of a block read from the cache (``Block.__getattr__``), from the blob
-    its entry keeps, checked against its CRC-32.  A damaged blob (a disk's flipped bit may still
-    unpickle, into another rule) is read again from the system's files instead (``_ReadAgain``), so a
-    run that already started goes on; without a way to read it again it raises."""
-    blob = state["_rules_blob"]
-    try:
-        if zlib.crc32(blob) != state.get("_rules_crc"):
-            raise pickle.UnpicklingError("the block's checksum does not hold")
-        with collector_paused():  # thousands of new objects, none of them garbage
-            pattern, rules = pickle.loads(blob)
-    except Exception:
-        if "_again" not in state:
-            raise
-        again, number = state["_again"]
-        return again.block(number)
-    return pattern, rules
+def cached_block(state: dict[str, Any], lock: threading.Lock) -> None:
+    """Put the pattern and rules of a block read from the cache into its ``state``
+    (``Block.__getattr__``), from the blob its entry keeps, checked against its CRC-32, under
+    ``lock`` (one thread installs them: rules are compared by identity).
+
+    A damaged blob (a disk's flipped bit may still unpickle, into another rule) is read again from
+    the system's files instead (``_ReadAgain``), so a run that already started goes on.  That reading
+    takes seconds, and happens without ``lock``: the other blocks are read meanwhile.  Without a way
+    to read it again (a block not from the cache) it raises ``pickle.UnpicklingError``."""
+    with lock:
+        blob = state.get("_rules_blob")
+        if blob is None:
+            return  # another thread put them in meanwhile
+        if zlib.crc32(blob) == state.get("_rules_crc"):
+            with contextlib.suppress(Exception), collector_paused():  # thousands of new objects, none garbage
+                _install(state, pickle.loads(blob))
+                return
+        again = state.get("_again")
+    if again is None:
+        raise pickle.UnpicklingError("a block of the compiled-system cache is damaged")
+    read = again[0].block(again[1])
+    with lock:
+        if "_rules_blob" in state:
+            _install(state, read)
+
+
+def _install(state: dict[str, Any], read: tuple[Any, Any]) -> None:
+    state["pattern"], state["rules"] = read
+    for made in ("_rules_blob", "_rules_crc", "_again"):
+        state.pop(made, None)
 
 
 class _ReadAgain:
     """A cached system's files, read again without the cache when one of its blocks turns out to be
-    damaged (``cached_block``): the entry's key digests every file, so the blocks read again are the
-    entry's own, number for number.  The damaged entry is removed, and the next run stores it afresh."""
+    damaged (``cached_block``).  The blocks read again are the entry's own, number for number, only
+    while the files are the ones the entry was made from (``System.files`` digests every file read,
+    includes too): a system edited since is refused, once and for all, with a message.  The damaged
+    entry is removed, and the next run stores it afresh.  The system read again is kept for the
+    other blocks the run reads (a damaged disk seldom damages one block alone)."""
 
     def __init__(self, name_or_path: str | Path, key: str, files: tuple[tuple[str, str], ...]) -> None:
         self.name_or_path = name_or_path
+        """The shipped name, or the file's absolute path: the run may change its folder meanwhile."""
         self.key = key
         self.files = files
         self._system: System | None = None
+        self._refused: Exception | None = None
         self._lock = threading.Lock()
 
     def __reduce__(self) -> tuple[type[_ReadAgain], tuple[str | Path, str, tuple[tuple[str, str], ...]]]:
@@ -411,6 +431,8 @@ class _ReadAgain:
 
     def block(self, number: int) -> tuple[Any, tuple[Any, ...]]:
         with self._lock:
+            if self._refused is not None:
+                raise self._refused
             if self._system is None:
                 folder = cache_folder()
                 if folder is not None:
@@ -419,13 +441,14 @@ class _ReadAgain:
                             (folder / f"{self.key}{suffix}").unlink()
                 system = load_system(self.name_or_path, use_cache=False)
                 if system.files != self.files:  # edited since: its blocks are no longer the entry's
-                    raise _reader().SystemFileError(
+                    self._refused = _reader().SystemFileError(
                         system.source,
                         0,
                         0,
                         "the compiled copy of this system was damaged and its files "
                         "have changed since it was loaded: load the system again",
                     )
+                    raise self._refused
                 self._system = system
         block = self._system.blocks[number]
         return block.pattern, block.rules

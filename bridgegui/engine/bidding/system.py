@@ -424,13 +424,10 @@ class Block:
         state = self.__dict__
         if name not in ("rules", "pattern"):
             raise AttributeError(name)
-        with _RULES_LOCK:  # one thread unpickles them (rules are compared by identity); another then finds them
-            if "_rules_blob" in state:
-                from bridgegui.engine.bidding.loader import cached_block
+        if "_rules_blob" in state:
+            from bridgegui.engine.bidding.loader import cached_block
 
-                state["pattern"], state["rules"] = cached_block(state)
-                for made in ("_rules_blob", "_rules_crc", "_again"):
-                    state.pop(made, None)
+            cached_block(state, _RULES_LOCK)  # one thread installs them (rules are compared by identity)
         return state[name]
 
 

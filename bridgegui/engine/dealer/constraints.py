@@ -116,6 +116,7 @@ class SeatConstraint:
                     allowed &= _SHAPES[:, suit] >= r.lo
                 if r.hi is not None:
                     allowed &= _SHAPES[:, suit] <= r.hi
+        allowed.flags.writeable = False
         return allowed
 
     @property
@@ -618,7 +619,7 @@ def seat_problems(c: SeatConstraint, seat: str = "") -> list[Problem]:
     maxes = [13 if r is None or r.hi is None else r.hi for r in c.lengths]
     if sum(maxes) < 13:
         found.append(Problem(seat, None, f"maximum suit lengths add up to {sum(maxes)}, fewer than 13 cards"))
-    if c.restricts_shape and not len(c.shape_array):
+    if c.restricts_shape and not c.shape_array.size:
         shape_field = "shape" if c.shapes or c.exclude_shapes else None
         found.append(Problem(seat, shape_field, "no shape fits both the shape terms and the suit lengths"))
     for word, table, r, scale in _range_terms(c):
@@ -628,7 +629,7 @@ def seat_problems(c: SeatConstraint, seat: str = "") -> list[Problem]:
             found.append(
                 Problem(seat, term_field, f"{word} {r.text(scale)} is more than any hand can have ({bound:g})")
             )
-    if len(c.shape_array):
+    if c.shape_array.size:
         found += _measure_shape_problems(c, seat)
     if c.cards:
         found += _predealt_problems(c, seat)

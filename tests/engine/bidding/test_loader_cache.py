@@ -413,7 +413,8 @@ def test_a_damaged_block_in_a_readable_entry_is_read_again_from_the_files(tmp_pa
 
 def test_a_damaged_block_of_a_file_edited_since_is_refused_with_a_message(tmp_path, monkeypatch) -> None:
     """When the system's file changed after the entry was loaded, reading the damaged block again
-    would give another file's block: refused with a message that says what to do."""
+    would give another file's block: refused with a message that says what to do, and refused again
+    at once, without reading the files a second time."""
     import pytest
 
     from bridgegui.engine.bidding import loader
@@ -427,5 +428,45 @@ def test_a_damaged_block_of_a_file_edited_since_is_refused_with_a_message(tmp_pa
     cached = load_system(path)
     cached.blocks[0].__dict__["_rules_blob"] = b"damaged"
     path.write_text(text.replace("15-17", "16-18"), encoding="utf-8")
-    with pytest.raises(SystemFileError, match="changed since"):
-        cached.blocks[0].rules  # noqa: B018
+    reads = []
+    monkeypatch.setattr(
+        loader, "load_system", lambda *args, **kwargs: reads.append(args) or load_system(*args, **kwargs)
+    )
+    for _ in range(2):
+        with pytest.raises(SystemFileError, match="changed since"):
+            cached.blocks[0].rules  # noqa: B018
+    assert len(reads) == 1
+
+
+def test_a_damaged_block_is_read_again_while_other_blocks_are_read(tmp_path, monkeypatch) -> None:
+    """Reading the system again takes seconds: meanwhile another thread reads its own blocks (a
+    window's explanation must not wait for it), and a file given by a relative path is read again
+    from where it was, whatever folder the run is in by then."""
+    import threading
+
+    from bridgegui.engine.bidding import loader
+
+    monkeypatch.setenv(loader.CACHE_DIR_ENV, str(tmp_path / "cache"))
+    (tmp_path / "here").mkdir()
+    path = tmp_path / "here" / "mine.system"
+    path.write_text(
+        "version: 2\nsystem: Mine\nafter P*\n  1NT  hcp 15-17, balanced  -- 1NT\n  P    any  -- pass\n"
+        "after P* 1NT P\n  2C  hcp 8+, hearts 4+  -- Stayman\n  P  any  -- pass\n",
+        encoding="utf-8",
+    )
+    monkeypatch.chdir(tmp_path / "here")
+    load_system("./mine.system")
+    cached = load_system("./mine.system")
+    monkeypatch.chdir(tmp_path)
+    cached.blocks[0].__dict__["_rules_blob"] = b"damaged"
+    other_read = threading.Event()
+
+    def reading_again(*args, **kwargs):
+        reader = threading.Thread(target=lambda: (cached.blocks[1].rules, other_read.set()))
+        reader.start()
+        reader.join(timeout=30)
+        return load_system(*args, **kwargs)
+
+    monkeypatch.setattr(loader, "load_system", reading_again)
+    assert [str(rule.call) for rule in cached.blocks[0].rules] == [str(PASS.__class__.parse("1NT")), str(PASS)]
+    assert other_read.is_set()
