@@ -125,3 +125,28 @@ def test_the_pdf_booklet_reads_as_a_booklet(acol_pdf: Path) -> None:
     assert "12–14 HCP, balanced" in body
     assert "Not covered:" in body  # catch-all rules are marked
     assert re.search(r"page 2 of \d+", body)
+    last = re.findall(r"page (\d+) of (\d+)", body)[-1]
+    assert last[0] == last[1]  # every page is there, the last one too
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils is not installed")
+def test_a_long_booklet_is_laid_out_in_parts_and_loses_no_page(tmp_path: Path, monkeypatch) -> None:
+    """Qt's text layout stops near 2**23 device pixels (about 660 pages at 1,200 dpi) and drops the
+    pages after it without a word: the Acol booklet outgrew it.  Laid out a section at a time, and a
+    long section in parts, every auction reaches the PDF, numbered in one run of pages."""
+    from bridgegui.engine.bidding.booklet import build_booklet
+    from bridgegui.printing import booklet as printing
+
+    monkeypatch.setattr(printing, "MAX_DOCUMENT_HEIGHT", 20_000)  # a few pages per part
+    booklet = build_booklet(load_system("sayc"))
+    booklet = type(booklet)(**{**vars(booklet), "sections": booklet.sections[:3]})
+    path = tmp_path / "short.pdf"
+    pages = printing.write_booklet_pdf(booklet, path)
+    body = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True, check=True).stdout
+    words = " ".join(body.split())
+    for section in booklet.sections:
+        assert " ".join(printing.section_title(section).split()) in words
+        for auction in (section.auctions[0], section.auctions[-1]):
+            assert " ".join(auction.heading.split()) in words or auction.tokens == ()
+    assert re.findall(r"page (\d+) of (\d+)", body)[-1] == (str(pages), str(pages))
+    assert len(re.findall(r"page \d+ of", body)) == pages - 1  # every page but the title page
