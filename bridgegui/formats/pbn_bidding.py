@@ -84,7 +84,9 @@ def dumps_bidding(
     template = _bid_template(info.generator, info.seed)
     if not all(t.isascii() for t in (*lines, *template, *notes.values())):
         lines.append(_CHARSET)
-    note_pieces = [notes.get(k, "").encode("utf-8") for k in range(len(bidding.note_texts))]
+    note_pieces = [b""] * len(bidding.note_texts)  # only the notes the calls use (a system has 15,000)
+    for k, text in notes.items():
+        note_pieces[k] = text.encode("utf-8")
     parts = [_CRLF.join(lines).encode("utf-8")]
     for start in range(0, len(masks), _BID_ROWS):
         rows = slice(start, start + _BID_ROWS)
