@@ -141,3 +141,30 @@ def test_recent_seat_plans_are_shared_and_draw_as_fresh_ones(monkeypatch) -> Non
     for low in range(8):
         exact.plan_seat(parse_seat_spec(f"hcp {low}-{low + 2}, spades 6+"), FULL_DECK_MASK)
     assert len(exact._PLANS) == 3
+
+
+def test_a_seat_count_shares_its_sampler_and_builds_no_reduced_one(monkeypatch) -> None:
+    """An auction counts its meanings' hands and then plans the same seats: ``seat_count`` keeps the
+    full sampler as the seat's plan, and never builds the reduced samplers that only draws need."""
+    from bridgegui.engine.dealer import exact
+    from bridgegui.engine.dealer.constraints import parse_seat_spec
+
+    monkeypatch.setattr(exact, "_PLANS", type(exact._PLANS)())
+    constraint = parse_seat_spec("hcp 12-14, spades 5+, ltc 6-8")
+    assert exact.seat_count(constraint, FULL_DECK_MASK) == exact._plan_seat(constraint, FULL_DECK_MASK).count
+    plan = exact.plan_seat(constraint, FULL_DECK_MASK)
+    assert plan.complete and exact.plan_seat(constraint, FULL_DECK_MASK) is plan
+
+    built = []
+    real = exact.SeatSampler.__init__
+
+    def counting(self, *args, **kwargs):
+        built.append(args)
+        real(self, *args, **kwargs)
+
+    monkeypatch.setattr(exact.SeatSampler, "__init__", counting)
+    monkeypatch.setattr(exact, "MAX_KEPT_COMBINATIONS", 150_000)  # 236,200 fit: a plan needs a reduced sampler
+    wide = parse_seat_spec("hcp 11-21, controls 3-6")
+    count = exact.seat_count(wide, FULL_DECK_MASK)
+    assert len(built) == 1
+    assert exact.plan_seat(wide, FULL_DECK_MASK).count == count and len(built) > 2

@@ -55,7 +55,7 @@ from bridgegui.engine.boards import board_dealer, board_vulnerability
 from bridgegui.engine.cards import FULL_DECK_MASK, SEAT_NAMES, SEATS, seat_index
 from bridgegui.engine.dealer import planner
 from bridgegui.engine.dealer.constraints import DealRequest, SeatConstraint
-from bridgegui.engine.dealer.exact import plan_seat
+from bridgegui.engine.dealer.exact import seat_count
 from bridgegui.engine.dealer.rotation import rotate_deals, turned_vulnerability
 from bridgegui.engine.dealer.specs import ALL_SHAPES, Range, pattern_shapes
 from bridgegui.engine.dealing import deal_batch
@@ -281,8 +281,8 @@ def _hull(meanings: Sequence[SeatConstraint]) -> SeatConstraint:
 def _count(constraint: SeatConstraint) -> int:
     """How many hands fit ``constraint`` (exact, from the per-suit tables); the same meanings come
     back for every board of a set and every alternative of a call, and the boards' requests then
-    plan the same seats (``plan_seat`` keeps their samplers)."""
-    return plan_seat(constraint, FULL_DECK_MASK).count
+    plan the same seats (``seat_count`` keeps the sampler as their plan)."""
+    return seat_count(constraint, FULL_DECK_MASK)
 
 
 def shadowing_rule(

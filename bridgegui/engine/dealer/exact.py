@@ -333,31 +333,57 @@ def plan_seat(constraint: SeatConstraint, available: int) -> SeatPlan:
     that a system splits by seat and vulnerability plans the same hand several times.  A sampler
     never changes once built (its draws take the caller's generator), so recent plans are shared.
     """
+    plan = _kept_plan(constraint, available)
+    if plan is None:
+        plan = _plan_seat(constraint, available)
+        _keep(constraint, available, plan)
+    return plan
+
+
+def seat_count(constraint: SeatConstraint, available: int) -> int:
+    """``plan_seat(constraint, available).count``, without the reduced samplers a plan needs when too
+    many combinations fit: the full sampler, when it is the plan, is kept as ``plan_seat`` keeps it."""
+    plan = _kept_plan(constraint, available)
+    if plan is not None:
+        return plan.count
+    full = SeatSampler(constraint, available)
+    whole = _whole_plan(full)
+    if whole is not None:
+        _keep(constraint, available, whole)
+    return full.count
+
+
+def _kept_plan(constraint: SeatConstraint, available: int) -> SeatPlan | None:
     key = (constraint, available)
     with _PLANS_LOCK:
         plan = _PLANS.get(key)
         if plan is not None:
             _PLANS.move_to_end(key)
-            return plan
-    plan = _plan_seat(constraint, available)
+        return plan
+
+
+def _keep(constraint: SeatConstraint, available: int, plan: SeatPlan) -> None:
     kept = plan.sampler._kept
     if kept is not None and kept[0].size <= _KEPT_PLAN_COMBINATIONS:
         with _PLANS_LOCK:
-            _PLANS[key] = plan
+            _PLANS[(constraint, available)] = plan
             while len(_PLANS) > _KEPT_PLANS:
                 _PLANS.popitem(last=False)
-    return plan
+
+
+def _whole_plan(full: SeatSampler) -> SeatPlan | None:
+    """The plan of the full sampler ``full`` when it is complete: no hand fits, or it kept every
+    fitting combination; None when a reduced sampler must draw."""
+    if full.count and full._kept is None:
+        return None
+    return SeatPlan(full.count, full.hands_possible, full, True)
 
 
 def _plan_seat(constraint: SeatConstraint, available: int) -> SeatPlan:
     full = SeatSampler(constraint, available)
-    if full.count == 0:
-        return SeatPlan(0, full.hands_possible, full, True)
-    try:
-        full.prepare()
-        return SeatPlan(full.count, full.hands_possible, full, True)
-    except MemoryError:
-        pass
+    whole = _whole_plan(full)
+    if whole is not None:
+        return whole
     measures = dict(full.measures)
     for name in drop_order(list(measures)):
         del measures[name]
