@@ -68,16 +68,29 @@ def split_patterns(word: str) -> list[str] | None:
     return pieces or None
 
 
+@cache
+def _shape_rows() -> np.ndarray:
+    """``all_shapes`` as a (560, 4) array, one row a shape."""
+    return np.array(all_shapes(), dtype=np.int8)
+
+
+@cache
 def pattern_shapes(pattern: str, any_order: bool) -> frozenset[Shape4]:
-    """Exact shapes matching one pattern such as ``54xx`` (with ``any``: in some order of the suits)."""
-    templates = set(permutations(pattern)) if any_order else {tuple(pattern)}
-    result = set()
-    for shape in all_shapes():
-        for t in templates:
-            if all(c == "x" or int(c) == n for c, n in zip(t, shape, strict=True)):
-                result.add(shape)
-                break
-    return frozenset(result)
+    """Exact shapes matching one pattern such as ``54xx`` (with ``any``: in some order of the suits).
+
+    The suits' orders are tried on all 560 shapes at once, and each pattern's answer is kept: a
+    system file writes ``any 5332`` in several rules, and trying the 24 orders on each shape one
+    at a time took 6 ms a pattern, the most of a first bid's compiling."""
+    rows = _shape_rows()
+    hit = np.zeros(len(rows), dtype=bool)
+    for template in set(permutations(pattern)) if any_order else {tuple(pattern)}:
+        fits = np.ones(len(rows), dtype=bool)
+        for suit, length in enumerate(template):
+            if length != "x":
+                fits &= rows[:, suit] == int(length)
+        hit |= fits
+    shapes = all_shapes()
+    return frozenset(shapes[k] for k in np.flatnonzero(hit).tolist())
 
 
 def shape_table(shapes: frozenset[Shape4]) -> np.ndarray:

@@ -131,3 +131,19 @@ def test_every_pattern_and_its_complement_is_written_back():
         pattern = frozenset(s for s in all_shapes() if sorted(s) == list(shape))
         for shapes in (pattern, frozenset(all_shapes()) - pattern):
             assert shapes_of(shape_list(shapes) or "") == shapes
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="0123456789x", min_size=4, max_size=4), st.booleans())
+def test_pattern_shapes_are_the_shapes_some_order_of_the_pattern_fits(pattern: str, any_order: bool) -> None:
+    """The array form of ``pattern_shapes`` against the definition: a shape is in when the pattern,
+    in its own order or (with ``any``) in some order of the suits, fits it suit by suit."""
+    from itertools import permutations
+
+    orders = set(permutations(pattern)) if any_order else {tuple(pattern)}
+    want = {
+        shape
+        for shape in all_shapes()
+        if any(all(c == "x" or int(c) == n for c, n in zip(order, shape, strict=True)) for order in orders)
+    }
+    assert pattern_shapes(pattern, any_order) == want
