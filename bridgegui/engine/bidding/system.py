@@ -430,6 +430,10 @@ class Block:
             cached_block(state, _RULES_LOCK)  # one thread installs them (rules are compared by identity)
         return state[name]
 
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Unpickling's own way in: without it, it asks ``__getattr__`` for one, which raises, half the load."""
+        self.__dict__.update(state)
+
 
 _RULES_LOCK = threading.Lock()
 
