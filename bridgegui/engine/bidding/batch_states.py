@@ -91,23 +91,32 @@ class LiveStates:
             self.block_at[bit.bit_length() - 1] = block
         self.accepted: dict[int, list[int]] = {}
         """The blocks whose general patterns a number's live states have matched (``matched``), once asked."""
-        self.lives: list[int] = [0]
-        """The live states of each number (0: none, an auction no general pattern can match any more)."""
-        self.numbers: dict[int, int] = {0: 0}
+        self.lives: list[int | None] = [0]
+        """The live states of each number (0: none, an auction no general pattern can match any more);
+        None for one read from the cache and not yet asked for (``live``)."""
+        self.stored: tuple[bytes, np.ndarray] = (b"", np.zeros(1, dtype=np.int64))
+        """The cache's live states, each ``int.to_bytes``, and where each starts (``live``)."""
+        self.by_hash: dict[int, int] = {hash(0): 0}
+        """A number by its live states' ``hash`` (the first with that hash; ``number`` checks)."""
+        self.same_hash: dict[int, list[int]] = {}
+        """The other numbers whose live states have a hash already in ``by_hash`` (almost never any)."""
         self.next: dict[int, int] = {}
         """Number ``n`` followed by code ``c`` (``n * CODES + c``): the number after, once stepped."""
 
     def __getstate__(self) -> dict[str, object]:
         """What was learned, for the compiled-system cache; the automaton and the lock are the loading
-        system's own (``bound``), and the numbers of the live states are their places in ``lives``."""
-        state = dict(self.__dict__)
-        for made_again in ("automaton", "lock", "numbers"):
-            state.pop(made_again, None)
+        system's own (``bound``).  The live states (a few thousand integers thousands of bits long)
+        are stored as one block of bytes with their hashes: loading them as integers and hashing
+        them again cost more than most runs ask of them, which step from states already learned."""
+        lives = [self.live(number) for number in range(len(self.lives))]
+        pieces = [live.to_bytes((live.bit_length() + 7) // 8, "little") for live in lives]
+        state = {k: v for k, v in self.__dict__.items() if k not in ("automaton", "lock", "lives", "stored")}
+        state["stored"] = (b"".join(pieces), np.cumsum([0, *map(len, pieces)], dtype=np.int64))
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
-        self.numbers = {live: number for number, live in enumerate(self.lives)}
+        self.lives = [None] * (len(self.stored[1]) - 1)
 
     def bound(self, automaton: _Automaton, lock: threading.Lock) -> LiveStates:
         """These states, read from the cache, stepping ``automaton`` (the same system's) under ``lock``."""
@@ -115,14 +124,39 @@ class LiveStates:
         self.lock = lock
         return self
 
+    def live(self, number: int) -> int:
+        """The live states of ``number``, read from the cache's bytes the first time."""
+        found = self.lives[number]
+        if found is None:
+            data, starts = self.stored
+            found = int.from_bytes(data[starts[number] : starts[number + 1]], "little")
+            self.lives[number] = found  # two threads may both read it: the same integer
+        return found
+
     def number(self, live: int) -> int:
-        return interned(live, self.numbers, self.lives, self.lock)
+        """The number of the live states ``live``, a new one the first time they are met.  Looked up by
+        hash and checked, without the lock, then again under it: threads share the numbering."""
+        key = hash(live)
+        found = self.by_hash.get(key)
+        if found is not None and self.live(found) == live:
+            return found
+        with self.lock:
+            for found in (self.by_hash.get(key), *self.same_hash.get(key, ())):
+                if found is not None and self.live(found) == live:
+                    return found
+            found = len(self.lives)
+            self.lives.append(live)
+            if key in self.by_hash:
+                self.same_hash.setdefault(key, []).append(found)
+            else:
+                self.by_hash[key] = found
+            return found
 
     def matched(self, number: int) -> list[int]:
         """The blocks of the general patterns the auctions of ``number`` match."""
         found = self.accepted.get(number)
         if found is None:
-            hits = self.lives[number] & self.accepting
+            hits = self.live(number) & self.accepting
             found = []
             while hits:
                 low = hits & -hits
@@ -136,7 +170,7 @@ class LiveStates:
         found = self.next.get(number * CODES + code)
         if found is not None:
             return found
-        automaton, live = self.automaton, self.lives[number]
+        automaton, live = self.automaton, self.live(number)
         live = (live & automaton.consume[code]) << 1 | (live & automaton.stay[code])
         if live:
             live |= (live & automaton.stars) << 1

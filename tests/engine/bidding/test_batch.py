@@ -154,3 +154,27 @@ def test_threads_bidding_a_system_for_the_first_time_share_one_numbering_of_its_
     for thread in threads:
         thread.join()
     assert found[0] is found[1]
+
+
+def test_live_states_keep_their_numbers_through_the_cache_and_tell_apart_states_of_one_hash() -> None:
+    """The live states are numbered by hash and checked, and the cache stores them as bytes read when
+    asked for: two different states with the same hash keep two numbers, before and after a pickle
+    round trip, and a state met again after it gets its old number."""
+    import pickle
+    import threading
+    from types import SimpleNamespace
+
+    from bridgegui.engine.bidding.batch_states import LiveStates
+
+    automaton = SimpleNamespace(accepts=())
+    states = LiveStates(automaton, [], threading.Lock())  # type: ignore[arg-type]
+    wide = 1 << 3000 | 12345
+    twin = wide + (2**61 - 1)  # an int's hash is its value modulo 2**61 - 1
+    assert hash(twin) == hash(wide) and twin != wide
+    numbers = [states.number(live) for live in (wide, twin, 7, wide, 0)]
+    assert numbers == [1, 2, 3, 1, 0]
+    loaded = pickle.loads(pickle.dumps(states)).bound(automaton, threading.Lock())  # type: ignore[arg-type]
+    assert loaded.lives[1:] == [None, None, None]  # read when asked for
+    assert [loaded.number(live) for live in (twin, wide, 7, 0)] == [2, 1, 3, 0]
+    assert [loaded.live(n) for n in range(4)] == [0, wide, twin, 7]
+    assert loaded.number(1 << 5000) == 4
