@@ -92,3 +92,16 @@ def test_what_cannot_be_levelled_says_why() -> None:
         request_alternatives(DealRequest.from_specs(north="shape 5xxx 6xxx", south="shape 4333 4432"))
     with pytest.raises(LevelError):
         levelled(Scenario("", DealRequest()), [])
+
+
+def test_patterns_written_side_by_side_are_alternatives_each() -> None:
+    """Dealer reads ``56xx55xx`` as ``56xx + 55xx`` and ``55xxany 4333`` as ``55xx + any 4333``: the
+    levelling reads the words as dealer cuts them instead of passing a whole word as one pattern,
+    which raised and stopped the set being levelled."""
+    for text, labels in (
+        ("condition shape(north, 56xx55xx + any 4333)\n", ["56xx", "55xx", "any 4333"]),
+        ("condition shape(north, 55xxany 4333 + 6xxx)\n", ["55xx", "any 4333", "6xxx"]),
+        ("condition shape(north, 6xxx - 66xx 7xxx)\n", ["6xxx", "7xxx"]),
+    ):
+        alternatives = script_alternatives(text)
+        assert [a.label for a in alternatives] == [f"shape(north, {label})" for label in labels]

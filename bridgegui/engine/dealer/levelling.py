@@ -43,7 +43,7 @@ from bridgegui.engine.script.diagnostics import recursion_room
 from bridgegui.engine.script.lexer import Token, tokenize
 from bridgegui.engine.script.request import request_from_script
 from bridgegui.engine.script.seat_terms import conjuncts
-from bridgegui.engine.script.shapes import pattern_shapes
+from bridgegui.engine.script.shapes import is_pattern, pattern_shapes, split_patterns
 from bridgegui.engine.script.unparse import SEAT_WORDS, unparse
 
 
@@ -104,20 +104,23 @@ def _shape_patterns(tokens: list[Token], node: ast.Shape) -> list[tuple[str, fro
     i = start + 4  # shape ( seat ,
     patterns: list[tuple[str, frozenset[tuple[int, int, int, int]]]] = []
     sign = "+"
+    any_order = False
     while i < len(tokens) and not (tokens[i].kind == "op" and tokens[i].text == ")"):
         t = tokens[i]
+        i += 1
         if t.kind == "op":
             sign = "-" if t.text == "-" else "+"
-            i += 1
             continue
-        any_order = t.text == "any"
-        if any_order:
-            i += 1
-            t = tokens[i]
-        if sign == "+":
-            written = f"{'any ' if any_order else ''}{t.text}"
-            patterns.append((written, pattern_shapes(t.text, any_order) & node.shapes))
-        i += 1
+        # A word may hold patterns side by side (``56xx55xx``, ``55xxany``), cut as dealer's scanner
+        # cuts them; one with no sign before it is added even after a ``-`` (``engine.script.shapes``).
+        for piece in split_patterns(t.text) or [t.text]:
+            if piece == "any":
+                any_order = True
+                continue
+            if sign == "+" and is_pattern(piece):
+                written = f"{'any ' if any_order else ''}{piece}"
+                patterns.append((written, pattern_shapes(piece, any_order) & node.shapes))
+            sign, any_order = "+", False
     return [(written, shapes) for written, shapes in patterns if shapes]
 
 

@@ -71,7 +71,9 @@ def split_patterns(word: str) -> list[str] | None:
 @cache
 def _shape_rows() -> np.ndarray:
     """``all_shapes`` as a (560, 4) array, one row a shape."""
-    return np.array(all_shapes(), dtype=np.int8)
+    rows = np.array(all_shapes(), dtype=np.int8)
+    rows.flags.writeable = False
+    return rows
 
 
 @cache
@@ -81,6 +83,8 @@ def pattern_shapes(pattern: str, any_order: bool) -> frozenset[Shape4]:
     The suits' orders are tried on all 560 shapes at once, and each pattern's answer is kept: a
     system file writes ``any 5332`` in several rules, and trying the 24 orders on each shape one
     at a time took 6 ms a pattern, the most of a first bid's compiling."""
+    if not is_pattern(pattern):
+        raise ValueError(f"not a four-character shape pattern: {pattern!r}")
     rows = _shape_rows()
     hit = np.zeros(len(rows), dtype=bool)
     for template in set(permutations(pattern)) if any_order else {tuple(pattern)}:
