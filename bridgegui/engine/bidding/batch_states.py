@@ -99,7 +99,9 @@ class LiveStates:
         self.by_hash: dict[int, int] = {hash(0): 0}
         """A number by its live states' ``hash`` (the first with that hash; ``number`` checks)."""
         self.same_hash: dict[int, list[int]] = {}
-        """The other numbers whose live states have a hash already in ``by_hash`` (almost never any)."""
+        """The other numbers whose live states have a hash already in ``by_hash``: about one in a hundred,
+        an integer's hash being its value modulo ``sys.hash_info.modulus`` (2**61 - 1), which bit sets
+        that far apart share."""
         self.next: dict[int, int] = {}
         """Number ``n`` followed by code ``c`` (``n * CODES + c``): the number after, once stepped."""
 
