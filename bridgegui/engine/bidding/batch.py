@@ -180,7 +180,7 @@ class BatchIndex:
         step the entry's own automaton."""
         batch = cls(tables, **learned)
         if batch.live_states is not None:
-            batch.live_states.bound(index.automaton, batch.lock)
+            batch.live_states.bound(index, batch.lock)
         return batch
 
     def key_tries(self, index: _PatternIndex) -> tuple[KeyTrie, KeyTrie]:
@@ -196,7 +196,7 @@ class BatchIndex:
         if self.live_states is None:
             with self.lock:
                 if self.live_states is None:
-                    self.live_states = LiveStates(index.automaton, [b for b, _ in index.general], self.lock)
+                    self.live_states = LiveStates(index, self.lock)
         return self.live_states
 
     def blockset(self, blocks: tuple[int, ...]) -> int:

@@ -10,7 +10,7 @@ and stepping bit sets thousands of bits long at every node.
 from __future__ import annotations
 
 import threading
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -18,7 +18,7 @@ import numpy as np
 from bridgegui.engine.bidding.batch_tables import PASS_CODE
 
 if TYPE_CHECKING:
-    from bridgegui.engine.bidding.system import _Automaton
+    from bridgegui.engine.bidding.system import _Automaton, _PatternIndex
 
 CODES = PASS_CODE + 3
 """Call codes: the 35 bids, Pass, Double and Redouble (``system.call_code``)."""
@@ -80,15 +80,11 @@ class LiveStates:
     operations on integers that long) for every node of a set was most of the batch bidder's
     bookkeeping; a 10,000-board set meets a few thousand distinct sets."""
 
-    def __init__(self, automaton: _Automaton, general_blocks: Sequence[int], lock: threading.Lock) -> None:
-        self.automaton = automaton
+    def __init__(self, index: _PatternIndex, lock: threading.Lock) -> None:
+        self.index = index
+        """The system's pattern index: its automaton steps the states, its general patterns' accepting
+        bits say which blocks a number's states match (``_PatternIndex.general_blocks``)."""
         self.lock = lock
-        self.accepting = 0
-        self.block_at: dict[int, int] = {}
-        """The block of each general pattern, by the place of its accepting bit."""
-        for block, bit in zip(general_blocks, automaton.accepts, strict=True):
-            self.accepting |= bit
-            self.block_at[bit.bit_length() - 1] = block
         self.accepted: dict[int, list[int]] = {}
         """The blocks whose general patterns a number's live states have matched (``matched``), once asked."""
         self.lives: list[int | None] = [0]
@@ -106,13 +102,13 @@ class LiveStates:
         """Number ``n`` followed by code ``c`` (``n * CODES + c``): the number after, once stepped."""
 
     def __getstate__(self) -> dict[str, object]:
-        """What was learned, for the compiled-system cache; the automaton and the lock are the loading
+        """What was learned, for the compiled-system cache; the pattern index and the lock are the loading
         system's own (``bound``).  The live states (a few thousand integers thousands of bits long)
         are stored as one block of bytes with their hashes: loading them as integers and hashing
         them again cost more than most runs ask of them, which step from states already learned."""
         lives = [self.live(number) for number in range(len(self.lives))]
         pieces = [live.to_bytes((live.bit_length() + 7) // 8, "little") for live in lives]
-        state = {k: v for k, v in self.__dict__.items() if k not in ("automaton", "lock", "lives", "stored")}
+        state = {k: v for k, v in self.__dict__.items() if k not in ("index", "lock", "lives", "stored")}
         state["stored"] = (b"".join(pieces), np.cumsum([0, *map(len, pieces)], dtype=np.int64))
         return state
 
@@ -120,11 +116,15 @@ class LiveStates:
         self.__dict__.update(state)
         self.lives = [None] * (len(self.stored[1]) - 1)
 
-    def bound(self, automaton: _Automaton, lock: threading.Lock) -> LiveStates:
-        """These states, read from the cache, stepping ``automaton`` (the same system's) under ``lock``."""
-        self.automaton = automaton
+    def bound(self, index: _PatternIndex, lock: threading.Lock) -> LiveStates:
+        """These states, read from the cache, stepping ``index``'s automaton (the same system's) under ``lock``."""
+        self.index = index
         self.lock = lock
         return self
+
+    @property
+    def automaton(self) -> _Automaton:
+        return self.index.automaton
 
     def live(self, number: int) -> int:
         """The live states of ``number``, read from the cache's bytes the first time."""
@@ -158,12 +158,7 @@ class LiveStates:
         """The blocks of the general patterns the auctions of ``number`` match."""
         found = self.accepted.get(number)
         if found is None:
-            hits = self.live(number) & self.accepting
-            found = []
-            while hits:
-                low = hits & -hits
-                found.append(self.block_at[low.bit_length() - 1])
-                hits ^= low
+            found = self.index.general_blocks(self.live(number))
             self.accepted[number] = found
         return found
 

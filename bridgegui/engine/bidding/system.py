@@ -535,13 +535,18 @@ class _PatternIndex:
         while first < len(codes) and codes[first] == PASS_CODE:
             first += 1
         found = [*self.exact.get(codes, ()), *self.after_passes.get(codes[first:], ())]
-        if self.general:
-            hits = self.automaton.run(codes) & self._accepting[0]
-            while hits:  # the live accepting bits alone, not every general pattern's
-                low = hits & -hits
-                found.append(self._accepting[1][low.bit_length() - 1])
-                hits ^= low
+        found += self.general_blocks(self.automaton.run(codes)) if self.general else []
         return sorted(found)
+
+    def general_blocks(self, live: int) -> list[int]:
+        """The blocks of the general patterns the automaton's states ``live`` accept (live accepting bits alone)."""
+        (accepting, block_at), found = self._accepting, []
+        hits = live & accepting
+        while hits:
+            low = hits & -hits
+            found.append(block_at[low.bit_length() - 1])
+            hits ^= low
+        return found
 
     @cached_property
     def _accepting(self) -> tuple[int, dict[int, int]]:

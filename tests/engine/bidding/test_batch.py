@@ -167,14 +167,14 @@ def test_live_states_keep_their_numbers_through_the_cache_and_tell_apart_states_
 
     from bridgegui.engine.bidding.batch_states import LiveStates
 
-    automaton = SimpleNamespace(accepts=())
-    states = LiveStates(automaton, [], threading.Lock())  # type: ignore[arg-type]
+    index = SimpleNamespace(automaton=SimpleNamespace())
+    states = LiveStates(index, threading.Lock())  # type: ignore[arg-type]
     wide = 1 << 3000 | 12345
     twin = wide + sys.hash_info.modulus  # an int's hash is its value modulo this
     assert hash(twin) == hash(wide) and twin != wide
     numbers = [states.number(live) for live in (wide, twin, 7, wide, 0)]
     assert numbers == [1, 2, 3, 1, 0]
-    loaded = pickle.loads(pickle.dumps(states)).bound(automaton, threading.Lock())  # type: ignore[arg-type]
+    loaded = pickle.loads(pickle.dumps(states)).bound(index, threading.Lock())  # type: ignore[arg-type]
     assert loaded.lives[1:] == [None, None, None]  # read when asked for
     assert [loaded.number(live) for live in (twin, wide, 7, 0)] == [2, 1, 3, 0]
     assert [loaded.live(n) for n in range(4)] == [0, wide, twin, 7]
