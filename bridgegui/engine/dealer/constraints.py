@@ -37,7 +37,6 @@ from bridgegui.engine.dealer.specs import (
     seat_spec_values,
 )
 from bridgegui.engine.errors import SEAT_FIELDS, BridgeError, ConstraintError, Problem
-from bridgegui.engine.script.shapes import shape_rows
 
 SuitRanges = tuple[Range | None, Range | None, Range | None, Range | None]
 NO_SUIT_RANGES: SuitRanges = (None, None, None, None)
@@ -319,8 +318,8 @@ def _shape_code(shape: tuple[int, int, int, int]) -> int:
     return ((s * 14 + h) * 14 + d) * 14 + c
 
 
-_SHAPES = shape_rows().astype(np.int64)
-"""Every shape (spades, hearts, diamonds, clubs lengths), one row each, sorted (``SeatConstraint._allowed_rows``)."""
+_SHAPES = np.array(sorted(ALL_SHAPES), dtype=np.int64)
+"""Every shape (spades, hearts, diamonds, clubs lengths), one row each (``SeatConstraint._allowed_rows``)."""
 _SHAPE_CODES = ((_SHAPES[:, 0] * 14 + _SHAPES[:, 1]) * 14 + _SHAPES[:, 2]) * 14 + _SHAPES[:, 3]
 
 

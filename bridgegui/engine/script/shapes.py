@@ -69,8 +69,8 @@ def split_patterns(word: str) -> list[str] | None:
 
 
 @cache
-def shape_rows() -> np.ndarray:
-    """``all_shapes`` as a read-only (560, 4) array, one row a shape, in the same (sorted) order."""
+def _shape_rows() -> np.ndarray:
+    """``all_shapes`` as a (560, 4) array, one row a shape."""
     rows = np.array(all_shapes(), dtype=np.int8)
     rows.flags.writeable = False
     return rows
@@ -85,7 +85,7 @@ def pattern_shapes(pattern: str, any_order: bool) -> frozenset[Shape4]:
     at a time took 6 ms a pattern, the most of a first bid's compiling."""
     if not is_pattern(pattern):
         raise ValueError(f"not a four-character shape pattern: {pattern!r}")
-    rows = shape_rows()
+    rows = _shape_rows()
     hit = np.zeros(len(rows), dtype=bool)
     for template in set(permutations(pattern)) if any_order else {tuple(pattern)}:
         fits = np.ones(len(rows), dtype=bool)
