@@ -56,6 +56,7 @@ __all__ = [
     "join_fields",
     "join_rows",
     "number",
+    "one_line_texts",
     "owners",
     "rank_table",
     "runs",
@@ -361,6 +362,23 @@ STRAIN_LETTERS = ("C", "D", "H", "S", "NT")
 def bid_texts() -> list[str]:
     """Each bid number's PBN text (``1C`` … ``7NT``), by number."""
     return [f"{rank // 5 + 1}{STRAIN_LETTERS[rank % 5]}" for rank in range(35)]
+
+
+def one_line_texts(texts: Sequence[str], escape: Callable[[str], str] | None = None) -> list[bytes]:
+    """Each of ``texts`` on one line, as ``" ".join(text.split())`` makes it, passed through ``escape``, in UTF-8.
+
+    All of them in one pass over the texts joined by NUL (not whitespace, so the split keeps it):
+    a bid set's notes are thousands of explanations, and a Python call for each cost 5 ms of a
+    10,000-board ``--bid`` run.  ``escape`` must leave NUL alone."""
+    if not texts:
+        return []
+    joined = "\0".join(texts)
+    if joined.count("\0") != len(texts) - 1:  # a text holds a NUL of its own: one at a time
+        lines = [" ".join(text.split()) for text in texts]
+        return [(escape(line) if escape else line).encode("utf-8") for line in lines]
+    # each run of whitespace is now one space, so a text's ends leave at most one beside a NUL
+    flat = " ".join(joined.split()).replace(" \0", "\0").replace("\0 ", "\0")
+    return (escape(flat) if escape else flat).encode("utf-8").split(b"\0")
 
 
 def contract_texts() -> list[str]:

@@ -111,9 +111,12 @@ def _spliced(pieces: list[_batch.Piece], bidding: _batch.Bidding) -> bytes:
     width = bidding.calls.shape[1]
     made = np.arange(width)[None, :] < bidding.lengths[:, None]
     used = np.unique(bidding.notes[made])
-    notes = {int(k): " ".join(bidding.note_texts[k].split()).translate(_SUIT_ESCAPES) for k in used.tolist()}
-    texts = [f"mb|{call}|an|".encode("ascii") for call in _LIN_CALLS] + [b"|", b"pg||\n"]
-    texts += [notes.get(k, "").encode("utf-8") for k in range(len(bidding.note_texts))]
+    used_notes = used.tolist()
+    escaped = _batch.one_line_texts([bidding.note_texts[k] for k in used_notes], lambda t: t.translate(_SUIT_ESCAPES))
+    notes = [b""] * len(bidding.note_texts)
+    for k, note in zip(used_notes, escaped, strict=True):
+        notes[k] = note
+    texts = [f"mb|{call}|an|".encode("ascii") for call in _LIN_CALLS] + [b"|", b"pg||\n"] + notes
     lengths = np.array([len(t) for t in texts], dtype=np.int64)
     starts = np.cumsum(lengths) - lengths + len(head)
     buffer = np.concatenate([head, np.frombuffer(b"".join(texts), dtype=np.uint8)])

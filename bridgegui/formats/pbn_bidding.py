@@ -62,9 +62,9 @@ def _call_tokens(width: int) -> list[bytes]:
     return texts
 
 
-def _note_text(text: str) -> str:
-    """An explanation as a Note tag's value holds it: one line, ``\\`` and ``"`` escaped."""
-    return " ".join(text.split()).replace("\\", "\\\\").replace('"', '\\"')
+def _escaped(text: str) -> str:
+    """One-line explanations as a Note tag's value holds them: ``\\`` and ``"`` escaped."""
+    return text.replace("\\", "\\\\").replace('"', '\\"')
 
 
 def dumps_bidding(
@@ -78,15 +78,16 @@ def dumps_bidding(
     masks = np.asarray(masks, dtype=np.uint64).reshape(-1, 4)
     # the notes the calls use, by counting (``np.unique`` would import ``numpy.ma``, 15 ms, for nothing)
     placed = bidding.notes[np.arange(bidding.notes.shape[1]) < bidding.lengths[:, None]]
-    used = np.flatnonzero(np.bincount(placed.astype(np.int64), minlength=len(bidding.note_texts)))
-    notes = {int(k): _note_text(bidding.note_texts[k]) for k in used.tolist()}
+    used = np.flatnonzero(np.bincount(placed.astype(np.int64), minlength=len(bidding.note_texts))).tolist()
+    texts = bidding.note_texts
+    notes = _batch.one_line_texts([texts[k] for k in used], _escaped)
     lines = _header(info.notes)
     template = _bid_template(info.generator, info.seed)
-    if not all(t.isascii() for t in (*lines, *template, *notes.values())):
+    if not all(t.isascii() for t in (*lines, *template)) or not all(note.isascii() for note in notes):
         lines.append(_CHARSET)
-    note_pieces = [b""] * len(bidding.note_texts)  # only the notes the calls use (a system has 15,000)
-    for k, text in notes.items():
-        note_pieces[k] = text.encode("utf-8")
+    note_pieces = [b""] * len(texts)  # only the notes the calls use (a system has 15,000)
+    for k, note in zip(used, notes, strict=True):
+        note_pieces[k] = note
     parts = [_CRLF.join(lines).encode("utf-8")]
     for start in range(0, len(masks), _BID_ROWS):
         rows = slice(start, start + _BID_ROWS)

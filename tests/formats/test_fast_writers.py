@@ -11,6 +11,8 @@ from __future__ import annotations
 import dataclasses
 import itertools
 
+import hypothesis
+import hypothesis.strategies as st
 import numpy as np
 import pytest
 
@@ -171,3 +173,31 @@ def test_a_non_ascii_header_note_declares_utf8_in_both_writers() -> None:
     streamed = pbn.begin(info) + pbn.write_batch(batch, 1, info) + pbn.end(info)
     whole = pbn.dumps(boards_from_batch(batch, 1), extra_header=list(info.notes))
     assert "charset=UTF-8" in streamed and streamed == whole
+
+
+def _one_line_each(texts: list[str], escape: object = None) -> list[bytes]:
+    lines = [" ".join(t.split()) for t in texts]
+    return [(escape(line) if callable(escape) else line).encode("utf-8") for line in lines]
+
+
+@pytest.mark.parametrize(
+    "texts",
+    [
+        [],
+        [""],
+        ["", "", ""],
+        ["  ", "\t\n", " a "],
+        ["Pass:  nothing\tto add.\n", "\u00a01♠: 5+ spades\u2009", "x\u2028y", '"quoted" \\ back'],
+        ["a\0b", " c  d "],  # a NUL inside a text: taken one at a time
+        ["\0", "", "\0 "],
+    ],
+)
+def test_one_line_texts_is_each_text_split_and_joined(texts: list[str]) -> None:
+    escape = lambda t: t.replace("\\", "\\\\").replace('"', '\\"')  # noqa: E731
+    assert _batch.one_line_texts(texts) == _one_line_each(texts)
+    assert _batch.one_line_texts(texts, escape) == _one_line_each(texts, escape)
+
+
+@hypothesis.given(st.lists(st.text(alphabet=st.sampled_from(' \t\n\u00a0\u3000ab♠\0"\\'), max_size=8), max_size=6))
+def test_one_line_texts_on_any_texts(texts: list[str]) -> None:
+    assert _batch.one_line_texts(texts) == _one_line_each(texts)
