@@ -114,8 +114,8 @@ def _spliced(pieces: list[_batch.Piece], bidding: _batch.Bidding) -> bytes:
     used_notes = used.tolist()
     escaped = _batch.one_line_texts([bidding.note_texts[k] for k in used_notes], lambda t: t.translate(_SUIT_ESCAPES))
     notes = [b""] * len(bidding.note_texts)
-    for k, note in zip(used_notes, escaped, strict=True):
-        notes[k] = note
+    for k, line in zip(used_notes, escaped, strict=True):
+        notes[k] = line
     texts = [f"mb|{call}|an|".encode("ascii") for call in _LIN_CALLS] + [b"|", b"pg||\n"] + notes
     lengths = np.array([len(t) for t in texts], dtype=np.int64)
     starts = np.cumsum(lengths) - lengths + len(head)

@@ -80,20 +80,31 @@ class _Hands:
         self._have = np.zeros(0, dtype=bool)
         self._shape: np.ndarray | None = None
         self._rule20: np.ndarray | None = None
+        self._offsets: tuple[np.ndarray, np.ndarray] | None = None
 
-    def measures(self, names: Sequence[str], needed: np.ndarray) -> np.ndarray:
-        """Every hand's measures, one row per ``RuleTables.columns`` number (``names`` in that
-        order), the rows ``needed`` computed (the others are computed when needed)."""
-        if self._table.shape[0] < len(names):  # a system read afresh can gain measures as rules are filled
+    def has_every(self, count: int) -> bool:
+        """Whether every one of the ``count`` measures is computed."""
+        return self._have.size == count and bool(self._have.all())
+
+    def compute(self, names: Sequence[str], wanted: int) -> None:
+        """The measures of the columns whose bits ``wanted`` has (-1: all), ``names`` in ``RuleTables.columns``
+        order, each computed once; a system read afresh can gain measures as rules are filled."""
+        if self._table.shape[0] < len(names):
             grown = np.zeros((len(names), self.flat.size), dtype=np.int32)
             grown[: self._table.shape[0]] = self._table
             self._table = grown
             self._have = np.concatenate([self._have, np.zeros(len(names) - self._have.size, dtype=bool)])
-        for column in needed.tolist():
-            if not self._have[column]:
+        for column in range(len(names)):
+            if wanted >> column & 1 and not self._have[column]:
                 self._table[column] = evaluation.measure(self.flat, names[column])
                 self._have[column] = True
-        return self._table
+
+    def measure_table(self, columns: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Every hand's measures, one row per ``RuleTables.columns`` number, and where each of the
+        rules' bounded ``columns`` (``RuleTables.ranges``) starts in it flattened, made once a batch."""
+        if self._offsets is None or self._offsets[0] is not columns:
+            self._offsets = (columns, columns * self.flat.size)
+        return self._table, self._offsets[1]
 
     @property
     def shape(self) -> np.ndarray:
@@ -692,26 +703,24 @@ def _run_starts(line: np.ndarray) -> np.ndarray:
 
 def _within_bounds(tables: RuleTables, hands: _Hands, rule: np.ndarray, hand: np.ndarray) -> np.ndarray:
     """Which cells (candidate ``rule`` for hand ``hand``) have every measure within the bounds their
-    rule sets, slot by slot (``RuleTables.bounds``).  The first slot (most often the points) rules
+    rule sets, slot by slot (``RuleTables.ranges``).  The first slot (most often the points) rules
     out most cells, so the others judge only the cells it kept."""
-    counts, columns, lows, highs = tables.bounds()
-    slots = int(counts.take(rule).max())
+    counts, columns, starts, spans, used = tables.ranges()
     kept = np.arange(rule.size)
-    if slots == 0:
+    if columns.shape[0] == 0:
         return kept
-    marked = np.zeros(len(counts), dtype=bool)
-    marked[rule] = True
-    used = np.flatnonzero(marked)
-    needed = columns[:slots, used][np.arange(slots)[:, None] < counts[used]]
-    table = hands.measures(list(tables.columns), np.flatnonzero(np.bincount(needed, minlength=len(tables.columns))))
-    flat, stride = table.reshape(-1), table.shape[1]
+    if not hands.has_every(len(tables.columns)):
+        hands.compute(list(tables.columns), int(np.bitwise_or.reduce(used.take(rule))))
+    table, offsets = hands.measure_table(columns)
+    flat = table.reshape(-1)
+    # the first bound (most often points) rules out most cells: the rest judge the others
+    ok = (flat.take(offsets[0].take(rule) + hand).view(np.uint32) - starts[0].take(rule)) <= spans[0].take(rule)
+    kept = np.flatnonzero(ok)
+    rule, hand = rule[kept], hand[kept]
     ok = np.ones(rule.size, dtype=bool)
-    for k in range(slots):
-        values = flat.take(columns[k].take(rule) * stride + hand)
-        ok &= (values >= lows[k].take(rule)) & (values <= highs[k].take(rule))
-        if k == 0:  # the first bound (most often points) rules out most cells: the rest judge the others
-            kept = np.flatnonzero(ok)
-            rule, hand, ok = rule[kept], hand[kept], ok[kept]
+    for k in range(1, int(counts.take(rule).max()) if rule.size else 0):
+        values = flat.take(offsets[k].take(rule) + hand).view(np.uint32)
+        ok &= (values - starts[k].take(rule)) <= spans[k].take(rule)
     return kept[ok]
 
 

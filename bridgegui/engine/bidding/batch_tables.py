@@ -105,6 +105,7 @@ class RuleTables:
         self._where_groups: tuple[np.ndarray, list[str]] | None = None
         """Rows filled so far: what ``bounds`` was made after."""
         self._bounds: tuple[int, np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None
+        self._ranges: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None
 
     def __getstate__(self) -> dict[str, object]:
         """For the compiled-system cache: the arrays, not the rules (the system's blocks hold them,
@@ -115,6 +116,7 @@ class RuleTables:
         state.pop("_lock", None)
         state.pop("rules", None)
         state["_bounds"] = None
+        state["_ranges"] = None
         return state
 
     def __setstate__(self, state: dict[str, object]) -> None:
@@ -126,6 +128,7 @@ class RuleTables:
             self._where_groups = None
         self.__dict__.setdefault("_where_groups", None)
         self._bounds = None
+        self._ranges = None
 
     def where_groups(self) -> tuple[np.ndarray, list[str]]:
         """Each rule's where group: ``g`` below ``len(texts)`` for the rules whose ``where`` is
@@ -168,6 +171,27 @@ class RuleTables:
             made = (filled, counts, columns, lows, highs)
             self._bounds = made
         return made[1:]
+
+    def ranges(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """``bounds`` as unsigned range checks: measure ``v`` of slot ``k`` of rule ``r`` is within
+        its bounds exactly when ``uint32(v - starts[k, r]) <= spans[k, r]`` (one comparison where two
+        were; an empty range gets a start no measure reaches and span 0), after ``bounds``' counts and
+        columns.  Last, the measures each rule bounds as bits (bit ``c`` for column ``c``; every bit
+        when there are too many columns to say)."""
+        counts, columns, lows, highs = self.bounds()
+        made = self._ranges
+        if made is None or made[1] is not columns:
+            empty = lows > highs
+            starts = np.where(empty, _HIGH, lows).view(np.uint32)
+            spans = np.where(empty, 0, highs.view(np.uint32) - lows.view(np.uint32)).astype(np.uint32)
+            if len(self.columns) < 63:
+                bits = np.where(np.arange(columns.shape[0])[:, None] < counts, np.int64(1) << columns, 0)
+                used = np.bitwise_or.reduce(bits, axis=0) if bits.size else np.zeros(len(counts), dtype=np.int64)
+            else:
+                used = np.full(len(counts), -1, dtype=np.int64)
+            made = (counts, columns, starts, spans, used)
+            self._ranges = made
+        return made
 
     def bound(self, rules: Sequence[Rule]) -> RuleTables:
         """These tables (read from the cache) for ``rules``, the system's; fresh ones should they not

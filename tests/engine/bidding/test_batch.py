@@ -179,3 +179,24 @@ def test_live_states_keep_their_numbers_through_the_cache_and_tell_apart_states_
     assert [loaded.number(live) for live in (twin, wide, 7, 0)] == [2, 1, 3, 0]
     assert [loaded.live(n) for n in range(4)] == [0, wide, twin, 7]
     assert loaded.number(1 << 5000) == 4
+
+
+def test_unsigned_range_checks_say_what_the_bounds_say() -> None:
+    """``RuleTables.ranges``' one comparison per slot against ``bounds``' two, for every rule and slot
+    of the shipped system and measures from -3 to 60, a range made empty included (never met)."""
+    tables = load_system("sayc")._batch.tables
+    try:
+        counts, columns, lows, highs = tables.bounds()
+        lows[0, 0], highs[0, 0] = 9, 4  # no hand fits an empty range
+        tables._ranges = None
+        same_counts, same_columns, starts, spans, used = tables.ranges()
+        assert same_counts is counts and same_columns is columns
+        values = np.arange(-3, 61, dtype=np.int32)[:, None, None]
+        expected = (values >= lows) & (values <= highs)
+        assert ((values.view(np.uint32) - starts) <= spans).tolist() == expected.tolist()
+        assert not expected[:, 0, 0].any()
+        bounded = np.arange(columns.shape[0])[:, None] < counts
+        for rule in range(0, len(counts), 97):
+            assert used[rule] == sum(1 << int(c) for c in set(columns[bounded[:, rule], rule].tolist()))
+    finally:  # the loaded system is shared: its bounds are made again from its rows
+        tables._bounds = tables._ranges = None
