@@ -29,10 +29,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from bridgegui.engine import evaluation
 from bridgegui.engine.bidding.batch_states import CODES as _CODES
 from bridgegui.engine.bidding.batch_states import KeyTrie, LiveStates, interned
-from bridgegui.engine.bidding.batch_tables import _SHAPE_ID, _TABLES_COVER_MEANINGS, PASS_CODE, RuleTables
+from bridgegui.engine.bidding.batch_tables import _TABLES_COVER_MEANINGS, PASS_CODE, Hands, RuleTables
 from bridgegui.engine.bidding.calls import Auction
 from bridgegui.engine.bidding.collector import collector_paused
 
@@ -69,54 +68,6 @@ class RulesByBlock(Sequence["Rule"]):
             raise IndexError(index)
         b = bisect.bisect_right(self._starts, index) - 1
         return self._blocks[b].rules[index - self._starts[b]]
-
-
-class _Hands:
-    """The measures of every hand of a batch, one column per measure name, computed when first asked."""
-
-    def __init__(self, deals: np.ndarray) -> None:
-        self.flat = np.ascontiguousarray(deals, dtype=np.uint64).reshape(-1)
-        self._table = np.zeros((0, self.flat.size), dtype=np.int32)
-        self._have = np.zeros(0, dtype=bool)
-        self._shape: np.ndarray | None = None
-        self._rule20: np.ndarray | None = None
-        self._offsets: tuple[np.ndarray, np.ndarray] | None = None
-
-    def has_every(self, count: int) -> bool:
-        """Whether every one of the ``count`` measures is computed."""
-        return self._have.size == count and bool(self._have.all())
-
-    def compute(self, names: Sequence[str], wanted: int) -> None:
-        """The measures of the columns whose bits ``wanted`` has (-1: all), ``names`` in ``RuleTables.columns``
-        order, each computed once; a system read afresh can gain measures as rules are filled."""
-        if self._table.shape[0] < len(names):
-            grown = np.zeros((len(names), self.flat.size), dtype=np.int32)
-            grown[: self._table.shape[0]] = self._table
-            self._table = grown
-            self._have = np.concatenate([self._have, np.zeros(len(names) - self._have.size, dtype=bool)])
-        for column in range(len(names)):
-            if wanted >> column & 1 and not self._have[column]:
-                self._table[column] = evaluation.measure(self.flat, names[column])
-                self._have[column] = True
-
-    def measure_table(self, columns: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Every hand's measures, one row per ``RuleTables.columns`` number, and where each of the
-        rules' bounded ``columns`` (``RuleTables.ranges``) starts in it flattened, made once a batch."""
-        if self._offsets is None or self._offsets[0] is not columns:
-            self._offsets = (columns, columns * self.flat.size)
-        return self._table, self._offsets[1]
-
-    @property
-    def shape(self) -> np.ndarray:
-        if self._shape is None:
-            self._shape = _SHAPE_ID[evaluation.shape_code(evaluation.suit_lengths(self.flat))].astype(np.intp)
-        return self._shape
-
-    @property
-    def rule20(self) -> np.ndarray:
-        if self._rule20 is None:
-            self._rule20 = np.asarray(evaluation.rule_of_20(self.flat), dtype=bool)
-        return self._rule20
 
 
 @dataclasses.dataclass
@@ -533,7 +484,7 @@ def _bid_tree(
     local = np.zeros(n, dtype=np.int64)
     final = np.zeros(n, dtype=np.int64)
     vulnerability = np.asarray(vulnerability, dtype=np.int64).reshape(n)
-    hands = _Hands(deals)
+    hands = Hands(deals)
     length = len(root_codes)
     for step in range(max_calls):
         last, double, redouble, over, blocksets = generation.arrays(length)
@@ -595,7 +546,7 @@ class _Turns:
 
 
 def _choose(
-    tables: RuleTables, hands: _Hands, deals: np.ndarray, table: np.ndarray, which: np.ndarray, turns: _Turns
+    tables: RuleTables, hands: Hands, deals: np.ndarray, table: np.ndarray, which: np.ndarray, turns: _Turns
 ) -> np.ndarray:
     """The first legal, fitting candidate of each row (``NO_RULE``: none), row ``k``'s candidates
     being ``table[which[k]]`` (rule indices, -1 pads), judged ``WINDOW`` candidates at a time.
@@ -618,7 +569,7 @@ def _choose(
 
 
 def _choose_among(
-    tables: RuleTables, hands: _Hands, deals: np.ndarray, candidates: np.ndarray, turns: _Turns
+    tables: RuleTables, hands: Hands, deals: np.ndarray, candidates: np.ndarray, turns: _Turns
 ) -> np.ndarray:
     """``_choose`` on one window of candidates.
 
@@ -701,7 +652,7 @@ def _run_starts(line: np.ndarray) -> np.ndarray:
     return np.flatnonzero(np.r_[True, line[1:] != line[:-1]])
 
 
-def _within_bounds(tables: RuleTables, hands: _Hands, rule: np.ndarray, hand: np.ndarray) -> np.ndarray:
+def _within_bounds(tables: RuleTables, hands: Hands, rule: np.ndarray, hand: np.ndarray) -> np.ndarray:
     """Which cells (candidate ``rule`` for hand ``hand``) have every measure within the bounds their
     rule sets, slot by slot (``RuleTables.ranges``).  The first slot (most often the points) rules
     out most cells, so the others judge only the cells it kept."""

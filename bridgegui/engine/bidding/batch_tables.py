@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from bridgegui.engine import evaluation
 from bridgegui.engine.dealer.constraints import SeatConstraint
 from bridgegui.engine.dealer.specs import ALL_SHAPES
 
@@ -258,4 +259,52 @@ class RuleTables:
                 self.hi[i, column] = bounds.hi
 
 
-__all__ = ["RuleTables"]
+class Hands:
+    """The measures of every hand of a batch, one column per measure name, computed when first asked."""
+
+    def __init__(self, deals: np.ndarray) -> None:
+        self.flat = np.ascontiguousarray(deals, dtype=np.uint64).reshape(-1)
+        self._table = np.zeros((0, self.flat.size), dtype=np.int32)
+        self._have = np.zeros(0, dtype=bool)
+        self._shape: np.ndarray | None = None
+        self._rule20: np.ndarray | None = None
+        self._offsets: tuple[np.ndarray, np.ndarray] | None = None
+
+    def has_every(self, count: int) -> bool:
+        """Whether every one of the ``count`` measures is computed."""
+        return self._have.size == count and bool(self._have.all())
+
+    def compute(self, names: Sequence[str], wanted: int) -> None:
+        """The measures of the columns whose bits ``wanted`` has (-1: all), ``names`` in ``RuleTables.columns``
+        order, each computed once; a system read afresh can gain measures as rules are filled."""
+        if self._table.shape[0] < len(names):
+            grown = np.zeros((len(names), self.flat.size), dtype=np.int32)
+            grown[: self._table.shape[0]] = self._table
+            self._table = grown
+            self._have = np.concatenate([self._have, np.zeros(len(names) - self._have.size, dtype=bool)])
+        for column in range(len(names)):
+            if wanted >> column & 1 and not self._have[column]:
+                self._table[column] = evaluation.measure(self.flat, names[column])
+                self._have[column] = True
+
+    def measure_table(self, columns: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Every hand's measures, one row per ``RuleTables.columns`` number, and where each of the
+        rules' bounded ``columns`` (``RuleTables.ranges``) starts in it flattened, made once a batch."""
+        if self._offsets is None or self._offsets[0] is not columns:
+            self._offsets = (columns, columns * self.flat.size)
+        return self._table, self._offsets[1]
+
+    @property
+    def shape(self) -> np.ndarray:
+        if self._shape is None:
+            self._shape = _SHAPE_ID[evaluation.shape_code(evaluation.suit_lengths(self.flat))].astype(np.intp)
+        return self._shape
+
+    @property
+    def rule20(self) -> np.ndarray:
+        if self._rule20 is None:
+            self._rule20 = np.asarray(evaluation.rule_of_20(self.flat), dtype=bool)
+        return self._rule20
+
+
+__all__ = ["Hands", "RuleTables"]
