@@ -25,8 +25,10 @@ import sys
 import threading
 import time
 import zlib
+from array import array
+from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any, overload
 
 from bridgegui.engine.bidding.calls import DOUBLE, PASS, REDOUBLE, Call, cut
 from bridgegui.engine.bidding.collector import collector_paused
@@ -193,9 +195,8 @@ def load_system(name_or_path: str | Path, *, use_cache: bool = True) -> System:
     key = _cache_key(identity, source_text, place)
     cached = _cached(key) if key is not None else None
     if cached is not None and key is not None:
-        reader = _ReadAgain(again, key, cached.files)
-        for number, block in enumerate(cached.blocks):
-            block.__dict__["_again"] = (reader, number)
+        if isinstance(cached.blocks, CachedBlocks):
+            cached.blocks.again = _ReadAgain(again, key, cached.files)
         return cached
     system = _reader().parse_system(source_text, source, resolve=_resolve, place=place)
     if key is not None:
@@ -358,23 +359,107 @@ class _Pickler(pickle.Pickler):
         if type(obj) is System:
             state = obj.__getstate__(batch_apart=True)  # the batch part is in the entry's batch file
             state["_batch_token"] = self.batch_token
+            state["blocks"] = CachedBlocks.of(obj.blocks)
             return copyreg.__newobj__, (System,), state  # type: ignore[attr-defined]
         if type(obj) is Call:
             return _call, (obj.code,)
         if type(obj) is Range:
             return _range, (obj.lo, obj.hi)
-        if type(obj) is Block:
-            kept: dict[str, Any] = obj.__dict__
-            blob: bytes | None = kept.get("_rules_blob")
+        return NotImplemented
+
+
+class CachedBlocks(Sequence[Block]):
+    """A cached system's blocks (``System.blocks``), each made when first asked for from one block of
+    bytes that holds every block's pickled pattern and rules, one after another.
+
+    Why: unpickling 5,000 ``Block`` objects, each with bytes of its own, was a third of loading a
+    cached system, and a run mostly asks for a few of them (dealing for one auction reads the
+    blocks of the auctions it meets; bidding a set, the blocks of rules the batch tables cannot
+    judge).  A block made here keeps its bytes and their CRC-32 and unpickles them when its pattern
+    or rules are first asked for (``Block.__getattr__``, ``cached_block``); ``again`` reads a
+    damaged one again from the system's files (``_ReadAgain``)."""
+
+    def __init__(
+        self, blobs: bytes, ends: array, lines: array, sources: tuple[str, ...], source_of: array, crcs: array
+    ) -> None:
+        self._blobs = blobs
+        self._ends = ends  # block k's bytes are blobs[ends[k]:ends[k + 1]]
+        self._lines = lines
+        self._sources = sources
+        self._source_of = source_of
+        self._crcs = crcs
+        self._made: list[Block | None] = [None] * (len(ends) - 1)
+        self.again: _ReadAgain | None = None
+
+    @classmethod
+    def of(cls, blocks: Sequence[Block]) -> CachedBlocks:
+        """``blocks`` as the cache keeps them: each one's pattern and rules pickled by the cache's
+        pickler (a block not unpickled yet keeps the bytes it was read from)."""
+        pieces: list[bytes] = []
+        sources: dict[str, int] = {}
+        for block in blocks:
+            kept: dict[str, Any] = block.__dict__
+            blob = kept.get("_rules_blob")
             if blob is None:
                 buffer = io.BytesIO()
                 _Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump((kept["pattern"], kept["rules"]))
                 blob = buffer.getvalue()
-            # A block made as unpickling makes any object (no Python call), its pattern and rules left
-            # pickled for ``Block.__getattr__`` to read when asked for.
-            state = {"line": obj.line, "source": obj.source, "_rules_blob": blob, "_rules_crc": zlib.crc32(blob)}
-            return copyreg.__newobj__, (Block,), state  # type: ignore[attr-defined]
-        return NotImplemented
+            pieces.append(bytes(blob))
+            sources.setdefault(block.source, len(sources))
+        ends = array("q", [0])
+        for piece in pieces:
+            ends.append(ends[-1] + len(piece))
+        return cls(
+            b"".join(pieces),
+            ends,
+            array("q", [block.line for block in blocks]),
+            tuple(sources),
+            array("q", [sources[block.source] for block in blocks]),
+            array("q", [zlib.crc32(piece) for piece in pieces]),
+        )
+
+    def __reduce__(self) -> tuple[type[CachedBlocks], tuple[Any, ...]]:
+        """The bytes and their places (a worker process makes its own blocks from them)."""
+        return CachedBlocks, (self._blobs, self._ends, self._lines, self._sources, self._source_of, self._crcs)
+
+    def __len__(self) -> int:
+        return len(self._made)
+
+    def __iter__(self) -> Iterator[Block]:
+        return (self._block(k) for k in range(len(self._made)))
+
+    @overload
+    def __getitem__(self, index: int) -> Block: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Block, ...]: ...
+    def __getitem__(self, index: int | slice) -> Block | tuple[Block, ...]:
+        if isinstance(index, slice):
+            return tuple(self._block(k) for k in range(*index.indices(len(self._made))))
+        count = len(self._made)
+        if not -count <= index < count:
+            raise IndexError("block index out of range")
+        return self._block(index % count)
+
+    def _block(self, k: int) -> Block:
+        made = self._made[k]
+        if made is None:
+            with _MAKING_BLOCKS:  # one object for each block: its rules are compared by identity
+                made = self._made[k]
+                if made is None:
+                    made = Block.__new__(Block)
+                    made.__dict__.update(
+                        line=self._lines[k],
+                        source=self._sources[self._source_of[k]],
+                        _rules_blob=self._blobs[self._ends[k] : self._ends[k + 1]],
+                        _rules_crc=self._crcs[k],
+                    )
+                    if self.again is not None:
+                        made.__dict__["_again"] = (self.again, k)
+                    self._made[k] = made
+        return made
+
+
+_MAKING_BLOCKS = threading.Lock()
 
 
 def cached_block(state: dict[str, Any], lock: threading.Lock) -> None:

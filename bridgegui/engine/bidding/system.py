@@ -567,7 +567,7 @@ class System:
     name: str
     title: str
     description: str
-    blocks: tuple[Block, ...]
+    blocks: Sequence[Block]
     source: str = "<string>"
     files: tuple[tuple[str, str], ...] = ()
     """Every file read for the system, ``(source, sha256 of its text)``, the system's own first."""

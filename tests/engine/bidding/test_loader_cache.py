@@ -475,3 +475,38 @@ def test_a_damaged_block_is_read_again_while_other_blocks_are_read(tmp_path, mon
     monkeypatch.setattr(loader, "load_system", reading_again)
     assert [str(rule.call) for rule in cached.blocks[0].rules] == [str(PASS.__class__.parse("1NT")), str(PASS)]
     assert other_read.is_set()
+
+
+def test_a_cached_systems_blocks_are_made_when_asked_for_one_object_each(tmp_path, monkeypatch) -> None:
+    """Loading an entry makes no ``Block``: each is made when first asked for (by index, slice or
+    iteration), once, whatever thread asks, with the line, source, pattern and rules of the block read."""
+    import threading
+
+    import pytest
+
+    from bridgegui.engine.bidding import loader
+
+    monkeypatch.setenv(loader.CACHE_DIR_ENV, str(tmp_path))
+    fresh = load_system("acol", use_cache=False)
+    load_system("acol")
+    cached = load_system("acol")
+    blocks = cached.blocks
+    assert isinstance(blocks, loader.CachedBlocks) and len(blocks) == len(fresh.blocks)
+    assert blocks._made == [None] * len(blocks)
+    last = blocks[-1]
+    assert last is blocks[len(blocks) - 1] and sum(made is not None for made in blocks._made) == 1
+    seen: list[object] = []
+    threads = [threading.Thread(target=lambda: seen.append(blocks[7])) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert all(block is seen[0] for block in seen)
+    assert blocks[5:8] == (blocks[5], blocks[6], blocks[7])
+    for read, made in zip(fresh.blocks, blocks, strict=True):
+        assert (made.line, made.source, made.pattern.text) == (read.line, read.source, read.pattern.text)
+        assert [r.explanation for r in made.rules] == [r.explanation for r in read.rules]
+    again = pickle.loads(pickle.dumps(cached))  # to a worker process: blocks made there from the bytes
+    assert again.blocks[3].pattern.text == fresh.blocks[3].pattern.text
+    with pytest.raises(IndexError):
+        blocks[len(blocks)]
