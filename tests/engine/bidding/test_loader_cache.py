@@ -6,6 +6,9 @@ import io
 import pickle
 from pathlib import Path
 
+import hypothesis
+import hypothesis.strategies as st
+
 from bridgegui.engine.bidding import PASS, load_system
 from bridgegui.engine.bidding.loader import _Pickler
 from bridgegui.engine.dealing import deal_batch
@@ -510,3 +513,14 @@ def test_a_cached_systems_blocks_are_made_when_asked_for_one_object_each(tmp_pat
     assert again.blocks[3].pattern.text == fresh.blocks[3].pattern.text
     with pytest.raises(IndexError):
         blocks[len(blocks)]
+
+
+@hypothesis.given(
+    st.lists(st.sampled_from(["include ", "INCLUDE\t", "Include", "\n", "\r\n", " ", "x", "#", "inc", "lude", "a"]))
+)
+def test_include_lines_are_found_as_a_scan_of_every_line_start_finds_them(pieces: list[str]) -> None:
+    """The cache key's quick search for ``include`` lines against the plain anchored pattern."""
+    from bridgegui.engine.bidding.loader import _INCLUDE_LINE, _included_names
+
+    text = "".join(pieces)
+    assert _included_names(text) == [m.group(1) for m in _INCLUDE_LINE.finditer(text)]
