@@ -85,13 +85,22 @@ def dumps_bidding(
     template = _bid_template(info.generator, info.seed)
     if not all(t.isascii() for t in (*lines, *template)) or not all(note.isascii() for note in notes):
         lines.append(_CHARSET)
-    note_pieces = [b""] * len(texts)  # only the notes the calls use (a system has 15,000)
+    # every piece the auction sections are made of, the same for every batch: the call tokens, the
+    # "+" of an unfinished auction, the Note tags' beginnings, and the notes the calls use with the
+    # tag's end (a system has 15,000 notes)
+    width = bidding.calls.shape[1]
+    tokens = _call_tokens(width)
+    suffix = ('"]' + _CRLF).encode("ascii")
+    note_pieces = [b""] * len(texts)
     for k, note in zip(used, notes, strict=True):
-        note_pieces[k] = note
+        note_pieces[k] = note + suffix
+    prefixes = [f'[Note "{k + 1}:'.encode("ascii") for k in range(width)]
+    constant = np.empty(len(tokens) + 1 + width + len(note_pieces), dtype=object)
+    constant[:] = [*tokens, ("+" + _CRLF).encode("ascii"), *prefixes, *note_pieces]
     parts = [_CRLF.join(lines).encode("utf-8")]
     for start in range(0, len(masks), _BID_ROWS):
         rows = slice(start, start + _BID_ROWS)
-        parts.append(_bid_games(masks[rows], first_number + start, info, bidding[rows], template, note_pieces))
+        parts.append(_bid_games(masks[rows], first_number + start, info, bidding[rows], template, constant))
     if not len(masks):
         parts.append(_CRLF.encode("ascii"))
     data = b"".join(parts)
@@ -104,12 +113,13 @@ def _bid_games(
     info: SetHeader,
     bidding: Bidding,
     template: tuple[str, ...],
-    note_pieces: list[bytes],
+    constant: np.ndarray,
 ) -> bytes:
     """The games of one batch (``dumps_bidding``): the fields up to the ``[Auction]`` line with
-    ``_batch.join_rows``, then each game's calls and notes after it: every distinct text is one
-    ``bytes`` object, and the games are those objects joined in the order a matrix of their numbers
-    says (a Python join of a few hundred thousand pieces costs less than laying out every byte)."""
+    ``_batch.join_rows``, then each game's calls and notes after it, picked from the pieces of
+    ``constant`` (``dumps_bidding``'s): every distinct text is one ``bytes`` object, and the games are
+    those objects joined in the order an array of their numbers says, made for the calls alone (a
+    Python join of a few hundred thousand pieces costs less than laying out every byte)."""
     masks, numbers, dealers, vulnerabilities = _batch.dealt_columns(masks, first_number, info)
     n = len(masks)
     board, dealer, vulnerable, deal, declarer, contract, auction, section = template
@@ -127,33 +137,26 @@ def _bid_games(
     ends = np.cumsum(sizes).tolist()
     pieces = [laid[a:b] for a, b in zip([0, *ends[:-1]], ends, strict=True)]
 
-    calls = bidding.calls.astype(np.int64)
-    width = calls.shape[1]
-    lengths = bidding.lengths
-    place = np.arange(width)[None, :]
-    made = place < lengths[:, None]
-    tokens = _call_tokens(width)
-    first_token, first_const = n, n + len(tokens)
-    pieces += tokens
-    pieces += [b"+" + _CRLF.encode("ascii"), b'"]' + _CRLF.encode("ascii")]
-    pieces += [f'[Note "{k + 1}:'.encode("ascii") for k in range(width)]
-    first_note = len(pieces)
-    pieces += note_pieces
-
-    last = (place == lengths[:, None] - 1).astype(np.int64)
-    token = np.where(made, first_token + (place * 2 + last) * len(_CALL_WORDS) + np.maximum(calls, 0), -1)
-    plus = np.where(~bidding.complete & (lengths > 0), first_const, -1)
-    notes = np.stack(
-        [
-            np.broadcast_to(first_const + 2 + place, made.shape),
-            first_note + np.maximum(bidding.notes.astype(np.int64), 0),
-            np.full(made.shape, first_const + 1),
-        ],
-        axis=2,
-    )
-    notes = np.where(made[:, :, None], notes, -1).reshape(n, 3 * width)
-    order = np.hstack([np.arange(n)[:, None], token, plus[:, None], notes]).reshape(-1)
+    # each game: its fields, its calls' tokens, "+" when unfinished, and a Note tag for each call
+    # (the tag's beginning, then the note with the tag's end), numbered for the calls alone
+    width = bidding.calls.shape[1]  # the set's: ``constant``'s tokens and tag beginnings are for as many calls
+    plus_piece = n + width * 2 * len(_CALL_WORDS)
+    first_prefix, first_note = plus_piece + 1, plus_piece + 1 + width
+    lengths = bidding.lengths.astype(np.int64)
+    row, place = np.nonzero(np.arange(width)[None, :] < lengths[:, None])
+    plus = ~bidding.complete & (lengths > 0)
+    count = 1 + 3 * lengths + plus
+    start = np.cumsum(count) - count
+    order = np.empty(int(count.sum()), dtype=np.int64)
+    order[start] = np.arange(n)
+    last = place == lengths[row] - 1
+    order[start[row] + 1 + place] = n + (place * 2 + last) * len(_CALL_WORDS) + bidding.calls[row, place]
+    order[(start + 1 + lengths)[plus]] = plus_piece
+    tag = start[row] + 1 + lengths[row] + plus[row] + 2 * place
+    order[tag] = first_prefix + place
+    order[tag + 1] = first_note + bidding.notes[row, place]
     # the pieces picked by numpy, not by a Python call per piece (a set has a few hundred thousand)
-    table = np.empty(len(pieces), dtype=object)
-    table[:] = pieces
-    return b"".join(table.take(order[order >= 0]).tolist())
+    table = np.empty(n + len(constant), dtype=object)
+    table[:n] = pieces
+    table[n:] = constant
+    return b"".join(table.take(order).tolist())
