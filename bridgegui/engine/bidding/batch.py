@@ -463,9 +463,11 @@ def _bid_tree(
         lead = generation.lead[from_parent]
         nxt.lead = lead + ((made == PASS_CODE) & (lead == length))
         spelled = generation.exact_at[from_parent]
-        nxt.exact_at = np.where(spelled >= 0, exact_table[np.maximum(spelled, 0), made], -1)
+        # (the tables hold small integers: the states are worked with as int64, which ``blocksets_of``'s sums need)
+        nxt.exact_at = np.where(spelled >= 0, exact_table[np.maximum(spelled, 0), made].astype(np.int64), -1)
         after = generation.after_at[from_parent]
-        nxt.after_at = np.where(nxt.lead > length, 0, np.where(after >= 0, after_table[np.maximum(after, 0), made], -1))
+        stepped_after = after_table[np.maximum(after, 0), made].astype(np.int64)
+        nxt.after_at = np.where(nxt.lead > length, 0, np.where(after >= 0, stepped_after, -1))
         steps, back = np.unique(generation.automaton[from_parent] * _CODES + made, return_inverse=True)
         stepped = [0 if step < _CODES else live_states.step(step // _CODES, step % _CODES) for step in steps.tolist()]
         nxt.automaton = np.asarray(stepped, dtype=np.int64)[back.reshape(-1)]

@@ -10,6 +10,7 @@ and stepping bit sets thousands of bits long at every node.
 from __future__ import annotations
 
 import threading
+import zlib
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +23,8 @@ if TYPE_CHECKING:
 
 CODES = PASS_CODE + 3
 """Call codes: the 35 bids, Pass, Double and Redouble (``system.call_code``)."""
+
+_NONE = np.zeros(0, dtype=np.int64)
 
 
 def interned(key: Hashable, numbers: dict[Any, int], keys: list[Any], lock: threading.Lock) -> int:
@@ -59,8 +62,11 @@ class KeyTrie:
         self._lay_out(steps, np.fromiter(following.values(), dtype=np.int64, count=steps.size))
 
     def _lay_out(self, steps: np.ndarray, after: np.ndarray) -> None:
-        self.table = np.full((len(self.value), CODES), -1, dtype=np.int64)
-        """State by code: the state after, -1 when no key goes on that way."""
+        kind = np.int16 if len(self.value) < 2**15 else np.int32 if len(self.value) < 2**31 else np.int64
+        self.table = np.full((len(self.value), CODES), -1, dtype=kind)
+        """State by code: the state after, -1 when no key goes on that way.  In the smallest integers
+        that hold the states (a system's after-passes trie has some ten thousand: made by every run
+        that bids a set, the table was three megabytes of eight-byte integers)."""
         self.table[steps // CODES, steps % CODES] = after
 
     def __getstate__(self) -> dict[str, object]:
@@ -86,12 +92,16 @@ class LiveStates:
         bits say which blocks a number's states match (``_PatternIndex.general_blocks``)."""
         self.lock = lock
         self.accepted: dict[int, list[int]] = {}
+        self.accepted_stored: tuple[np.ndarray, np.ndarray, np.ndarray] = (_NONE, np.zeros(1, dtype=np.int64), _NONE)
+        """What ``accepted`` held when the cache stored it: the numbers in order, where each one's blocks
+        start in the last array, and the blocks (a dictionary of lists cost more to load than the
+        few hundred a run asks for from it)."""
         """The blocks whose general patterns a number's live states have matched (``matched``), once asked."""
         self.lives: list[int | None] = [0]
         """The live states of each number (0: none, an auction no general pattern can match any more);
         None for one read from the cache and not yet asked for (``live``)."""
         self.stored: tuple[bytes, np.ndarray] = (b"", np.zeros(1, dtype=np.int64))
-        """The cache's live states, each ``int.to_bytes``, and where each starts (``live``)."""
+        """The cache's live states, each ``int.to_bytes`` compressed with zlib, and where each starts (``live``)."""
         self.by_hash: dict[int, int] = {hash(0): 0}
         """A number by its live states' ``hash`` (the first with that hash; ``number`` checks)."""
         self.same_hash: dict[int, list[int]] = {}
@@ -103,13 +113,31 @@ class LiveStates:
 
     def __getstate__(self) -> dict[str, object]:
         """What was learned, for the compiled-system cache; the pattern index and the lock are the loading
-        system's own (``bound``).  The live states (a few thousand integers thousands of bits long)
-        are stored as one block of bytes with their hashes: loading them as integers and hashing
-        them again cost more than most runs ask of them, which step from states already learned."""
-        lives = [self.live(number) for number in range(len(self.lives))]
-        pieces = [live.to_bytes((live.bit_length() + 7) // 8, "little") for live in lives]
-        state = {k: v for k, v in self.__dict__.items() if k not in ("index", "lock", "lives", "stored")}
-        state["stored"] = (b"".join(pieces), np.cumsum([0, *map(len, pieces)], dtype=np.int64))
+        system's own (``bound``).  The live states (a few thousand integers 8,000 bits long) are stored
+        as one block of bytes, each compressed on its own: loading them as integers and hashing them
+        again cost more than most runs ask of them, which step from states already learned, and a
+        few hundred bits set of 8,000 compress thirty times (five megabytes read and checked by every
+        run that bids a set were most of its batch file).  States read from the cache keep their bytes."""
+        data, starts = self.stored
+        pieces = []
+        for number in range(len(starts) - 1, len(self.lives)):
+            live = self.live(number)
+            pieces.append(zlib.compress(live.to_bytes((live.bit_length() + 7) // 8, "little"), 1))
+        state = {k: v for k, v in self.__dict__.items() if k not in ("index", "lock", "lives", "stored", "accepted")}
+        ends = int(starts[-1]) + np.cumsum([len(piece) for piece in pieces], dtype=np.int64)
+        state["stored"] = (bytes(data) + b"".join(pieces), np.concatenate([starts, ends]))
+        numbers, bounds, blocks = self.accepted_stored
+        learned = [(number, found) for number, found in self.accepted.items() if self._stored_accepts(number) is None]
+        if learned:
+            lists = [blocks[bounds[k] : bounds[k + 1]] for k in range(numbers.size)]
+            lists += [np.array(found, dtype=np.int64) for _, found in learned]
+            every = np.concatenate([numbers, np.array([number for number, _ in learned], dtype=np.int64)])
+            order = np.argsort(every, kind="stable")
+            sizes = np.array([piece.size for piece in lists], dtype=np.int64)[order]
+            blocks = np.concatenate([lists[k] for k in order.tolist()])
+            numbers, bounds = every[order], np.concatenate([[0], np.cumsum(sizes)])
+        state["accepted_stored"] = (numbers, bounds, blocks)
+        state["accepted"] = {}
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
@@ -131,7 +159,7 @@ class LiveStates:
         found = self.lives[number]
         if found is None:
             data, starts = self.stored
-            found = int.from_bytes(data[starts[number] : starts[number + 1]], "little")
+            found = int.from_bytes(zlib.decompress(data[starts[number] : starts[number + 1]]), "little")
             self.lives[number] = found  # two threads may both read it: the same integer
         return found
 
@@ -158,9 +186,18 @@ class LiveStates:
         """The blocks of the general patterns the auctions of ``number`` match."""
         found = self.accepted.get(number)
         if found is None:
-            found = self.index.general_blocks(self.live(number))
+            stored = self._stored_accepts(number)
+            found = stored if stored is not None else self.index.general_blocks(self.live(number))
             self.accepted[number] = found
         return found
+
+    def _stored_accepts(self, number: int) -> list[int] | None:
+        """The blocks ``accepted_stored`` holds for ``number`` (None: it holds none)."""
+        numbers, ends, blocks = self.accepted_stored
+        at = int(np.searchsorted(numbers, number))
+        if at < numbers.size and numbers[at] == number:
+            return blocks[ends[at] : ends[at + 1]].tolist()  # type: ignore[no-any-return]
+        return None
 
     def step(self, number: int, code: int) -> int:
         """The number after ``code`` (as ``_Automaton.run`` steps), worked out the first time."""

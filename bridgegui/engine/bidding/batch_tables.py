@@ -7,9 +7,10 @@ of arrays, which ``batch`` compares with whole sets of hands at once (see its mo
 from __future__ import annotations
 
 import dataclasses
+import pickle
 import threading
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -96,7 +97,8 @@ class RuleTables:
         self.cards = np.zeros(count, dtype=np.uint64)
         self.asks = np.zeros(count, dtype=bool)
         """The rule has a ``where``, or a meaning the tables cannot say: its own code decides."""
-        self._shape_rows: dict[tuple[object, ...], int] = {}
+        self._shape_rows: dict[tuple[object, ...], int] | bytes = {}
+        """Each shape condition's row in ``shape_rows`` (pickled, as the cache keeps it, until a rule is filled)."""
         self._lock = threading.Lock()
         self.wheres: list[str | None] | None = None
         """Each rule's ``where`` text when the system file's own compiler compiles it (None: ask the
@@ -112,15 +114,33 @@ class RuleTables:
         """For the compiled-system cache: the arrays, not the rules (the system's blocks hold them,
         and read them back only when asked: ``bound`` gives them back), nor the lock, nor what
         ``bounds`` makes (numpy makes it in a moment).  The where groups, once made, are kept: a
-        Python pass over every rule that a process bidding a set would otherwise repeat."""
+        Python pass over every rule that a process bidding a set would otherwise repeat.
+
+        The measure bounds are kept as the cells that bound something (one in twenty: the grid was
+        two of a batch file's five megabytes, read and checked by every run that bids a set), and
+        the shape conditions' rows pickled, read back only when a rule is filled (never, for a
+        cached system's tables, which hold every rule)."""
         state = dict(self.__dict__)
         state.pop("_lock", None)
         state.pop("rules", None)
         state["_bounds"] = None
         state["_ranges"] = None
+        lo, hi = state.pop("lo"), state.pop("hi")
+        assert isinstance(lo, np.ndarray) and isinstance(hi, np.ndarray)
+        at = np.flatnonzero((lo != _LOW) | (hi != _HIGH))
+        state["bounded"] = (lo.shape, at, lo.reshape(-1)[at], hi.reshape(-1)[at])
+        if isinstance(self._shape_rows, dict):
+            state["_shape_rows"] = pickle.dumps(self._shape_rows, protocol=pickle.HIGHEST_PROTOCOL)
         return state
 
-    def __setstate__(self, state: dict[str, object]) -> None:
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        bounded = state.pop("bounded", None)
+        if bounded is not None:
+            shape, at, lows, highs = bounded
+            state["lo"] = np.full(shape, _LOW, dtype=np.int32)
+            state["hi"] = np.full(shape, _HIGH, dtype=np.int32)
+            np.put(state["lo"], at, lows)
+            np.put(state["hi"], at, highs)
         self.__dict__.update(state)
         self._lock = threading.Lock()
         self.__dict__.setdefault("_filled", 0)
@@ -237,12 +257,15 @@ class RuleTables:
         self.rule20[i] = meaning.rule20
         if meaning.restricts_shape:
             key = (meaning.shapes, meaning.exclude_shapes, meaning.lengths)
-            row = self._shape_rows.get(key)
+            rows = self._shape_rows
+            if isinstance(rows, bytes):  # read from the cache
+                rows = self._shape_rows = pickle.loads(rows)
+            row = rows.get(key)
             if row is None:
                 row = len(self.shape_rows)
                 # New arrays, then swapped in: a batch already running keeps the ones it read.
                 self.shape_rows = np.concatenate([self.shape_rows, meaning.shape_table[_SHAPE_CODES][None, :]])
-                self._shape_rows[key] = row
+                rows[key] = row
             self.shape_of[i] = row
             self.shaped[i] = True
         for name, bounds in meaning.measures().items():

@@ -179,6 +179,33 @@ def test_live_states_keep_their_numbers_through_the_cache_and_tell_apart_states_
     assert [loaded.number(live) for live in (twin, wide, 7, 0)] == [2, 1, 3, 0]
     assert [loaded.live(n) for n in range(4)] == [0, wide, twin, 7]
     assert loaded.number(1 << 5000) == 4
+    twice = pickle.loads(pickle.dumps(loaded)).bound(index, threading.Lock())  # type: ignore[arg-type]
+    assert [twice.live(n) for n in range(5)] == [0, wide, twin, 7, 1 << 5000]  # stored, then learned
+
+
+def test_the_blocks_each_number_matched_come_back_from_the_cache_and_go_on_growing() -> None:
+    """``accepted`` is stored as arrays: what was matched before a pickle (an empty list included)
+    comes back without asking the index, and what is matched after is kept by the next pickle."""
+    import pickle
+    import threading
+    from types import SimpleNamespace
+
+    from bridgegui.engine.bidding.batch_states import LiveStates
+
+    asked: list[int] = []
+    answers = {5: [3, 1], 9: [], 2: [7]}
+    index = SimpleNamespace(
+        automaton=SimpleNamespace(), general_blocks=lambda live: asked.append(live) or answers[live]
+    )
+    states = LiveStates(index, threading.Lock())  # type: ignore[arg-type]
+    numbers = {live: states.number(live) for live in (5, 9, 2)}
+    assert [states.matched(numbers[live]) for live in (5, 9)] == [[3, 1], []]
+    loaded = pickle.loads(pickle.dumps(states)).bound(index, threading.Lock())  # type: ignore[arg-type]
+    assert [loaded.matched(numbers[live]) for live in (9, 5, 2)] == [[], [3, 1], [7]]
+    assert asked == [5, 9, 2]
+    twice = pickle.loads(pickle.dumps(loaded)).bound(index, threading.Lock())  # type: ignore[arg-type]
+    assert [twice.matched(numbers[live]) for live in (2, 9, 5)] == [[7], [], [3, 1]]
+    assert asked == [5, 9, 2]
 
 
 def test_unsigned_range_checks_say_what_the_bounds_say() -> None:
@@ -200,3 +227,25 @@ def test_unsigned_range_checks_say_what_the_bounds_say() -> None:
             assert used[rule] == sum(1 << int(c) for c in set(columns[bounded[:, rule], rule].tolist()))
     finally:  # the loaded system is shared: its bounds are made again from its rows
         tables._bounds = tables._ranges = None
+
+
+def test_rule_tables_come_back_from_a_pickle_as_they_went_and_go_on_filling_rows() -> None:
+    """The cache keeps the measure bounds as the cells that bound something and the shape conditions'
+    rows pickled: tables half filled, pickled and filled further are the tables filled further unpickled."""
+    import pickle
+
+    from bridgegui.engine.bidding.batch_tables import RuleTables
+
+    rules = load_system("acol", use_cache=False).rules
+    whole, half = RuleTables(rules), RuleTables(rules)
+    for tables in (whole, half):
+        tables.prepare(np.arange(0, len(rules), 2))
+    again = pickle.loads(pickle.dumps(half))
+    assert isinstance(again._shape_rows, bytes)
+    assert np.array_equal(again.lo, half.lo) and np.array_equal(again.hi, half.hi)
+    again.rules = rules
+    for tables in (whole, again):
+        tables.prepare(np.arange(len(rules)))
+    for name in ("lo", "hi", "shape_rows", "shape_of", "shaped", "rule20", "cards", "asks", "codes", "applies"):
+        assert np.array_equal(getattr(again, name), getattr(whole, name)), name
+    assert again.columns == whole.columns and again._shape_rows == whole._shape_rows
