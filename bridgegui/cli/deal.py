@@ -521,7 +521,7 @@ def write_bid_set(
     deals: np.ndarray, args: argparse.Namespace, request: DealRequest, seed: int, stdout: TextIO, stderr: TextIO
 ) -> None:
     """``--bid`` on a dealt set: every board bid by the system and written with its auction, all from
-    arrays (``bidding.bid_set``, ``registry.dumps_bidding``), the output ``write_output`` gives for the
+    arrays (``bidding.bid_set``, ``registry.bidding_parts``), the output ``write_output`` gives for the
     same boards: making a ``Board`` and an ``Auction`` for each of 10,000 boards cost several times
     the bidding."""
     from bridgegui.formats import _batch
@@ -546,7 +546,8 @@ def write_bid_set(
     if lost:
         stderr.write(f"bridgegui-deal: {fmt.title} cannot hold {'; '.join(lost)}: they are left out\n")
     with open_output(args.output, stdout, fmt) as put:
-        put(registry.dumps_bidding(fmt, deals, args.first_board, info, bid, encoded=True))
+        for part in registry.bidding_parts(fmt, deals, args.first_board, info, bid):
+            put(part)
 
 
 def run_auction(args: argparse.Namespace, extra: DealRequest, stdout: TextIO, stderr: TextIO) -> int:

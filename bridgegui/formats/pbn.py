@@ -64,6 +64,7 @@ __all__ = [
     "MANDATORY_TAGS",
     "PbnError",
     "begin",
+    "bidding_parts",
     "contract_tags",
     "dump",
     "dumps",
@@ -794,5 +795,12 @@ def end(info: SetHeader) -> str:
 def dumps_bidding(*args: Any, **kwargs: Any) -> str | bytes:
     """``dumps`` of the same boards carrying their auctions, laid out from arrays (``pbn_bidding.dumps_bidding``)."""
     from bridgegui.formats.pbn_bidding import dumps_bidding as laid_out
+
+    return laid_out(*args, **kwargs)
+
+
+def bidding_parts(*args: Any, **kwargs: Any) -> Iterator[bytes]:
+    """``dumps_bidding``'s bytes a batch of games at a time (``pbn_bidding.bidding_parts``)."""
+    from bridgegui.formats.pbn_bidding import bidding_parts as laid_out
 
     return laid_out(*args, **kwargs)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import importlib
 import io
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -39,6 +39,7 @@ __all__ = [
     "FormatError",
     "SetInfo",
     "StreamWriter",
+    "bidding_parts",
     "by_name",
     "dump",
     "dumps",
@@ -327,6 +328,19 @@ def dumps_bidding(
     writer = stream_writer(fmt)
     parts = [writer.begin(info), writer.write_batch(masks, first_number, info), writer.end(info)]
     return b"".join(parts) if fmt.binary else "".join(parts)  # type: ignore[arg-type]
+
+
+def bidding_parts(
+    fmt: str | BoardFormat, masks: np.ndarray, first_number: int, info: SetInfo, bidding: Any
+) -> Iterator[str | bytes]:
+    """``dumps_bidding``'s output (encoded) in parts to write one after another: a batch of games at a
+    time where the format lays them out so (PBN), else the whole."""
+    fmt = by_name(fmt)
+    module = _module(fmt)
+    if hasattr(module, "bidding_parts"):
+        yield from module.bidding_parts(masks, first_number, info, bidding)
+    else:
+        yield dumps_bidding(fmt, masks, first_number, info, bidding, encoded=True)
 
 
 def _lin_rewrites(boards: Sequence[Board]) -> list[str]:
