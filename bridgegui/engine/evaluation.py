@@ -110,13 +110,13 @@ def pattern_code(lengths: np.ndarray) -> np.ndarray:
 
 
 def _per_suit_sum(hands: np.ndarray, suit_tables: np.ndarray) -> np.ndarray:
-    """Sum over the suits of ``suit_tables[suit, holding]`` (one table per suit), as int16."""
-    per_suit = np.ascontiguousarray(suit_tables[_SUIT_INDEX, holdings(hands)], dtype=np.uint8)
-    total = (per_suit.view(np.uint32)[..., 0] * _BYTE_SUM) >> np.uint32(24)
-    return total.astype(np.int16)
-
-
-_SUIT_INDEX = np.arange(4)
+    """Sum over the suits of ``suit_tables[suit, holding]`` (one table per suit), as int16: a look-up
+    in each suit's own table, a quarter of the time of one look-up indexed by suit and holding."""
+    suits = holdings(hands)
+    total = suit_tables[0].take(suits[..., 0]).astype(np.int16)
+    for suit in (1, 2, 3):
+        total += suit_tables[suit].take(suits[..., suit])
+    return total
 
 
 def length_points(hands: np.ndarray) -> np.ndarray:
