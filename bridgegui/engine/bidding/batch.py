@@ -214,11 +214,12 @@ class BatchIndex:
             starts = self.tables.block_starts
             assert starts is not None
             applies, blocks = self.tables.applies, starts.size - 1
-            firsts = np.zeros(16 * blocks, dtype=np.int64)
-            counts = np.zeros(16 * blocks, dtype=np.int64)
+            # 32-bit numbers: the rules are repeated for each of the sixteen bits, megabytes in 64 bits
+            firsts = np.zeros(16 * blocks, dtype=np.int32)
+            counts = np.zeros(16 * blocks, dtype=np.int32)
             parts, base = [], 0
             for shift in range(16):
-                rules = np.flatnonzero((applies >> shift) & 1)
+                rules = np.flatnonzero((applies >> shift) & 1).astype(np.int32)
                 bounds = np.searchsorted(rules, starts)
                 firsts[shift * blocks : (shift + 1) * blocks] = base + bounds[:-1]
                 counts[shift * blocks : (shift + 1) * blocks] = np.diff(bounds)
