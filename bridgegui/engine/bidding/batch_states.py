@@ -127,7 +127,8 @@ class LiveStates:
         ends = int(starts[-1]) + np.cumsum([len(piece) for piece in pieces], dtype=np.int64)
         state["stored"] = (bytes(data) + b"".join(pieces), np.concatenate([starts, ends]))
         numbers, bounds, blocks = self.accepted_stored
-        learned = [(number, found) for number, found in self.accepted.items() if self._stored_accepts(number) is None]
+        accepted = dict(self.accepted)  # one C call: a thread bidding meanwhile adds to it without the lock
+        learned = [(number, found) for number, found in accepted.items() if self._stored_accepts(number) is None]
         if learned:
             lists = [blocks[bounds[k] : bounds[k + 1]] for k in range(numbers.size)]
             lists += [np.array(found, dtype=np.int64) for _, found in learned]

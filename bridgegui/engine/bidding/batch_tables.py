@@ -174,10 +174,10 @@ class RuleTables:
         no bound).  A rule bounds at most a few of the measures a system uses, so the batch bidder
         compares a candidate's few slots instead of every measure any candidate bounds (five times
         the work).  Made again after rows are filled."""
-        filled = self._filled
         made = self._bounds
-        if made is None or made[0] != filled:
-            lo, hi = self.lo, self.hi
+        if made is None or made[0] != self._filled:
+            with self._lock:  # filling rows swaps in a new ``lo`` and then a new ``hi``: read the pair whole
+                filled, lo, hi = self._filled, self.lo, self.hi
             bounded = (lo != _LOW) | (hi != _HIGH)
             counts = bounded.sum(axis=1).astype(np.int64)
             slots = int(counts.max()) if counts.size else 0

@@ -30,6 +30,8 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, overload
 
+import numpy as np
+
 from bridgegui.engine.bidding.calls import DOUBLE, PASS, REDOUBLE, Call, cut
 from bridgegui.engine.bidding.collector import collector_paused
 from bridgegui.engine.bidding.system import Block, System
@@ -54,7 +56,7 @@ MAX_SYSTEM_BYTES = 4 * 1024 * 1024
 (``/dev/zero``, a log by mistake) is refused before it is read, instead of filling the memory."""
 
 CACHE_DIR_ENV = "BRIDGEGUI_CACHE_DIR"
-CACHE_FORMAT = "bridgegui-system-cache-9"
+CACHE_FORMAT = "bridgegui-system-cache-10"
 """Changes whenever the pickled classes or the reader change meaning: older entries are then unused."""
 
 _SHIPPED_NAME = re.compile(r"[a-z0-9_-]{1,64}(?:/[a-z0-9_-]{1,64})?")
@@ -204,22 +206,29 @@ def load_system(name_or_path: str | Path, *, use_cache: bool = True) -> System:
     return system
 
 
-_INCLUDE_LINE = re.compile(r"^include[ \t]+(\S.*?)[ \t]*(?:#.*)?$", re.IGNORECASE | re.MULTILINE)
-_INCLUDE_AFTER_LINE_END = re.compile(r"\ninclude[ \t]", re.IGNORECASE)
+_INCLUDE_AFTER_LINE_BREAKS = (re.compile(r"\ninclude", re.IGNORECASE), re.compile(r"\rinclude", re.IGNORECASE))
+_LINE_END = re.compile(r"[\r\n]")
+_FIRST_WORD = re.compile(r"\S+")
 
 
 def _included_names(text: str) -> list[str]:
-    """The names the ``include`` lines of ``text`` give, in order.  The lines are found by their line
-    end and word first: a pattern that starts with a character the regular-expression engine can
-    look for scans a system's 600 kB ten times faster than one anchored at every line's start."""
+    """The names the ``include`` lines of ``text`` give, in order, as the system-file reader reads
+    them (``system_file``: lines broken at CR, LF or both, ``#`` starts a comment, the line's first
+    word ``include`` in any case, the name the rest stripped).  The lines are found by a line break
+    followed by the word: a pattern that starts with one character the regular-expression engine can
+    look for scans a system's 600 kB ten times faster than one anchored at every line's start (or
+    one starting with a choice of two characters), so LF and a lone CR are looked for apart."""
+    text = text.removeprefix("\ufeff")
     names = []
-    first = _INCLUDE_LINE.match(text)
-    if first is not None:
-        names.append(first.group(1))
-    for candidate in _INCLUDE_AFTER_LINE_END.finditer(text):
-        found = _INCLUDE_LINE.match(text, candidate.start() + 1)
-        if found is not None:
-            names.append(found.group(1))
+    after_breaks = (found.start() + 1 for pattern in _INCLUDE_AFTER_LINE_BREAKS for found in pattern.finditer(text))
+    for start in (0, *sorted(after_breaks)):
+        end = _LINE_END.search(text, start)
+        code = text[start : end.start() if end is not None else len(text)].split("#", 1)[0].rstrip()
+        word = _FIRST_WORD.match(code)
+        if word is not None and word.group().lower() == "include":
+            name = code[word.end() :].strip()
+            if name:
+                names.append(name)
     return names
 
 
@@ -398,13 +407,27 @@ class CachedBlocks(Sequence[Block]):
     def __init__(
         self, blobs: bytes, ends: array, lines: array, sources: tuple[str, ...], source_of: array, crcs: array
     ) -> None:
+        count = len(ends) - 1
+        places = np.frombuffer(ends, dtype=np.int64) if len(ends) else np.zeros(0, dtype=np.int64)
+        named = np.frombuffer(source_of, dtype=np.int64) if len(source_of) else np.zeros(0, dtype=np.int64)
+        # the places and names are not under the blocks' CRC-32s: a damaged entry fails to load here
+        # (and is read again from the files) rather than when a block is asked for
+        if not (
+            count >= 0
+            and len(lines) == len(source_of) == len(crcs) == count
+            and places[0] == 0
+            and places[-1] == len(blobs)
+            and bool((np.diff(places) >= 0).all())
+            and bool(((named >= 0) & (named < len(sources))).all())
+        ):
+            raise ValueError("the cached blocks do not hold together")
         self._blobs = blobs
         self._ends = ends  # block k's bytes are blobs[ends[k]:ends[k + 1]]
         self._lines = lines
         self._sources = sources
         self._source_of = source_of
         self._crcs = crcs
-        self._made: list[Block | None] = [None] * (len(ends) - 1)
+        self._made: list[Block | None] = [None] * count
         self.again: _ReadAgain | None = None
 
     @classmethod
@@ -434,9 +457,14 @@ class CachedBlocks(Sequence[Block]):
             array("q", [zlib.crc32(piece) for piece in pieces]),
         )
 
-    def __reduce__(self) -> tuple[type[CachedBlocks], tuple[Any, ...]]:
-        """The bytes and their places (a worker process makes its own blocks from them)."""
-        return CachedBlocks, (self._blobs, self._ends, self._lines, self._sources, self._source_of, self._crcs)
+    def __reduce__(self) -> tuple[type[CachedBlocks], tuple[Any, ...], dict[str, Any]]:
+        """The bytes and their places, and the way to read a damaged block again (a worker process
+        makes its own blocks from them)."""
+        made = (self._blobs, self._ends, self._lines, self._sources, self._source_of, self._crcs)
+        return CachedBlocks, made, {"again": self.again}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.again = state.get("again")
 
     def __len__(self) -> int:
         return len(self._made)

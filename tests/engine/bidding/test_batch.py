@@ -249,3 +249,47 @@ def test_rule_tables_come_back_from_a_pickle_as_they_went_and_go_on_filling_rows
     for name in ("lo", "hi", "shape_rows", "shape_of", "shaped", "rule20", "cards", "asks", "codes", "applies"):
         assert np.array_equal(getattr(again, name), getattr(whole, name)), name
     assert again.columns == whole.columns and again._shape_rows == whole._shape_rows
+
+
+def test_live_states_pickle_while_another_thread_matches_new_numbers(monkeypatch) -> None:
+    """``matched`` adds to ``accepted`` without the lock: pickling copies it first (it looped over the
+    dictionary itself, and a number matched meanwhile stopped the pickle with a RuntimeError)."""
+    import pickle
+    import threading
+    from types import SimpleNamespace
+
+    from bridgegui.engine.bidding.batch_states import LiveStates
+
+    index = SimpleNamespace(automaton=SimpleNamespace(), general_blocks=lambda live: [live])
+    states = LiveStates(index, threading.Lock())  # type: ignore[arg-type]
+    for live in (3, 4, 5):
+        states.matched(states.number(live))
+    looked_up = LiveStates._stored_accepts
+
+    def another_thread_matches(self: LiveStates, number: int) -> list[int] | None:
+        self.accepted[100 + number] = [number]  # what a bidding thread's ``matched`` does meanwhile
+        return looked_up(self, number)
+
+    monkeypatch.setattr(LiveStates, "_stored_accepts", another_thread_matches)
+    loaded = pickle.loads(pickle.dumps(states))
+    assert sorted(loaded.accepted_stored[0].tolist()) == [1, 2, 3]
+
+
+def test_bounds_read_the_rule_tables_rows_under_the_lock_rows_are_filled_under() -> None:
+    """Filling rows swaps in a new ``lo`` and then a new ``hi``: ``bounds`` waits for a fill in progress
+    instead of pairing one fill's ``lo`` with another's ``hi`` (two threads bidding an uncached system)."""
+    import threading
+
+    from bridgegui.engine.bidding.batch_tables import RuleTables
+
+    rules = parse_system(MEANINGS).rules
+    tables = RuleTables(rules)
+    tables.prepare(np.arange(len(rules)))
+    tables._bounds = None
+    done = threading.Event()
+    with tables._lock:
+        reader = threading.Thread(target=lambda: (tables.bounds(), done.set()))
+        reader.start()
+        assert not done.wait(0.2)
+    reader.join(timeout=30)
+    assert done.is_set()

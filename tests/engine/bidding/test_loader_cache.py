@@ -515,12 +515,88 @@ def test_a_cached_systems_blocks_are_made_when_asked_for_one_object_each(tmp_pat
         blocks[len(blocks)]
 
 
+def _include_names_as_the_reader_reads_them(text: str) -> list[str]:
+    """``system_file``'s own reading of include lines, line by line."""
+    import re
+
+    from bridgegui.engine.bidding.system_file import _LINE_BREAK
+
+    names = []
+    for raw in _LINE_BREAK.split(text.removeprefix("\ufeff")):
+        code = raw.split("#", 1)[0].rstrip()
+        if not code.strip() or code[0].isspace():
+            continue
+        word = re.match(r"(\S+)", code)
+        if word is not None and word.group(1).lower() == "include" and code[word.end() :].strip():
+            names.append(code[word.end() :].strip())
+    return names
+
+
 @hypothesis.given(
-    st.lists(st.sampled_from(["include ", "INCLUDE\t", "Include", "\n", "\r\n", " ", "x", "#", "inc", "lude", "a"]))
+    st.lists(
+        st.sampled_from(
+            [
+                "include ",
+                "INCLUDE\t",
+                "Include",
+                "include\xa0",
+                "\n",
+                "\r\n",
+                "\r",
+                " ",
+                "x",
+                "#",
+                "inc",
+                "lude",
+                "a",
+                "\ufeff",
+            ]
+        )
+    )
 )
-def test_include_lines_are_found_as_a_scan_of_every_line_start_finds_them(pieces: list[str]) -> None:
-    """The cache key's quick search for ``include`` lines against the plain anchored pattern."""
-    from bridgegui.engine.bidding.loader import _INCLUDE_LINE, _included_names
+def test_include_lines_are_found_as_the_system_file_reader_finds_them(pieces: list[str]) -> None:
+    """The cache key's quick search for ``include`` lines against the reader's line-by-line reading:
+    an include after a lone CR, or followed by any white space, is in the key too (else editing the
+    included file left the old compiled system in use)."""
+    from bridgegui.engine.bidding.loader import _included_names
 
     text = "".join(pieces)
-    assert _included_names(text) == [m.group(1) for m in _INCLUDE_LINE.finditer(text)]
+    assert _included_names(text) == _include_names_as_the_reader_reads_them(text)
+
+
+def test_a_worker_process_copy_of_a_cached_system_still_reads_a_damaged_block_again(tmp_path, monkeypatch) -> None:
+    """The way to read a damaged block again goes with the blocks when a system is pickled to a worker."""
+    from bridgegui.engine.bidding import loader
+
+    monkeypatch.setenv(loader.CACHE_DIR_ENV, str(tmp_path))
+    fresh = load_system("standard", use_cache=False)
+    load_system("standard")
+    copy = pickle.loads(pickle.dumps(load_system("standard")))
+    number = len(copy.blocks) // 2
+    state = copy.blocks[number].__dict__
+    blob = bytes(state["_rules_blob"])
+    state["_rules_blob"] = blob[:-5] + bytes([blob[-5] ^ 0x01]) + blob[-4:]
+    assert [rule.explanation for rule in copy.blocks[number].rules] == [
+        rule.explanation for rule in fresh.blocks[number].rules
+    ]
+
+
+def test_cached_blocks_that_do_not_hold_together_are_refused_when_loaded() -> None:
+    """The blocks' places and names are not under their CRC-32s: damaged ones fail the load (and the
+    system is read again from its files) instead of failing when a block is asked for."""
+    from array import array
+
+    import pytest
+
+    from bridgegui.engine.bidding.loader import CachedBlocks
+
+    good = (b"abcdef", array("q", [0, 2, 6]), array("q", [1, 5]), ("x.system",), array("q", [0, 0]), array("q", [1, 2]))
+    assert len(CachedBlocks(*good)) == 2
+    for place, bad in [
+        (1, array("q", [0, 4, 2])),  # places going back
+        (1, array("q", [0, 2, 7])),  # past the bytes
+        (4, array("q", [0, 1])),  # a source that is not there
+        (2, array("q", [1])),  # a line missing
+    ]:
+        with pytest.raises(ValueError, match="hold together"):
+            CachedBlocks(*good[:place], bad, *good[place + 1 :])
