@@ -183,5 +183,5 @@ def test_unfinished_auctions_end_with_a_plus_as_the_board_writer_writes_them() -
     note_index = np.broadcast_to(np.arange(9), (3, 9)).copy()
     contracts, declarers = final_contracts(calls, np.full(3, 1))
     bid = _batch.Bidding(calls, lengths, complete, note_index, notes, contracts, declarers)
-    assert pbn.dumps_bidding(deals, 1, info, bid) == expected
+    assert registry.dumps_bidding("pbn", deals, 1, info, bid) == expected
     assert lin.dumps_bidding(deals, 1, info, bid) == lin.dumps(boards, info)

@@ -68,7 +68,6 @@ __all__ = [
     "contract_tags",
     "dump",
     "dumps",
-    "dumps_bidding",
     "end",
     "export_form",
     "load",
@@ -792,15 +791,9 @@ def end(info: SetHeader) -> str:
     return _CRLF if info.total == 0 else ""
 
 
-def dumps_bidding(*args: Any, **kwargs: Any) -> str | bytes:
-    """``dumps`` of the same boards carrying their auctions, laid out from arrays (``pbn_bidding.dumps_bidding``)."""
-    from bridgegui.formats.pbn_bidding import dumps_bidding as laid_out
-
-    return laid_out(*args, **kwargs)
-
-
 def bidding_parts(*args: Any, **kwargs: Any) -> Iterator[bytes]:
-    """``dumps_bidding``'s bytes a batch of games at a time (``pbn_bidding.bidding_parts``)."""
+    """``dumps`` of the same boards carrying their auctions, laid out from arrays a batch of games at a
+    time, as UTF-8 bytes (``pbn_bidding.bidding_parts``)."""
     from bridgegui.formats.pbn_bidding import bidding_parts as laid_out
 
     return laid_out(*args, **kwargs)

@@ -323,6 +323,9 @@ def dumps_bidding(
     ``encoded``: a format that holds auctions gives the UTF-8 bytes a file holds, not text."""
     fmt = by_name(fmt)
     module = _module(fmt)
+    if hasattr(module, "bidding_parts"):  # laid out a batch of games at a time (PBN)
+        data = b"".join(module.bidding_parts(masks, first_number, info, bidding))
+        return data if encoded else data.decode("utf-8")
     if hasattr(module, "dumps_bidding"):
         return module.dumps_bidding(masks, first_number, info, bidding, encoded=encoded)  # type: ignore[no-any-return]
     writer = stream_writer(fmt)
