@@ -343,6 +343,17 @@ class Bidding:
         self.contracts = contracts
         self.declarers = declarers
 
+    def note_lines(self, escape: Callable[[str], str], end: bytes = b"") -> list[bytes]:
+        """The notes the calls use, each on one line (``one_line_texts``), escaped and followed by
+        ``end``, by their index in ``note_texts``; empty for the others (a system has 15,000).  The
+        notes used are found by counting: ``np.unique`` would import ``numpy.ma``, 15 ms, for nothing."""
+        placed = self.notes[np.arange(self.notes.shape[1]) < self.lengths[:, None]]
+        used = np.flatnonzero(np.bincount(placed.astype(np.int64), minlength=len(self.note_texts))).tolist()
+        lines = [b""] * len(self.note_texts)
+        for k, line in zip(used, one_line_texts([self.note_texts[k] for k in used], escape), strict=True):
+            lines[k] = line + end
+        return lines
+
     def __getitem__(self, rows: slice) -> Bidding:
         """The auctions of some of the boards (a slice of the batch)."""
         return Bidding(

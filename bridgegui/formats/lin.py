@@ -110,12 +110,7 @@ def _spliced(pieces: list[_batch.Piece], bidding: _batch.Bidding) -> bytes:
     head, sizes = _batch.join_rows(pieces, n)
     width = bidding.calls.shape[1]
     made = np.arange(width)[None, :] < bidding.lengths[:, None]
-    used = np.unique(bidding.notes[made])
-    used_notes = used.tolist()
-    escaped = _batch.one_line_texts([bidding.note_texts[k] for k in used_notes], lambda t: t.translate(_SUIT_ESCAPES))
-    notes = [b""] * len(bidding.note_texts)
-    for k, line in zip(used_notes, escaped, strict=True):
-        notes[k] = line
+    notes = bidding.note_lines(lambda text: text.translate(_SUIT_ESCAPES))
     texts = [f"mb|{call}|an|".encode("ascii") for call in _LIN_CALLS] + [b"|", b"pg||\n"] + notes
     lengths = np.array([len(t) for t in texts], dtype=np.int64)
     starts = np.cumsum(lengths) - lengths + len(head)

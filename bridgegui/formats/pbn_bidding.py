@@ -85,24 +85,16 @@ def bidding_parts(masks: np.ndarray, first_number: int, info: SetHeader, bidding
     after another: joining a 10,000-board set's twelve megabytes into one object only to write them
     cost a run more than laying out its auctions."""
     masks = np.asarray(masks, dtype=np.uint64).reshape(-1, 4)
-    # the notes the calls use, by counting (``np.unique`` would import ``numpy.ma``, 15 ms, for nothing)
-    placed = bidding.notes[np.arange(bidding.notes.shape[1]) < bidding.lengths[:, None]]
-    used = np.flatnonzero(np.bincount(placed.astype(np.int64), minlength=len(bidding.note_texts))).tolist()
-    texts = bidding.note_texts
-    notes = _batch.one_line_texts([texts[k] for k in used], _escaped)
+    # the notes the calls use, each with the Note tag's end
+    note_pieces = bidding.note_lines(_escaped, ('"]' + _CRLF).encode("ascii"))
     lines = _header(info.notes)
     template = _bid_template(info.generator, info.seed)
-    if not all(t.isascii() for t in (*lines, *template)) or not all(note.isascii() for note in notes):
+    if not all(t.isascii() for t in (*lines, *template)) or not all(note.isascii() for note in note_pieces):
         lines.append(_CHARSET)
     # every piece the auction sections are made of, the same for every batch: the call tokens, the
-    # "+" of an unfinished auction, the Note tags' beginnings, and the notes the calls use with the
-    # tag's end (a system has 15,000 notes)
+    # "+" of an unfinished auction, the Note tags' beginnings, and the notes
     width = bidding.calls.shape[1]
     tokens = _call_tokens(width)
-    suffix = ('"]' + _CRLF).encode("ascii")
-    note_pieces = [b""] * len(texts)
-    for k, note in zip(used, notes, strict=True):
-        note_pieces[k] = note + suffix
     prefixes = [f'[Note "{k + 1}:'.encode("ascii") for k in range(width)]
     constant = np.empty(len(tokens) + 1 + width + len(note_pieces), dtype=object)
     constant[:] = [*tokens, ("+" + _CRLF).encode("ascii"), *prefixes, *note_pieces]

@@ -660,9 +660,8 @@ def _within_bounds(tables: RuleTables, hands: Hands, rule: np.ndarray, hand: np.
     rule sets, slot by slot (``RuleTables.ranges``).  The first slot (most often the points) rules
     out most cells, so the others judge only the cells it kept."""
     counts, columns, starts, spans, used = tables.ranges()
-    kept = np.arange(rule.size)
     if columns.shape[0] == 0:
-        return kept
+        return np.arange(rule.size)
     if not hands.has_every(len(tables.columns)):
         hands.compute(list(tables.columns), int(np.bitwise_or.reduce(used.take(rule))))
     table, offsets = hands.measure_table(columns)

@@ -92,11 +92,11 @@ class LiveStates:
         bits say which blocks a number's states match (``_PatternIndex.general_blocks``)."""
         self.lock = lock
         self.accepted: dict[int, list[int]] = {}
+        """The blocks whose general patterns a number's live states have matched (``matched``), once asked."""
         self.accepted_stored: tuple[np.ndarray, np.ndarray, np.ndarray] = (_NONE, np.zeros(1, dtype=np.int64), _NONE)
         """What ``accepted`` held when the cache stored it: the numbers in order, where each one's blocks
         start in the last array, and the blocks (a dictionary of lists cost more to load than the
         few hundred a run asks for from it)."""
-        """The blocks whose general patterns a number's live states have matched (``matched``), once asked."""
         self.lives: list[int | None] = [0]
         """The live states of each number (0: none, an auction no general pattern can match any more);
         None for one read from the cache and not yet asked for (``live``)."""
