@@ -85,7 +85,7 @@ def test_help_states_the_default_sample_sizes() -> None:
         (["--auction", "1NT P", "--infer", "--hand", "S:AQ73"], 2),
         (["--auction", "1NT P", "--infer", "--north", "hcp 10"], 2),
         (["--auction", "1NT P", "--infer", "--vul", "sometimes"], 2),
-        (["--auction", "1NT", "-d", "S", "--infer", "--hand", HAND, "-p", "5"], 3),
+        (["--auction", "1NT 7NT", "-d", "S", "--infer", "--hand", HAND, "-p", "5"], 3),
         (["--auction", "1NT P", "--infer", "--cluster", "tcp://127.0.0.1:1"], 2),
     ],
 )

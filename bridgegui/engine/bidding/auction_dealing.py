@@ -77,6 +77,9 @@ class AuctionCondition:
     prefix: Auction
     vulnerable: str | None = "None"
     """The board's vulnerability (PBN spelling) the system bids at."""
+    known_seat: str | None = None
+    """A seat whose hand is known and whose calls are taken as made, not asked of the system (see
+    ``request_for_auction``)."""
 
     @property
     def text(self) -> str:
@@ -89,6 +92,9 @@ class AuctionCondition:
         for call in self.prefix.calls:
             if keep.size == 0:
                 break
+            if auction.next_seat == self.known_seat:
+                auction = auction + call
+                continue
             codes, _ = self.system.choose(deals[keep, seat_index(auction.next_seat)], auction, self.vulnerable)
             keep = keep[codes == call_code(call)]
             auction = auction + call
@@ -377,11 +383,17 @@ def request_for_auction(
     prefix: Auction | Sequence[Call | str] | str,
     dealer: str | None = None,
     vulnerable: str | None = "None",
+    known_seat: str | None = None,
 ) -> DealRequest:
     """The request whose boards are exactly those on which ``system`` bids ``prefix`` from ``dealer``.
 
     ``prefix`` is an ``Auction`` (its dealer is used when ``dealer`` is None), calls, or text such
-    as ``"1NT P 2C P"``.  Raises ``AuctionError`` for text that is not a call, and
+    as ``"1NT P 2C P"``.  ``known_seat`` is a seat whose cards the caller will predeal (a student's
+    own hand): its calls are taken as made, whatever the system would have called, and neither
+    constrain nor filter the deals.  The system's choice for a known hand is the same on every deal,
+    so asking it would keep all deals or none: a student's call the system would not make left
+    nothing to deal, and the inference and simulation a student wants just then refused to run.
+    Raises ``AuctionError`` for text that is not a call, and
     ``ImpossibleError`` (carrying the seat) for a prefix the system never bids: an illegal call, a
     call no reachable rule makes at its position, or calls of one seat (or of the four seats
     together) that no deal satisfies.  See the module docstring for why the result is exact.
@@ -402,6 +414,9 @@ def request_for_auction(
             following = auction + call
         except AuctionError as exc:
             raise ImpossibleError(f"{exc}; the system never bids it", seat=seat) from None
+        if seat == known_seat:
+            auction = following
+            continue
         makers, no_fit_pass = rules_making(system, auction, call, vulnerable)
         if not makers and not no_fit_pass:
             after = f"after {auction.symbols()}" if auction.calls else "as the first call"
@@ -435,7 +450,8 @@ def request_for_auction(
             if problems:
                 raise ImpossibleError(f"{where}: the four hands cannot fit together ({problems[0].text()})", seat=seat)
         auction = following
-    return DealRequest(tuple(seats), condition=AuctionCondition(system, auction, vulnerable))  # type: ignore[arg-type]
+    condition = AuctionCondition(system, auction, vulnerable, known_seat)
+    return DealRequest(tuple(seats), condition=condition)  # type: ignore[arg-type]
 
 
 SCENARIO_DEALER = "N"

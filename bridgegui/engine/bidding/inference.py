@@ -10,6 +10,8 @@ deals them and summarises each seat: HCP and every suit's length (minimum, 5th p
 A seat whose hand is known (the student's own hand: what the student can deduce, never the hidden
 hands) is added to the request as predealt cards (``SeatConstraint.cards``), so the dealing stays
 exact: the deals are those on which the system bids the prefix *and* that seat holds those cards.
+That seat's own calls are taken as made (the student may have called what the system would not); the
+other seats' calls are the system's.
 
 The records are plain numbers; the window and the command line word them.  No Qt here.
 """
@@ -168,11 +170,13 @@ def auction_request(
 ) -> DealRequest:
     """The exact request for the deals on which ``system`` bids ``prefix`` (and ``known`` holds its cards).
 
-    ``vulnerable`` is the board's vulnerability; systems choose calls by it (``docs/bidding-design.md``).
+    The known seat's own calls are taken as made, not asked of the system: a student may call what the
+    system would not, and what the others' calls show is still worth knowing.  ``vulnerable`` is the board's vulnerability; systems choose calls by it (``docs/bidding-design.md``).
     """
     if vulnerable not in VULNERABILITIES:
         raise BridgeError(f"{vulnerable!r} is not a vulnerability: use None, NS, EW or All")
-    return request_with_known_hand(request_for_auction(system, prefix, dealer, vulnerable), known)
+    seat = None if known is None else known.seat
+    return request_with_known_hand(request_for_auction(system, prefix, dealer, vulnerable, seat), known)
 
 
 def summarise(deals: np.ndarray, auction: Auction, known: KnownHand | None = None) -> Inference:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from bridgegui.engine.bidding import Auction, load_system
+from bridgegui.engine.bidding import Auction, Call, load_system
 from bridgegui.engine.bidding.inference import (
     KnownHand,
     Summary,
@@ -14,6 +14,7 @@ from bridgegui.engine.bidding.inference import (
     shown_hands,
     summarise,
 )
+from bridgegui.engine.bidding.system import call_code
 from bridgegui.engine.cards import SEATS, SUIT_NAMES, Deal
 from bridgegui.engine.errors import BridgeError, DealError, ImpossibleError
 
@@ -88,9 +89,31 @@ def test_a_known_hand_is_held_on_every_deal(standard) -> None:
     _same(inference.as_dict(), _plain(deals))
 
 
-def test_a_known_hand_that_cannot_have_bid_the_auction_is_impossible(standard) -> None:
+def test_a_known_hands_own_calls_are_taken_as_made(standard) -> None:
+    """A student may call what the system would not (South's 10 HCP open 1NT); what the others' calls
+    show is still dealt exactly, and the inference no longer finds nothing to deal."""
+    known = KnownHand.parse(KNOWN)
+    inference, deals = shown_hands(standard, "1NT P 2C P", "S", known=known, count=200, seed=1)
+    assert (deals[:, SEATS.index("S")] == np.uint64(known.mask)).all()
+    # The system itself would not open 1NT with South's hand ...
+    assert standard.call_for(Deal.from_masks(deals[0].tolist()), Auction("S")).call != Call.parse("1NT")
+    # ... but West's pass and North's 2♣ (Stayman: a four-card major) are still the system's on every deal.
+    west, _ = standard.choose(deals[:, SEATS.index("W")], Auction.parse("S", "1NT"))
+    north, _ = standard.choose(deals[:, SEATS.index("N")], Auction.parse("S", "1NT P"))
+    assert (west == call_code(Call.parse("P"))).all() and (north == call_code(Call.parse("2C"))).all()
+    assert inference.seat("N").lengths[0].max >= 4 or inference.seat("N").lengths[1].max >= 4
+    assert inference.seat("S").known
+
+
+def test_a_known_hands_illegal_call_is_still_refused(standard) -> None:
+    with pytest.raises(BridgeError, match="insufficient"):
+        shown_hands(standard, "1NT 1S", "E", known=KnownHand.parse(KNOWN), count=10, seed=1)
+
+
+def test_an_auction_the_others_never_bid_is_still_impossible(standard) -> None:
+    # West cannot have passed 1NT with a call no rule makes: the others' calls are the system's.
     with pytest.raises(ImpossibleError):
-        shown_hands(standard, "1NT", "S", known=KnownHand.parse(KNOWN), count=10, seed=1)
+        shown_hands(standard, "1NT 7NT", "W", known=KnownHand.parse(KNOWN), count=10, seed=1)
 
 
 def test_seeded_runs_repeat(standard) -> None:

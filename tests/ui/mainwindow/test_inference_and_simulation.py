@@ -8,7 +8,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QLabel, QLineEdit, QProgressBar, QPushButton, QSpinBox, QTableWidget, QToolButton
 from pytestqt.qtbot import QtBot
 
-from bridgegui.engine.bidding import Call, load_system
+from bridgegui.engine.bidding import Auction, Call, load_system
 from bridgegui.engine.bidding.inference import KnownHand, shown_hands
 from bridgegui.ui.mainwindow.window import MainWindow
 from bridgegui.ui.widgets.bar_chart import BarChart
@@ -129,3 +129,17 @@ def test_simulate_after_a_call_compares_it_with_the_systems(qtbot: QtBot, window
     auction, seat, candidates = point
     assert auction.calls == before.calls and seat == "S"
     assert candidates[:2] == [system_call, Call.parse("7NT")]
+
+
+def test_what_we_know_after_a_call_the_system_would_not_make(qtbot: QtBot, window: MainWindow) -> None:
+    """The student's own calls are taken as made: after South opens 1NT on 10 HCP (the system would
+    pass) the lines still say what partner's 2♣ shows, instead of finding nothing to deal."""
+    panel = _panel(window)
+    known = KnownHand.parse("S:AQ73.K84.J92.T65")
+    panel.show_for(load_system("standard"), Auction.parse("S", "1NT P 2C P"), known, "None")
+    title = panel.findChild(QLabel, "inferenceTitle")
+    assert title is not None
+    qtbot.waitUntil(lambda: "deals" in title.text() or "nothing" in title.text(), timeout=20_000)
+    assert f"({INFERENCE_DEALS:,} deals)" in title.text() or f"({INFERENCE_DEALS} deals)" in title.text()
+    partner = panel.findChild(QLabel, "inferenceLine:N")
+    assert partner is not None and "HCP" in partner.text()
