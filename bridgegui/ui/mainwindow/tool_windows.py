@@ -119,7 +119,10 @@ class ToolWindows(QObject):
             vulnerable = (board.effective_vulnerable if board is not None else None) or "None"
             return deal, dealer, vulnerable
 
-        return self._open("explain", lambda: ExplainWindow(self._parent, shown, self.bidding.preferred_system()))
+        window = self._open("explain", lambda: ExplainWindow(self._parent, shown, self.bidding.preferred_system()))
+        if self.bidding.system_name and isinstance(window, ExplainWindow):
+            window.select_system(self.bidding.system_name)  # raised while another was shown: the one practised
+        return window
 
     def manual(self) -> QDialog:
         """Help → Manual: the user manual (the Markdown the README links to)."""

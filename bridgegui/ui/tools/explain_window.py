@@ -8,6 +8,7 @@ when another board is shown, it explains that one.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
@@ -38,8 +39,7 @@ class ExplainWindow(ToolWindow):
         self.system_combo.setObjectName("systemCombo")
         for name in shipped_systems():
             self.system_combo.addItem(shipped_label(name), name)
-        index = self.system_combo.findData(system_name)
-        self.system_combo.setCurrentIndex(max(index, 0))
+        self.select_system(system_name)
         self.system_combo.currentIndexChanged.connect(self.refresh)
         self.auction_view = AuctionView(self)
         self.explanations = QLabel(self)
@@ -66,6 +66,16 @@ class ExplainWindow(ToolWindow):
         self.resize(720, 640)
         self.refresh()
 
+    def select_system(self, name: str) -> None:
+        """Show ``name``'s auction: a shipped system, or a teacher's system file (added to the list)."""
+        if not name:
+            return
+        index = self.system_combo.findData(name)
+        if index < 0:
+            self.system_combo.addItem(Path(name).name, name)
+            index = self.system_combo.count() - 1
+        self.system_combo.setCurrentIndex(index)
+
     def system(self) -> System:
         name = str(self.system_combo.currentData())
         if name not in self._systems:
@@ -88,10 +98,11 @@ class ExplainWindow(ToolWindow):
             return
         self.inference.show_for(self.system(), result.auction, None, vulnerable)
         self.auction_view.set_auction(result.auction, [c.explanation for c in result.choices])
+        # Every call, the closing passes too: one of them may be the decision of the board (leaving a
+        # double in), and the command line's --explain lists them all.
         lines = [
             f"{SEAT_NAMES[SEATS.index(result.auction.seat_of(i))]}: {c.explanation}"
             for i, c in enumerate(result.choices)
-            if not (c.call.is_pass and i >= 1 and result.auction.is_complete and i >= len(result.choices) - 3)
         ]
         # The contract ("2♥ by West") is under the auction already: said once.
         self.explanations.setText("\n".join(lines))

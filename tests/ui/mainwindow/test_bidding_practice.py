@@ -138,7 +138,22 @@ def test_explain_this_hand_shows_the_systems_auction(qtbot: QtBot, window: MainW
     expected = load_system("standard").bid(board.deal, board.effective_dealer or "N").auction
     assert isinstance(view.auction(), Auction) and view.auction().calls == expected.calls
     text = explain.findChild(QLabel, "explanations")
-    assert text is not None and text.text()
+    assert text is not None
+    # One line for every call, the closing passes included (one may leave a double in).
+    assert len(text.text().splitlines()) == len(expected.calls)
+
+
+@pytest.mark.qt_log_ignore("propagateSizeHints", "does not support raise")
+def test_explain_this_hand_follows_the_system_practised(qtbot: QtBot, window: MainWindow) -> None:
+    """Explain, left open on another system, shows the practised one when asked again."""
+    from PySide6.QtWidgets import QComboBox
+
+    _start(qtbot, window)
+    explain = window.open_explain()
+    combo = explain.findChild(QComboBox, "systemCombo")
+    assert combo is not None and combo.currentData() == "standard"
+    combo.setCurrentIndex(combo.findData("acol"))
+    assert window.open_explain() is explain and combo.currentData() == "standard"
 
 
 def test_two_students_hand_the_screen_over(qtbot: QtBot, window: MainWindow) -> None:
