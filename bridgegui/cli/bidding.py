@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import re
+from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 import numpy as np
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
     # Imported where used: bridgegui-deal loads this module for its --help, and a run without bidding
     # flags must not pay for loading the bidding systems (start-up time is paid by every run).
     from bridgegui.engine.bidding import Auction, System
+    from bridgegui.engine.bidding.auction_dealing import AuctionSetHeader
     from bridgegui.formats._batch import Bidding
 
 DEFAULT_SYSTEM = "standard"
@@ -133,15 +135,25 @@ def auction_calls(dealer: str, calls: str, written: str | None = None) -> str:
     return auction.text()
 
 
+def system_label(args: argparse.Namespace) -> str:
+    """The system as a set's header names it for ``load_system``: a shipped name, or the file's absolute path
+    (the set may be reopened from another folder)."""
+    from bridgegui.engine.bidding import shipped_systems
+
+    name = args.system or DEFAULT_SYSTEM
+    return name if name in shipped_systems() else str(Path(name).resolve())
+
+
 def deal_for_auction(
     args: argparse.Namespace, system: System, extra: DealRequest, seed: int
-) -> tuple[list[Board], DealRequest]:
+) -> tuple[list[Board], AuctionSetHeader]:
     """The boards for ``--auction``: each board's dealer bids the prefix first, at the board's
     vulnerability, dealt exactly by the engine's ``plan_boards_for_auction`` and
     ``deal_boards_for_auction`` (the window's Deal for an Auction calls the same two, so the same seed
-    gives the same boards there).  Returns the boards in board order and the first board's request
-    (for the file's header)."""
+    gives the same boards there).  Returns the boards in board order and what dealt them, for the
+    set's header (the window reads it back to deal for the same auction)."""
     from bridgegui.engine.bidding import deal_boards_for_auction, plan_boards_for_auction
+    from bridgegui.engine.bidding.auction_dealing import AuctionSetHeader
 
     dealer, calls = split_auction(args.auction, _fixed_dealer(args))
     # an illegal, unreadable or empty auction is malformed: BridgeError, status 2
@@ -151,7 +163,7 @@ def deal_for_auction(
     )
     rows = deal_boards_for_auction(plan, max_tries=args.max_tries)
     boards = [Board(plan.first_board + i, Deal.from_masks(row), dealer=dealer) for i, row in enumerate(rows.tolist())]
-    return boards, plan.request
+    return boards, AuctionSetHeader(calls, system_label(args), dealer)
 
 
 def bid_boards(boards: list[Board], system: System) -> list[Board]:

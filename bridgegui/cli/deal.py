@@ -556,9 +556,11 @@ def run_auction(args: argparse.Namespace, extra: DealRequest, stdout: TextIO, st
         raise SpecError("--auction deals uniformly: it cannot be combined with --shuffle")
     system = bidding.system_of(args)
     seed = args.seed if args.seed is not None else new_seed()
-    boards, request = bidding.deal_for_auction(args, system, extra, seed)
+    boards, header = bidding.deal_for_auction(args, system, extra, seed)
+    if not extra.is_empty:
+        header = dataclasses.replace(header, extra=describe_request(extra))
     note = f"Auction: {args.auction} ({system.title or system.name})"
-    write_output(boards, args, request, seed, stdout, note=note, stderr=stderr)
+    write_output(boards, args, extra, seed, stdout, note=note, stderr=stderr, constraints=header.text())
     return EXIT_OK
 
 
@@ -598,16 +600,26 @@ def run_with_model(
     return EXIT_OK
 
 
-def set_info(request: DealRequest | None, seed: int, note: str, *, dealer: str | None = None) -> registry.SetInfo:
+def set_info(
+    request: DealRequest | None,
+    seed: int,
+    note: str,
+    *,
+    dealer: str | None = None,
+    constraints: str | None = None,
+) -> registry.SetInfo:
     """The header of a set: generator, seed, the note and the constraints.
 
     A set is a practice set (Law 6E3: tournament boards are dealt at random) unless it was dealt
     from an empty request; ``request`` None (a script, a mixed set) counts as constrained.
+    ``constraints`` says what dealt the set when the request does not (an auction's header line).
     """
     notes = [note] if note else []
-    if request is not None and not request.is_empty:
+    if constraints is not None:
+        notes.append(f"Constraints: {constraints}")
+    elif request is not None and not request.is_empty:
         notes.append(f"Constraints: {describe_request(request)}")
-    practice = request is None or not request.is_empty
+    practice = constraints is not None or request is None or not request.is_empty
     return registry.SetInfo(GENERATOR, seed, tuple(notes), practice=practice, dealer=dealer)
 
 
@@ -647,6 +659,7 @@ def write_output(
     *,
     note: str = "",
     stderr: TextIO | None = None,
+    constraints: str | None = None,
 ) -> None:
     """Write a set held in memory (``--pdf``, ``--dd``, ``--bid``, ``--auction``, ``--shuffle``, mixed sets).
 
@@ -680,7 +693,7 @@ def write_output(
 
     _refuse_too_many(fmt, len(boards))
     _warn_dropped(fmt, boards, stderr if stderr is not None else sys.stderr)
-    info = set_info(request, seed, note)
+    info = set_info(request, seed, note, constraints=constraints)
     with open_output(args.output, stdout, fmt) as put:
         put(registry.dumps(fmt, boards, dataclasses.replace(info, total=len(boards))))
 

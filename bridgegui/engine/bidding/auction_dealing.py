@@ -660,11 +660,62 @@ def time_boards_for_auction(
     return time.perf_counter() - start
 
 
+@dataclass(frozen=True)
+class AuctionSetHeader:
+    """What dealt a set for an auction, as its file's header records it and both front ends read it back.
+
+    ``auction 1NT P 2C P; system sayc; dealer S``: the calls (from the dealer), the system as
+    ``load_system`` takes it (a shipped name or a file's path), the seat that dealt every board when
+    one did, and any constraints given with the auction (``with North: hcp 8+``, last: they may hold
+    "; " themselves).  A teacher reopening the lesson next week deals for the same auction again.
+    """
+
+    calls: str
+    system: str
+    dealer: str | None = None
+    extra: str = ""
+
+    def text(self) -> str:
+        parts = [f"auction {self.calls}", f"system {self.system}"]
+        if self.dealer:
+            parts.append(f"dealer {self.dealer}")
+        if self.extra:
+            parts.append(f"with {self.extra}")
+        return "; ".join(parts)
+
+    @classmethod
+    def parse(cls, text: str) -> AuctionSetHeader | None:
+        """The header of ``text()``; None for anything else (the older ``auction 1NT – 2♣ (Standard)``,
+        which named the system by its title only)."""
+        stripped = text.strip()
+        if not stripped.lower().startswith("auction "):
+            return None
+        parts = stripped[len("auction ") :].split("; ")
+        calls, system, dealer, extra = parts[0].strip(), "", None, ""
+        for k, part in enumerate(parts[1:], start=1):
+            key, _, value = part.partition(" ")
+            if key == "system":
+                system = value.strip()
+            elif key == "dealer" and value.strip().upper() in SEATS:
+                dealer = value.strip().upper()
+            elif key == "with":
+                extra = "; ".join([value, *parts[k + 1 :]]).strip()
+                break
+            else:
+                return None
+        try:
+            Auction.parse(dealer or SCENARIO_DEALER, calls)
+        except AuctionError:
+            return None
+        return cls(calls, system, dealer, extra) if calls and system else None
+
+
 __all__ = [
     "SCENARIO_DEALER",
     "AuctionBoardGroup",
     "AuctionBoards",
     "AuctionCondition",
+    "AuctionSetHeader",
     "deal_boards_for_auction",
     "plan_boards_for_auction",
     "request_for_auction",

@@ -23,6 +23,7 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QWidget
 
 from bridgegui.engine.bidding import requests_by_vulnerability
+from bridgegui.engine.bidding.auction_dealing import AuctionSetHeader
 from bridgegui.engine.boards import Board
 from bridgegui.engine.dealer.constraints import DealRequest
 from bridgegui.engine.dealer.mixing import Scenario, SetSource, deal_set, describe_set
@@ -103,7 +104,9 @@ class Dealing(QObject):
     def request_text(self) -> str:
         """What dealt the set, for its file's header: the editors' constraints, or the auction."""
         target = self.auction.target
-        return f"auction {target.text()}" if target is not None else self.dock.request_text()
+        if target is None:
+            return self.dock.request_text()
+        return AuctionSetHeader(target.calls, target.system_label, self.dock.fixed_dealer()).text()
 
     def deal(self) -> int | None:
         """Deal the current board; returns the job id, or None if the request has a mistake."""

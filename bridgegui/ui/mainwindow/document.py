@@ -270,6 +270,13 @@ class BoardSetDocument(QObject):
     def _editors_hold(self, lesson: LessonConstraints) -> bool:
         """True when the editors already say what ``set_header`` says (compared as the engine prints specs)."""
         dock = self.dock
+        if lesson.auction is not None:
+            target = self.auction.target
+            return (
+                target is not None
+                and (target.calls, target.system_label) == (lesson.auction.calls, lesson.auction.system)
+                and dock.dealer_mode() == lesson.dealer
+            )
         try:
             for key, spec in dock.request_specs().items():
                 parse = parse_seat_spec if key in SEATS else parse_partnership_spec
@@ -307,10 +314,20 @@ class BoardSetDocument(QObject):
     def restore_constraints(self, path: Path, lesson: LessonConstraints) -> bool:
         """Fill the editors, the dealer rule and the advanced condition from ``set_header`` (one undo step)."""
         try:
+            target = None
+            if lesson.auction is not None:  # dealt for an auction: deal for it again (the editors stay)
+                from bridgegui.engine.bidding import load_system
+                from bridgegui.ui.mainwindow.auction_target import check_target
+
+                system = load_system(lesson.auction.system)
+                target = check_target(system, lesson.auction.calls, lesson.auction.system)
             with self.undo.constraints_change(self.tr("Constraints of {file}").format(file=path.name)):
-                self.dock.set_constraints(lesson.specs, lesson.advanced, lesson.dealer)
-                self.auction.set_target(None)
-        except (ConstraintError, ValueError) as exc:
+                if target is None:
+                    self.dock.set_constraints(lesson.specs, lesson.advanced, lesson.dealer)
+                else:
+                    self.dock.set_dealer_mode(lesson.dealer)
+                self.auction.set_target(target)
+        except (BridgeError, ValueError) as exc:
             self._status(self.tr("The constraints of {file} were not restored: {e}").format(file=path.name, e=exc))
             return False
         self.undo.mark_constraints_kept()

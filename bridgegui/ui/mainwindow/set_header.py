@@ -5,8 +5,9 @@ A teacher's lesson file must remember its constraints: without them, the next F5
 
 * ``% Constraints: N: hcp 8-9; S: hcp 15-17, balanced; condition …; dealer S`` — what the window
   writes (``ConstraintsDock.request_text``); the command line writes ``North: …`` with whole seat
-  names, read the same way.  ``no constraints`` clears the editors; an ``auction …`` or a dealer-script
-  file name cannot be put back in the editors (``LessonConstraints.reason`` says why).
+  names, read the same way.  ``no constraints`` clears the editors; ``auction 1NT P 2C P; system sayc``
+  (``AuctionSetHeader``, both front ends write it) deals for that auction again; the older ``auction
+  1NT – 2♣ (Standard…)`` and a dealer-script file name cannot be put back (``LessonConstraints.reason``).
 * ``% Advanced condition:`` followed by the condition's lines, each indented two spaces: the window's
   advanced condition verbatim (the one-line ``condition`` part above loses line breaks, so a ``#``
   comment would swallow the rest).
@@ -16,9 +17,12 @@ No Qt here: the document calls ``read_header`` and ``header_lines``.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from bridgegui.engine.bidding.auction_dealing import AuctionSetHeader
 
 CONSTRAINTS = "Constraints:"
 ADVANCED = "Advanced condition:"
@@ -41,6 +45,7 @@ class LessonConstraints:
     dealer: str = "board"
     text: str = ""  # the Constraints line as written, kept for saving the set again
     reason: str = ""
+    auction: AuctionSetHeader | None = None  # a set dealt for an auction: the auction to deal for again
 
     @property
     def usable(self) -> bool:
@@ -71,7 +76,10 @@ def parse_constraints_line(text: str) -> LessonConstraints:
     dealer = "board"
     stripped = text.strip()
     if stripped.lower().startswith("auction "):
-        return LessonConstraints(text=stripped, reason="auction")
+        header = AuctionSetHeader.parse(stripped)
+        if header is None or header.extra:  # the older form (the system by its title), or seat specs too
+            return LessonConstraints(text=stripped, reason="auction")
+        return LessonConstraints(dealer=header.dealer or "board", text=stripped, auction=header)
     if stripped.lower() in ("", "no constraints"):
         return LessonConstraints(text=stripped)
     if stripped.lower().startswith("set:"):  # several scenarios (Deal Set's mix): no one set of constraints
@@ -118,7 +126,7 @@ def read_header(path: Path) -> LessonConstraints | None:
             advanced_done = "\n".join(advanced).strip("\n")
             advanced = None
             if found is not None:
-                found = LessonConstraints(found.specs, advanced_done, found.dealer, found.text, found.reason)
+                found = dataclasses.replace(found, advanced=advanced_done)
         if line.startswith(CONSTRAINTS):
             found = parse_constraints_line(line[len(CONSTRAINTS) :])
         elif line.startswith(ADVANCED) and found is not None:
@@ -126,7 +134,7 @@ def read_header(path: Path) -> LessonConstraints | None:
         elif line.startswith("Dealer script:") and found is None:
             found = LessonConstraints(text="", reason="script " + line[len("Dealer script:") :].strip())
     if advanced is not None and found is not None:
-        found = LessonConstraints(found.specs, "\n".join(advanced).strip("\n"), found.dealer, found.text, found.reason)
+        found = dataclasses.replace(found, advanced="\n".join(advanced).strip("\n"))
     return found
 
 

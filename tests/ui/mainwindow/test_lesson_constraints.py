@@ -172,3 +172,57 @@ def test_a_rotated_sets_constraints_are_read_and_a_mixed_set_says_why_not() -> N
     assert rotated.usable and rotated.specs == {"N": "hcp 20+"}
     mixed = parse_constraints_line("set: 8 Weak two (2♥), 8 1NT opening")
     assert not mixed.usable and mixed.reason == "mixed"
+
+
+def test_a_set_dealt_for_an_auction_deals_for_it_again(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
+    """Next week's lesson: the reopened set deals for the same auction, system and dealer again."""
+    from bridgegui.engine.bidding import load_system
+    from bridgegui.ui.mainwindow.auction_target import check_target
+
+    window.auction_dealing.set_target(check_target(load_system("sayc"), "1NT P 2C P", "sayc"))
+    window.constraints_dock.set_dealer_mode("S")
+    deal_set(qtbot, window, 2)
+    lesson = tmp_path / "stayman.pbn"
+    assert window.save_file(lesson)
+    header = read_header(lesson)
+    assert header is not None and header.auction is not None and header.usable
+    assert (header.auction.calls, header.auction.system, header.dealer) == ("1NT P 2C P", "sayc", "S")
+    window.auction_dealing.set_target(None)
+    window.constraints_dock.set_dealer_mode("board")
+    window.undo.mark_constraints_kept()
+    assert window.open_file(lesson)
+    target = window.auction_dealing.target
+    assert target is not None and (target.calls, target.system_label) == ("1NT P 2C P", "sayc")
+    assert window.constraints_dock.dealer_mode() == "S"
+    assert "constraints it was dealt with" in window.statusBar().currentMessage()
+
+
+def test_a_command_line_set_for_an_auction_is_dealt_for_again(window: MainWindow, tmp_path: Path) -> None:
+    from bridgegui.cli.deal import main
+
+    lesson = tmp_path / "cli.pbn"
+    assert main(["--system", "acol", "--auction", "1NT P", "-d", "W", "-p", "2", "-s", "3", "-o", str(lesson)]) == 0
+    window.undo.mark_constraints_kept()
+    assert window.open_file(lesson)
+    target = window.auction_dealing.target
+    assert target is not None and (target.calls, target.system_label) == ("1NT P", "acol")
+    assert window.constraints_dock.dealer_mode() == "W"
+    assert window.seat_editors["N"].spec() == ""  # not the first board's "North: hcp 12-14" as before
+    # Seat specs given with the auction have no place in the window: said so, nothing changed.
+    mixed = tmp_path / "mixed.pbn"
+    assert main(["--auction", "1NT P", "--south", "hcp 8+", "-p", "1", "-s", "3", "-o", str(mixed)]) == 0
+    window.auction_dealing.set_target(None)
+    assert window.open_file(mixed)
+    assert window.auction_dealing.target is None and window.seat_editors["S"].spec() == ""
+    assert "dealt for an auction" in window.statusBar().currentMessage()
+
+
+def test_the_auction_header_line() -> None:
+    from bridgegui.engine.bidding.auction_dealing import AuctionSetHeader
+
+    header = AuctionSetHeader("1NT P 2C P", "/home/t/my acol.system", "S", "South: hcp 8+; North: spades 4")
+    assert AuctionSetHeader.parse(header.text()) == header
+    assert AuctionSetHeader.parse("auction 1NT – 2♣ (Standard)") is None  # the older form: the title only
+    assert AuctionSetHeader.parse("auction 1NT 1S; system sayc") is None  # not an auction
+    parsed = parse_constraints_line("auction 1NT P; system sayc")
+    assert parsed.usable and parsed.auction == AuctionSetHeader("1NT P", "sayc") and parsed.dealer == "board"
