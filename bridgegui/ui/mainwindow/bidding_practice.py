@@ -166,6 +166,10 @@ class BiddingPractice(QObject):
     def _build_dock(self) -> None:
         self.dock = QDockWidget(self.tr("Bidding"), self._parent)
         self.dock.setObjectName("biddingDock")
+        # It shows while practising and hides when practice stops: a close button would hide it with
+        # no way back but leaving practice (closed mid-practice, the next boards had no bidding box).
+        features = QDockWidget.DockWidgetFeature
+        self.dock.setFeatures(features.DockWidgetMovable | features.DockWidgetFloatable)
         holder = self._holder = QWidget(self.dock)
         layout = QVBoxLayout(holder)
         layout.setContentsMargins(6, 4, 6, 4)
@@ -230,7 +234,7 @@ class BiddingPractice(QObject):
         notes_layout.addWidget(self.score_label)
         notes_layout.addStretch(1)
         self.notes.setWidget(notes)
-        self.inference.details.toggled.connect(lambda _on: self._reserve_lines())
+        self.inference.details.toggled.connect(self._chart_toggled)
         layout.addWidget(self.notes)
         self._reserve_lines()
         self.dock.setWidget(holder)
@@ -254,11 +258,24 @@ class BiddingPractice(QObject):
         self.score_label.setMinimumHeight(2 * line)
         # The notes' height changes only when the user opens or closes the HCP chart, and their width
         # always counts the scroll bar: one coming and going must not widen or narrow the dock.
-        chart = self.inference.chart.minimumHeight() + line if self.inference.details.isChecked() else 0
-        share = int(self._holder.height() * NOTES_SHARE)  # more room on a tall screen
-        self.notes.setFixedHeight(max(NOTES_LINES * line, share) + chart)
+        base = max(NOTES_LINES * line, int(self._holder.height() * NOTES_SHARE))  # more room on a tall screen
+        height = base
+        if self.inference.details.isChecked():
+            # The chart gets what the dock can spare above the bidding box's own minimum, and the notes
+            # scroll for the rest: a taller dock grew the window past the bottom of a 1280x800 screen.
+            box = self.stack.minimumSizeHint().height() + self.auction_view.minimumSizeHint().height()
+            spare = self._holder.height() - box - 3 * line  # the layout's margins and spacing
+            height = max(base, min(base + self.inference.chart.minimumHeight() + line, spare))
+        self.notes.setFixedHeight(height)
         scroll_bar = self.notes.verticalScrollBar().sizeHint().width()
         self.notes.setMinimumWidth(self._notes_content.minimumSizeHint().width() + scroll_bar)
+
+    @Slot(bool)
+    def _chart_toggled(self, _on: bool) -> None:
+        """The HCP chart opened or closed: make room for it, and give the keyboard back to the bidding box."""
+        self._reserve_lines()
+        if self.board is not None and self.board.student_to_call and self.stack.currentWidget() is self.box:
+            self.box.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         # Both auctions side by side when the dock has the room, one above the other when it is narrow

@@ -117,6 +117,16 @@ def test_calls_by_keyboard(qtbot: QtBot, window: MainWindow) -> None:
     assert practice.auction.calls[count] == Call.parse("P")
 
 
+def test_the_bidding_panel_follows_practice_and_cannot_be_closed_on_its_own(qtbot: QtBot, window: MainWindow) -> None:
+    """Closed mid-practice it had no way back, and the next boards had no bidding box."""
+    _start(qtbot, window)
+    dock = window.findChild(QDockWidget, "biddingDock")
+    assert dock is not None and dock.isVisible()
+    assert not dock.features() & QDockWidget.DockWidgetFeature.DockWidgetClosable
+    window.set_practice_seats(None)
+    assert not dock.isVisible()
+
+
 def test_no_system_means_no_bidding(qtbot: QtBot, window: MainWindow) -> None:
     _start(qtbot, window)
     none = window.findChild(QAction, "bidSystem:none")

@@ -143,3 +143,16 @@ def test_what_we_know_after_a_call_the_system_would_not_make(qtbot: QtBot, windo
     assert f"({INFERENCE_DEALS:,} deals)" in title.text() or f"({INFERENCE_DEALS} deals)" in title.text()
     partner = panel.findChild(QLabel, "inferenceLine:N")
     assert partner is not None and "HCP" in partner.text()
+
+
+def test_the_hcp_chart_never_makes_the_window_taller_than_it_is(qtbot: QtBot, window: MainWindow) -> None:
+    """On a 1280x800 screen the chart grew the window to 903 pixels, off the bottom of the screen."""
+    window.resize(1280, 760)
+    window.show()
+    _start(qtbot, window)
+    details = _panel(window).findChild(QToolButton, "inferenceDetails")
+    assert details is not None
+    qtbot.waitUntil(lambda: window.bidding.dock.isVisible())
+    details.click()
+    assert details.isChecked()
+    assert window.minimumSizeHint().height() <= 760
