@@ -18,9 +18,9 @@ from collections.abc import Sequence
 from functools import cache
 
 from PySide6.QtCore import QByteArray, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QGuiApplication, QIcon, QPainter, QPalette, QPixmap
+from PySide6.QtGui import QColor, QGuiApplication, QIcon, QPainter, QPalette, QPen, QPixmap
 from PySide6.QtSvg import QSvgRenderer
-from PySide6.QtWidgets import QApplication, QStyleFactory
+from PySide6.QtWidgets import QApplication, QProxyStyle, QStyle, QStyleFactory, QStyleOption, QWidget
 
 import bridgegui
 from bridgegui.resource_files import resource
@@ -101,6 +101,42 @@ def dark_palette() -> QPalette:
     return p
 
 
+class ThemeStyle(QProxyStyle):
+    """Fusion, with check boxes and radio buttons outlined so that they show on a dark palette.
+
+    Fusion outlines an indicator in the window colour made darker, and fills it with the base colour:
+    on a dark window both are near black, and the unchecked boxes of the Practice menu and the radio
+    buttons of its dialog could not be seen.  On a dark palette this draws a light outline over them.
+    """
+
+    def __init__(self) -> None:
+        super().__init__("Fusion")
+
+    def drawPrimitive(
+        self,
+        element: QStyle.PrimitiveElement,
+        option: QStyleOption,
+        painter: QPainter,
+        widget: QWidget | None = None,
+    ) -> None:
+        super().drawPrimitive(element, option, painter, widget)
+        radio = element == QStyle.PrimitiveElement.PE_IndicatorRadioButton
+        if not (radio or element == QStyle.PrimitiveElement.PE_IndicatorCheckBox):
+            return
+        if option.palette.color(QPalette.ColorRole.Window).lightness() >= 128:  # type: ignore[attr-defined]
+            return
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setPen(QPen(option.palette.color(QPalette.ColorRole.Mid).lighter(160), 1.0))  # type: ignore[attr-defined]
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        box = QRectF(option.rect).adjusted(1.5, 1.5, -1.5, -1.5)  # type: ignore[attr-defined]
+        if radio:
+            painter.drawEllipse(box)
+        else:
+            painter.drawRoundedRect(box, 1.5, 1.5)
+        painter.restore()
+
+
 def apply_theme(theme: str, app: QApplication | None = None) -> str:
     """Apply "system", "light" or "dark" (after ``effective_theme``) and return the one applied."""
     app = app or QApplication.instance()  # type: ignore[assignment]
@@ -116,8 +152,8 @@ def apply_theme(theme: str, app: QApplication | None = None) -> str:
             app.setStyle(style)
         app.setPalette(_system["palette"])  # type: ignore[arg-type]
     else:
-        if app.style().name().lower() != "fusion":
-            app.setStyle("Fusion")
+        if not isinstance(app.style(), ThemeStyle):
+            app.setStyle(ThemeStyle())
         app.setPalette(dark_palette() if theme == "dark" else app.style().standardPalette())
     return theme
 
