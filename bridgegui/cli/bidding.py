@@ -49,8 +49,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--system",
         default=None,
         metavar="NAME|FILE",
-        help=f"the bidding system: standard (5-card majors, 15-17 notrump), acol (4-card majors, 12-14 "
-        f"notrump) or a .system file (default {DEFAULT_SYSTEM})",
+        help=f"the bidding system: sayc (the ACBL's SAYC booklet: 5-card majors, 15-17 notrump; standard is "
+        f"another name for it), acol (the EBU's Standard English: 4-card majors, 12-14 notrump) or a .system "
+        f"file (default {DEFAULT_SYSTEM})",
     )
     group.add_argument(
         "--auction",

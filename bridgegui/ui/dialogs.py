@@ -108,9 +108,11 @@ class DealSetDialog(QDialog):
         presets: Sequence[str] = (),
         rotation: str = "none",
         script_folder: str = "",
+        auction: str = "",
     ) -> None:
         super().__init__(parent)
         self.setObjectName("dealSetDialog")
+        self._auction = auction  # the auction the window deals for ("1NT – 2♣ (SAYC)"), or ""
         self.setWindowTitle(self.tr("Deal a Set of Boards"))
         fit_title(self)
         self._script_folder = script_folder
@@ -187,7 +189,15 @@ class DealSetDialog(QDialog):
         group_layout.addWidget(self._mix_note)
         layout.addWidget(group)
 
-        note = QLabel(self.tr("The boards replace the current set. Every board fits its constraints."), self)
+        note = QLabel(
+            self.tr("The boards replace the current set. Every board fits its constraints.")
+            if not auction
+            else self.tr("The boards replace the current set. The system bids {auction} on every board.").format(
+                auction=auction
+            ),
+            self,
+        )
+        note.setObjectName("dealSetNote")
         note.setWordWrap(True)
         layout.addWidget(note)
         layout.addWidget(_buttons(self))
@@ -253,7 +263,11 @@ class DealSetDialog(QDialog):
                 )
             )
         else:
-            self._mix_note.setText(self.tr("None listed: the set deals the constraints in the window."))
+            self._mix_note.setText(
+                self.tr("None listed: the set deals the constraints in the window.")
+                if not self._auction
+                else self.tr("None listed: the set deals for the auction {auction}.").format(auction=self._auction)
+            )
         self._remove.setEnabled(mixing)
 
     def count(self) -> int:

@@ -132,3 +132,19 @@ def test_stop_ends_a_mixed_set(qtbot: QtBot, window: MainWindow) -> None:
     assert window.jobs.active is None and not window.jobs.runner.is_running()
     qtbot.waitUntil(lambda: not window.jobs.runner.has_jobs(), timeout=10_000)
     assert window.board_model.rowCount() == 0
+
+
+def test_the_dialog_says_when_an_auction_deals_the_set(qtbot: QtBot) -> None:
+    """With an auction in charge it said the set dealt "the constraints in the window"."""
+    from PySide6.QtWidgets import QLabel
+
+    dialog = DealSetDialog(None, auction="1NT – 2♣ (SAYC)")
+    qtbot.addWidget(dialog)
+    mix, note = dialog.findChild(QLabel, "mixNote"), dialog.findChild(QLabel, "dealSetNote")
+    assert mix is not None and note is not None
+    assert "1NT – 2♣ (SAYC)" in mix.text() and "constraints in the window" not in mix.text()
+    assert "bids 1NT – 2♣ (SAYC) on every board" in note.text()
+    plain = DealSetDialog(None)
+    qtbot.addWidget(plain)
+    label = plain.findChild(QLabel, "mixNote")
+    assert label is not None and "constraints in the window" in label.text()

@@ -140,6 +140,7 @@ class Dealing(QObject):
             count=self.settings["deal_set/count"],
             first_board=1,
             presets=[p.name for p in self.presets()],
+            auction=self.auction.target_text() or "",
         )
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.accepted.connect(lambda: self._dialog_accepted(dialog))
