@@ -448,7 +448,11 @@ class BiddingPractice(QObject):
         self.stack.hide()
         self.auction_view.set_auction(mine, [n or "" for n in mine.notes])
         self.auction_view.set_second_auction(reference)
-        self.result.setText(self.tr("Bid before: deal the board again to practise it afresh."))
+        self.result.setText(
+            self.tr(
+                "Bid before: your auction and the system's are shown. Deal (F5) would replace this board with a new one."
+            )
+        )
         self.practice.set_shown(None, reveal=True)
         self.changed.emit()
         return True
