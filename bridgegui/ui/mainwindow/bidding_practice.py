@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import typing
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QEvent, QObject, QPoint, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QActionGroup, QFont
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
@@ -271,11 +271,17 @@ class BiddingPractice(QObject):
         self.notes.setMinimumWidth(self._notes_content.minimumSizeHint().width() + scroll_bar)
 
     @Slot(bool)
-    def _chart_toggled(self, _on: bool) -> None:
+    def _chart_toggled(self, on: bool) -> None:
         """The HCP chart opened or closed: make room for it, and give the keyboard back to the bidding box."""
         self._reserve_lines()
+        if on:  # once laid out, scroll the notes so that the chart just opened starts at their top
+            QTimer.singleShot(0, self._scroll_to_chart)
         if self.board is not None and self.board.student_to_call and self.stack.currentWidget() is self.box:
             self.box.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _scroll_to_chart(self) -> None:
+        top = self.inference.chart.mapTo(self._notes_content, QPoint(0, 0)).y()
+        self.notes.verticalScrollBar().setValue(max(0, top - self.verdict.fontMetrics().lineSpacing() * 2))
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         # Both auctions side by side when the dock has the room, one above the other when it is narrow
