@@ -151,6 +151,8 @@ def test_a_check_through_a_pipe_says_at_once_that_it_has_started(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     assert done.stderr.startswith("bridgegui-system: checking Clean: 2 rules, 2,000 hands each, 50 random boards")
+    # The report says why it checked one rule fewer than the start line counted: the catch-all.
+    assert "1 rule checked; 1 catch-all rule left out" in done.stdout
 
 
 def test_a_rule_only_rare_hands_reach_is_still_found_reachable():

@@ -120,7 +120,14 @@ def problem_text(system: System, problem: RuleProblem) -> str:
 
 def report_text(report: CheckReport) -> str:
     system = report.system
-    lines = [f"{system.name} ({system.source}): {report.rules_checked:,} rules checked"]
+    checked = report.rules_checked
+    lines = [f"{system.name} ({system.source}): {checked:,} rule{'s' if checked != 1 else ''} checked"]
+    catch_alls = sum(rule.catch_all for rule in system.rules)
+    if catch_alls:  # the start line counted them: say why they are not among the checked
+        lines[0] += (
+            f"; {catch_alls:,} catch-all rule{'s' if catch_alls != 1 else ''} left out "
+            "(reached or not, a catch-all only takes what the rules above leave)"
+        )
     lines += [problem_text(system, p) for p in report.problems]
     errors = sum(p.kind in ("unreachable", "contradictory") for p in report.problems)
     notes = sum(p.kind == "note" for p in report.problems)
