@@ -171,7 +171,8 @@ def auction_request(
     """The exact request for the deals on which ``system`` bids ``prefix`` (and ``known`` holds its cards).
 
     The known seat's own calls are taken as made, not asked of the system: a student may call what the
-    system would not, and what the others' calls show is still worth knowing.  ``vulnerable`` is the board's vulnerability; systems choose calls by it (``docs/bidding-design.md``).
+    system would not, and what the others' calls show is still worth knowing.  ``vulnerable`` is the
+    board's vulnerability; systems choose calls by it (``docs/bidding-design.md``).
     """
     if vulnerable not in VULNERABILITIES:
         raise BridgeError(f"{vulnerable!r} is not a vulnerability: use None, NS, EW or All")
