@@ -319,7 +319,13 @@ class BoardSetDocument(QObject):
                 from bridgegui.engine.bidding import load_system
                 from bridgegui.ui.mainwindow.auction_target import check_target
 
-                system = load_system(lesson.auction.system)
+                try:
+                    system = load_system(lesson.auction.system)
+                except BridgeError as exc:  # moved or deleted: name it first, the status line may cut a long path
+                    name = Path(lesson.auction.system).name
+                    raise BridgeError(
+                        self.tr("its system {name} cannot be loaded ({e})").format(name=name, e=exc)
+                    ) from None
                 target = check_target(system, lesson.auction.calls, lesson.auction.system)
             with self.undo.constraints_change(self.tr("Constraints of {file}").format(file=path.name)):
                 if target is None:

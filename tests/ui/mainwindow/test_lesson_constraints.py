@@ -226,3 +226,17 @@ def test_the_auction_header_line() -> None:
     assert AuctionSetHeader.parse("auction 1NT 1S; system sayc") is None  # not an auction
     parsed = parse_constraints_line("auction 1NT P; system sayc")
     assert parsed.usable and parsed.auction == AuctionSetHeader("1NT P", "sayc") and parsed.dealer == "board"
+
+
+def test_a_set_whose_system_file_is_gone_opens_and_says_why_its_auction_is_not_restored(
+    window: MainWindow, tmp_path: Path
+) -> None:
+    lesson = tmp_path / "moved.pbn"
+    gone = tmp_path / "club.system"
+    header = ["Constraints: auction 1NT P 2C P; system " + str(gone)]
+    pbn.save(lesson, [Board(1, parse_deal(DEAL))], extra_header=header)
+    window.undo.mark_constraints_kept()
+    assert window.open_file(lesson)
+    assert len(window.boards()) == 1 and window.auction_dealing.target is None
+    message = window.statusBar().currentMessage()
+    assert "were not restored" in message and "club.system" in message and "cannot read" in message
