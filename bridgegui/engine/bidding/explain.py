@@ -216,9 +216,96 @@ def _suit_phrases(text: str) -> str:
     return text
 
 
+_SUIT = r"(spades|hearts|diamonds|clubs)"
+_TOP_WORDS = {"2": "two", "3": "three", "4": "four", "5": "five"}
+_SHAPE_WORDS = r"\b(not )?shape\(me, any ([0-9x]{4})\)"
+_ALONE = r"(?<![-+*/] )(?<!not )"
+"""Before a rewritten test: not an operand of arithmetic, nor under ``not`` (which binds tighter)."""
+_END = r"(?! *[-+*/])"
+"""After a rewritten test: its number is not the start of arithmetic."""
+
+
+def _at_least(op: str, count: str) -> str | None:
+    """``>= 2`` → ``"2+"``, ``> 2`` → ``"3+"``; other comparisons have no "n+" form."""
+    if op == ">=":
+        return f"{count}+"
+    if op == ">":
+        return f"{int(count) + 1}+"
+    return None
+
+
+def _count_phrase(op: str, count: str, thing: str) -> str:
+    """``(">=", "2", "of the top three spades")`` → ``"2+ of the top three spades"``; ``==`` → exactly."""
+    least = _at_least(op, count)
+    if least is not None:
+        return f"{least} {thing}"
+    if op == "==":
+        return f"exactly {count} {thing}"
+    if op in ("<=", "<"):
+        most = int(count) if op == "<=" else int(count) - 1
+        return "none " + thing.removeprefix("of ") if most == 0 else f"at most {most} {thing}"
+    return f"{thing} {op} {count}"
+
+
+def _shape_phrase(found: re.Match[str]) -> str:
+    """``shape(me, any 5332)`` → ``"5-3-3-2 shape"``, ``any 65xx`` → ``"6-5 shape"``."""
+    digits = [d for d in found.group(2) if d != "x"]
+    words = "-".join(digits) + " shape"
+    return ("not " + words) if found.group(1) else words
+
+
+def _function_phrases(text: str) -> str:
+    """Name the hand functions a teacher writes with their arguments in the words a student reads:
+    ``top3(me, spades) >= 2`` is "2+ of the top three spades", ``hcp(me, hearts) <= 3`` "at most 3
+    HCP in hearts", ``aces(me, clubs) >= 1`` "the ace of clubs", ``shape(me, any 5332)`` "5-3-3-2
+    shape".  Only whole comparisons with a constant are rewritten, so the words mean what the
+    expression does."""
+    text = re.sub(
+        rf"{_ALONE}\baces\(me, {_SUIT}\) \+ kings\(me, \1\) \+ queens\(me, \1\) == 3{_END}",
+        r"the ace, king and queen of \1",
+        text,
+    )
+    text = re.sub(rf"{_ALONE}\baces\(me, {_SUIT}\) \+ kings\(me, \1\) >= 1{_END}", r"the ace or king of \1", text)
+    text = re.sub(rf"{_ALONE}\baces\(me, {_SUIT}\) >= 1{_END}", r"the ace of \1", text)
+    text = re.sub(rf"{_ALONE}\btop2\(me, {_SUIT}\) >= 1{_END}", r"the ace or king of \1", text)
+    text = re.sub(rf"{_ALONE}\btop3\(me, {_SUIT}\) == 3{_END}", r"the ace, king and queen of \1", text)
+    text = re.sub(rf"{_ALONE}\b{_SUIT}\(me\) == 0{_END}", r"a void in \1", text)
+    text = re.sub(
+        rf"{_ALONE}\btop([2-5])\(me, {_SUIT}\) (>=|<=|==|>|<) (\d+){_END}",
+        lambda m: _count_phrase(m.group(3), m.group(4), f"of the top {_TOP_WORDS[m.group(1)]} {m.group(2)}"),
+        text,
+    )
+    text = re.sub(rf"{_ALONE}\bhcp\(me, {_SUIT}\) > hcp\(me, {_SUIT}\){_END}", r"more HCP in \1 than in \2", text)
+    text = re.sub(
+        rf"{_ALONE}\bhcp\(me, {_SUIT}\) (>=|<=|==|>|<) (\d+){_END}",
+        lambda m: _count_phrase(m.group(2), m.group(3), f"HCP in {m.group(1)}"),
+        text,
+    )
+    # What is left is arithmetic or a comparison of two measures: name the measure, keep the sums.
+    text = re.sub(rf"\bhcp\(me, {_SUIT}\)", r"HCP in \1", text)
+    text = re.sub(rf"\btop([2-5])\(me, {_SUIT}\)", lambda m: f"top-{_TOP_WORDS[m.group(1)]} {m.group(2)}", text)
+    return re.sub(_SHAPE_WORDS, _shape_phrase, text)
+
+
+def _longest_phrases(text: str) -> str:
+    """``spades(me) >= hearts(me) and spades(me) >= diamonds(me) and spades(me) >= clubs(me)`` is "no
+    suit longer than spades": a student reads the rule, not three comparisons.  Only an ``and`` chain
+    of ``>=`` tests against all three other suits is named."""
+    for suit in SUIT_WORDS:
+        others = [o for o in SUIT_WORDS if o != suit]
+        chain = re.escape(" and ".join(f"{suit}(me) >= {o}(me)" for o in others))
+        # A whole conjunct only: "and" binds tighter than "or", so the chain stands alone between
+        # the start, "(", "and" or "or" and the end, ")", "and" or "or".
+        text = re.sub(
+            rf"(?:(?<=^)|(?<=\()|(?<=and )|(?<=or )){chain}(?=$|\)| and | or )", f"no suit longer than {suit}", text
+        )
+    return text
+
+
 def where_words(expression: str) -> str:
     """A ``where`` expression read aloud: ``"spades(me) >= hearts(me)"`` → ``"spades ≥ hearts"``."""
     text = _suit_phrases(" ".join(expression.split()))
+    text = _longest_phrases(_function_phrases(text))
     for pattern, replacement in _WHERE_WORDS:
         text = re.sub(pattern, replacement, text)
     return text

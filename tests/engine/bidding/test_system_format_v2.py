@@ -172,6 +172,26 @@ def test_four_suit_tests_read_as_a_teacher_says_them_and_keep_their_meaning():
     assert system.rules[0].explanation == "2♠: 5–10 HCP, 6 spades, no void. Weak two."
 
 
+def test_hand_functions_read_as_words_and_keep_their_meaning():
+    """Before, a student read "top3(the hand, spades) ≥ 2" and "hcp(the hand, clubs) ≤ 3"."""
+    from bridgegui.engine.bidding.explain import where_words
+
+    assert where_words("top3(me, spades) >= 2 or top5(me, spades) >= 3") == (
+        "2+ of the top three spades or 3+ of the top five spades"
+    )
+    assert where_words("hcp(me, clubs) <= 3") == "at most 3 HCP in clubs"
+    assert where_words("hcp(me, hearts) > hcp(me, spades)") == "more HCP in hearts than in spades"
+    assert where_words("aces(me, diamonds) >= 1 or diamonds(me) == 0") == "the ace of diamonds or a void in diamonds"
+    assert where_words("top2(me, hearts) >= 1") == "the ace or king of hearts"
+    assert where_words("(hcp(me) >= 11 or not shape(me, any 5332))") == "(HCP ≥ 11 or not 5-3-3-2 shape)"
+    longest = "spades(me) >= hearts(me) and spades(me) >= diamonds(me) and spades(me) >= clubs(me)"
+    assert where_words(f"{longest} and hcp(me) >= 12") == "no suit longer than spades and HCP ≥ 12"
+    # A test inside arithmetic or under "not" is not a whole comparison: only its measure is named.
+    assert where_words("hcp(me) + hcp(me, spades) >= 5") == "HCP + HCP in spades ≥ 5"
+    assert where_words("not top3(me, spades) >= 2") == "not top-three spades ≥ 2"
+    assert where_words(f"hcp(me) + {longest}").startswith("HCP + spades ≥ hearts and")
+
+
 def test_fallback_rules_are_marked_and_say_not_covered():
     system = parse_system(V2 + "after **\n  fallback P -- the opponents' auction is beyond this system.\n")
     rule = system.rules[0]
