@@ -12,6 +12,7 @@ import pytest
 from bridgegui.cli.system import main
 from bridgegui.engine.bidding import parse_system
 from bridgegui.engine.bidding.checker import check_system, note_disagreements
+from bridgegui.engine.bidding.loader import load_system as parse_system_file
 
 SHADOWED = """version: 2
 system: Shadowed
@@ -65,6 +66,41 @@ def test_a_clean_system_passes_with_only_coverage_figures(tmp_path):
     status, out, _ = run("check", str(path), "--samples", "300", "--boards", "100")
     assert status == 0
     assert "0 unreachable or contradictory rules" in out
+
+
+def test_included_rules_a_teachers_own_rules_replace_are_listed_apart_not_as_problems(tmp_path):
+    """A teacher who includes a system and writes his own 1NT means to replace its 1NT: the check used
+    to call the included rule a problem ("never chosen") and exit 1.  A rule the included file shadows
+    itself, and a teacher's rule an included one shadows, are still problems."""
+    (tmp_path / "base.system").write_text(
+        "version: 2\nsystem: Base\nafter P*\n"
+        "  1NT hcp 15-17, balanced\n"
+        "  1C  hcp 15-17, balanced, clubs 4+ -- never: the base's own 1NT takes these first.\n"
+        "  1S  spades 5+\n"
+        "  fallback P\n",
+        encoding="utf-8",
+    )
+    top = tmp_path / "club.system"
+    top.write_text(
+        "version: 2\nsystem: Club\nafter P*\n  1NT hcp 15-17, balanced -- our own notrump note.\ninclude base.system\n",
+        encoding="utf-8",
+    )
+    status, out, err = run("check", str(top), "--samples", "400", "--boards", "200")
+    assert status == 1, err  # base.system:5 is shadowed by a rule of the included file itself: a problem
+    assert "base.system:5: 1♣ is never chosen" in out
+    assert "1 rule of the files club.system includes is replaced by its own" in out
+    assert "  base.system:4: 1NT, replaced by club.system:4" in out
+    assert "1 unreachable or contradictory rule, 0 notes to check; 1 included rule replaced" in out
+    report = check_system(parse_system_file(top), samples=400)
+    assert [p.rule.line for p in report.replaced] == [4] and report.replaced[0].taker.line == 4
+    assert [p.rule.line for p in report.problems] == [5]
+    # Only the replacement: nothing to fix, the check passes.
+    (tmp_path / "base.system").write_text(
+        "version: 2\nsystem: Base\nafter P*\n  1NT hcp 15-17, balanced\n  1S  spades 5+\n  fallback P\n",
+        encoding="utf-8",
+    )
+    status, out, _ = run("check", str(top), "--samples", "400", "--boards", "200")
+    assert status == 0 and "0 unreachable or contradictory rules, 0 notes to check; 1 included rule replaced" in out
 
 
 def test_a_note_whose_numbers_disagree_with_the_meaning_is_reported():

@@ -131,9 +131,23 @@ def report_text(report: CheckReport) -> str:
     lines += [problem_text(system, p) for p in report.problems]
     errors = sum(p.kind in ("unreachable", "contradictory") for p in report.problems)
     notes = sum(p.kind == "note" for p in report.problems)
-    lines.append(
-        f"{errors} unreachable or contradictory rule{'s' if errors != 1 else ''}, {notes} note{'s' if notes != 1 else ''} to check"
+    summary = (
+        f"{errors} unreachable or contradictory rule{'s' if errors != 1 else ''}, "
+        f"{notes} note{'s' if notes != 1 else ''} to check"
     )
+    if report.replaced:
+        count = len(report.replaced)
+        lines.append(
+            f"{count} rule{'s' if count != 1 else ''} of the files {system.source} includes "
+            f"{'are' if count != 1 else 'is'} replaced by its own (not problems: a rule you write takes its hands first):"
+        )
+        lines += [
+            f"  {rule_place(system, p.rule)}: {p.rule.call.symbol()}, replaced by {rule_place(system, p.taker)}"
+            for p in report.replaced
+            if p.taker is not None
+        ]
+        summary += f"; {count} included rule{'s' if count != 1 else ''} replaced"
+    lines.append(summary)
     coverage = report.coverage
     if coverage is not None:
         lines.append(

@@ -94,10 +94,16 @@ class Coverage:
 
 @dataclass(frozen=True)
 class CheckReport:
+    """What the check found.  ``replaced``: rules of an included file that a rule of the checked file
+    itself takes every hand from (an ``"unreachable"`` record whose ``taker`` is in the checked file).
+    A teacher who includes ``sayc`` and writes a 1NT of his own means to replace the booklet's: that
+    is the point of writing it, so these are listed apart and are not problems."""
+
     system: System
     problems: tuple[RuleProblem, ...]
     coverage: Coverage | None
     rules_checked: int
+    replaced: tuple[RuleProblem, ...] = ()
 
     @property
     def has_errors(self) -> bool:
@@ -482,7 +488,7 @@ def check_system(
         observed = tuple(by_block.get(b, ()))
         for rule in block.rules:
             if cancel is not None and cancel.is_set():
-                return CheckReport(system, _by_line(system, problems), None, checked)
+                return _report(system, problems, None, checked)
             if rule.catch_all:
                 continue  # a catch-all nothing reaches only means the rules above it cover every hand
             checked += 1
@@ -512,7 +518,7 @@ def check_system(
         if (rule.source, rule.line) in live_lines:
             continue
         if cancel is not None and cancel.is_set():
-            return CheckReport(system, _by_line(system, problems), None, checked)
+            return _report(system, problems, None, checked)
         fitting, reached, takers = reach(system, block, rule, samples=samples, rng=rng, places=places)
         if reached:
             live_lines.add((rule.source, rule.line))
@@ -530,7 +536,27 @@ def check_system(
     coverage = (
         measure_coverage(system, coverage_boards, seed=seed, bidding=coverage_bidding) if coverage_boards else None
     )
-    return CheckReport(system, _by_line(system, problems), coverage, checked)
+    return _report(system, problems, coverage, checked)
+
+
+def _report(system: System, problems: list[RuleProblem], coverage: Coverage | None, checked: int) -> CheckReport:
+    """The report, the included rules the checked file's own rules replace set apart (``CheckReport``)."""
+    own = system.source
+    replacing: dict[tuple[str, int], RuleProblem] = {}
+    for problem in problems:
+        rule, taker = problem.rule, problem.taker
+        included = rule.source not in (None, own)
+        if problem.kind == "unreachable" and taker is not None and included and taker.source in (None, own):
+            replacing.setdefault((rule.source, rule.line), problem)
+    kept: list[RuleProblem] = []
+    replaced: list[RuleProblem] = []
+    for problem in _by_line(system, problems):
+        place = (problem.rule.source, problem.rule.line)
+        if problem.kind != "note" and place in replacing:
+            replaced.append(replacing[place])
+        else:
+            kept.append(problem)
+    return CheckReport(system, tuple(kept), coverage, checked, tuple(replaced))
 
 
 def _by_line(system: System, problems: list[RuleProblem]) -> tuple[RuleProblem, ...]:
