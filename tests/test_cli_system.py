@@ -117,6 +117,20 @@ def test_a_note_whose_numbers_disagree_with_the_meaning_is_reported():
     assert not report.has_errors
 
 
+def test_a_note_range_with_a_hand_type_but_no_unit_is_checked_too():
+    """A teacher's "20-22 balanced" over a 20-21 meaning went unreported: only ranges with a unit were
+    read.  Partner's range ("opposite 15-17 balanced", "opener's 12-14 balanced") is not the hand's."""
+    system = parse_system(
+        "version: 2\nsystem: Notes\nafter P*\n"
+        "  2NT hcp 20-21, balanced -- 20-22 balanced.\n"
+        "  3NT hcp 25-27, balanced -- 25-27 balanced.\n"
+        "  1NT hcp 15-17, balanced -- a 15-18 point hand.\n"
+        "  1D  hcp 12-14 -- 5-4 in the minors; opposite 15-17 balanced, or opener's 12-14 balanced.\n"
+        "  fallback P\n"
+    )
+    assert [note_disagreements(rule) for rule in system.rules[:4]] == [["20-22"], [], ["15-18 point"], []]
+
+
 def test_a_malformed_file_exits_2_with_its_place(tmp_path):
     path = tmp_path / "bad.system"
     path.write_text("version: 2\nsystem: Bad\nafter P*\n  1NT hcp 15-x\n", encoding="utf-8")

@@ -315,9 +315,16 @@ def _auction(tokens: tuple[str, ...]) -> Auction | None:
 
 
 _NOTE_RANGE = re.compile(
-    r"(?<![\d-])(\d{1,2})\s*(?:[-–]\s*(\d{1,2})|(\+))\s*(?:high[- ]card\s+points|HCP|total\s+points|points|pts)\b",
+    r"(?<![\d-])(\d{1,2})\s*(?:[-–]\s*(\d{1,2})|(\+))\s*(?:high[- ]card\s+points?|HCP|total\s+points?|points?|pts)\b",
     re.IGNORECASE,
 )
+_BARE_NOTE_RANGE = re.compile(
+    r"(?<![\w–-])(?<!opposite )(?<!of )(?<!'s )(?<!’s )(\d{1,2})\s*[-–]\s*(\d{1,2})\s+(?:balanced|semi-?balanced|unbalanced)\b",
+    re.IGNORECASE,
+)
+"""A range a note gives with no unit but a hand type ("20-22 balanced"): the hand's own points, as a
+teacher writes them.  Not after "opposite", "of" or a possessive, where the range is partner's ("opposite 15-17",
+"opener's 12-14 balanced")."""
 _MEANING_RANGES = re.compile(r"(?:hcp|points|support\s+\w+)\s+(\d+)(?:-(\d+)|(\+)|(-))?", re.IGNORECASE)
 
 
@@ -341,6 +348,10 @@ def note_disagreements(rule: Rule) -> list[str]:
         hi = int(m.group(2)) if m.group(2) else None
         if (lo, hi) not in meaning_ranges and not (hi is None and lo in numbers):
             found.append(m.group(0))
+    for m in _BARE_NOTE_RANGE.finditer(explained.note):
+        lo, hi = int(m.group(1)), int(m.group(2))
+        if (lo, hi) not in meaning_ranges:
+            found.append(f"{lo}-{hi}")
     return found
 
 
