@@ -33,6 +33,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
+from urllib.parse import quote, unquote
 
 import numpy as np
 
@@ -499,6 +500,7 @@ class PracticeBoard:
             contract=self.contract(),
             system_finished=reference.is_complete,
             system_contract=reference.contract(),
+            system_name=self.system.name,
         )
 
 
@@ -540,7 +542,7 @@ class BoardRecord:
 
     The tag value is one line of ``key=value`` words, so that it stays readable in a PBN file and
     can gain keys later: ``seats=S calls=1NT,2C,2NT system=1NT,2C,3NT contract=2NT:S
-    system_contract=3NT:S`` (``calls=-`` for none, ``contract=Pass`` for a passed-out board, no
+    system_contract=3NT:S system_name=SAYC`` (``calls=-`` for none, ``contract=Pass`` for a passed-out board, no
     ``contract`` while the auction goes on).
     """
 
@@ -553,6 +555,9 @@ class BoardRecord:
     system_contract: Contract | None = None
     acceptable: int = 0
     """Student calls that differ from the system's but are alternatives it allows (key ``acceptable``)."""
+    system_name: str = ""
+    """The system the board was practised against (key ``system_name``, percent-encoded): a teacher
+    reading a student's file sees which system marked the calls."""
 
     @property
     def calls_made(self) -> int:
@@ -581,6 +586,8 @@ class BoardRecord:
         theirs = _contract_text(self.system_finished, self.system_contract)
         if theirs is not None:
             words.append(f"system_contract={theirs}")
+        if self.system_name:
+            words.append(f"system_name={quote(self.system_name, safe='')}")
         return " ".join(words)
 
     def to_tags(self) -> dict[str, str]:
@@ -624,6 +631,7 @@ class BoardRecord:
             contract=_read_contract(values["contract"]) if "contract" in values else None,
             system_finished="system_contract" in values,
             system_contract=_read_contract(values["system_contract"]) if "system_contract" in values else None,
+            system_name=unquote(values.get("system_name", "")),
         )
 
     @classmethod

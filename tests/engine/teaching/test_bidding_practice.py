@@ -1,5 +1,6 @@
 """Bidding practice as a library: the loop, verdicts and their facts, undo, the score and its tags."""
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -344,8 +345,15 @@ def test_score_counts_and_tags_round_trip(standard):
     assert "of 2 contracts match" in score.text()
 
     # Per board: the tag value is one line and reads back to the same record.
-    assert good.record().tag_value() == "seats=S calls=1NT,P system=1NT,P contract=3NT:S system_contract=3NT:S"
-    assert unfinished.record().tag_value() == "seats=S calls=1NT system=1S system_contract=2D:S"
+    # The system's name is kept, so a teacher reading the file sees which system marked the calls.
+    name = standard.name
+    assert good.record().tag_value() == (
+        f"seats=S calls=1NT,P system=1NT,P contract=3NT:S system_contract=3NT:S system_name={name}"
+    )
+    assert unfinished.record().tag_value() == f"seats=S calls=1NT system=1S system_contract=2D:S system_name={name}"
+    club = replace(good.record(), system_name="Our club's 5-card majors")
+    assert "system_name=Our%20club%27s%205-card%20majors" in club.tag_value()
+    assert BoardRecord.from_tag_value(club.tag_value()).system_name == "Our club's 5-card majors"
     records = [b.record() for b in (good, bad, unfinished)]
     for record in records:
         value = record.tag_value()
