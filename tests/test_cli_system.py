@@ -103,6 +103,21 @@ def test_included_rules_a_teachers_own_rules_replace_are_listed_apart_not_as_pro
     assert status == 0 and "0 unreachable or contradictory rules, 0 notes to check; 1 included rule replaced" in out
 
 
+def test_a_rule_reached_only_over_a_higher_bid_is_tried_there():
+    """A block written for "any bid" with "2♥ if legal, else 3♥" was tried only after the cheapest
+    bid, where 2♥ takes every hand: the check called 3♥ dead.  (Seen on sayc.system:5198 when a
+    teacher's file changed which auctions random boards show.)"""
+    system = parse_system(
+        "version: 2\nsystem: Jumps\nafter P*\n  1C hcp 12+\n  fallback P\n"
+        "after 1C P bid\n"
+        "  2H  hearts 6+ -- compete at the cheapest level.\n"
+        "  3H  hearts 6+ -- over a bid above 2♥, compete at the three level.\n"
+        "  fallback P\n"
+    )
+    report = check_system(system, samples=300)
+    assert report.problems == ()
+
+
 def test_a_note_whose_numbers_disagree_with_the_meaning_is_reported():
     system = parse_system(
         "version: 2\nsystem: Notes\nafter P*\n"

@@ -267,7 +267,11 @@ def contexts(
         elif element == "*":
             choices.append([("P",), ("X",), ("bid",)])
         elif element == "bid":
-            choices.append([("bid",)])
+            # The cheapest bid, and the bid just under the rule's own: a rule for a jump or for a
+            # call above a cheaper rule of the same block ("2♥ if legal, else 3♥") is reached only
+            # when the "bid" leaves its call the cheapest left, which random boards seldom show.
+            under = (f"under:{rule.call.rank - 1}",) if rule.call.is_bid and rule.call.rank > 0 else None
+            choices.append([("bid",), under] if under is not None else [("bid",)])
         else:
             assert isinstance(element, frozenset)
             literal: list[tuple[str, ...]] = [(str(call_from_code(c)),) for c in sorted(element)]
@@ -293,11 +297,19 @@ def contexts(
 
 @functools.lru_cache(maxsize=8192)
 def _auction(tokens: tuple[str, ...]) -> Auction | None:
-    """The auction the tokens spell (``bid``: the cheapest bid), None when it is not legal.  Cached:
-    every rule of a block spells the same few auctions."""
+    """The auction the tokens spell (``bid``: the cheapest bid; ``under:R``: the bid of rank R, when it
+    is higher than the last), None when it is not legal.  Cached: every rule of a block spells the
+    same few auctions."""
     auction = Auction("N")
     for token in tokens:
-        if token == "bid":
+        call: Call | None
+        if token.startswith("under:"):
+            last = auction.last_bid
+            rank = int(token[6:])
+            if last is not None and rank <= last.rank:
+                return None
+            call = Call.from_rank(rank)
+        elif token == "bid":
             last = auction.last_bid
             call = Call.from_rank(0 if last is None else last.rank + 1) if (last is None or last.rank < 34) else None
             if call is None:
