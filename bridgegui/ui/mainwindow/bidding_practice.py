@@ -88,7 +88,7 @@ NOTES_LINES = 11
 """Lines of the dock's notes under the bidding box (verdict, what the auction shows, result, score),
 at least; more scroll."""
 
-NOTES_SHARE = 0.34
+NOTES_SHARE = 0.42
 """The notes' share of the dock's height, when that is more than ``NOTES_LINES``."""
 
 INFERENCE_DELAY_MS = 150

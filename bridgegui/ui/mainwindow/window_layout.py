@@ -57,6 +57,10 @@ def place_docks(window: QMainWindow, constraints: ConstraintsDock, boards: Board
     window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, constraints)
     window.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
     window.setCorner(Qt.Corner.TopLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
+    # The bidding dock (right, while practising) runs down to the bottom edge beside the boards: on a
+    # 1280x800 screen the boards list under it left the verdict and "what the auction shows" three
+    # lines, and the boards list needs no more width than the deal above it.
+    window.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea)
     window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, boards)
     window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dd)
     window.tabifyDockWidget(boards, dd)

@@ -127,6 +127,17 @@ def test_the_bidding_panel_follows_practice_and_cannot_be_closed_on_its_own(qtbo
     assert not dock.isVisible()
 
 
+def test_the_bidding_panel_runs_down_beside_the_boards_list(qtbot: QtBot, window: MainWindow) -> None:
+    """Under it, the boards list left the verdict and "what the auction shows" three lines at 1280x800."""
+    window.resize(1280, 740)
+    _start(qtbot, window)
+    dock = window.findChild(QDockWidget, "biddingDock")
+    boards = window.findChild(QDockWidget, "boardsDock")
+    assert dock is not None and boards is not None and boards.isVisible()
+    qtbot.waitUntil(lambda: dock.geometry().bottom() > boards.geometry().top())
+    assert boards.geometry().right() < dock.geometry().left()
+
+
 def test_no_system_means_no_bidding(qtbot: QtBot, window: MainWindow) -> None:
     _start(qtbot, window)
     none = window.findChild(QAction, "bidSystem:none")
