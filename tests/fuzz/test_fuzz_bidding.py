@@ -592,10 +592,9 @@ def timed_system(text: str, limit: float = TIME_LIMIT) -> System | None:
         " ".join(["** *"] * 300) + " 7NT",
         " ".join(["P* **"] * 300) + " XX",
         " ".join(["**", "P"] * 200) + " X",
-        # Reading a pattern of plain calls grows faster than its length (20,000 calls: 1.7 s of cpu;
-        # 50,000: 10 s, over the bound on a slower machine).  No real file comes near; a matcher that
-        # backtracks still takes hours here.
-        " ".join(["P"] * 20_000),
+        # Longer than any legal auction: read in time that grows with its length (spelling it call
+        # by call once took 10 s of cpu for 50,000 calls).  A matcher that backtracks takes hours.
+        " ".join(["P"] * 100_000),
         "|".join(["1C", "1D", "1H", "1S", "P"] * 4000),
         " ".join(["1C|1D|1H|1S|P"] * 40),
     ],

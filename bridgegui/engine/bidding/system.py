@@ -121,6 +121,10 @@ class Pattern:
         """The call sequences a pattern of literal calls spells: alternatives (``P|X``) multiply them,
         a leading ``P*`` is no pass and a later one none or one; None for the other wildcards or more
         than ``MAX_SPELLINGS`` spellings."""
+        if sum(isinstance(element, frozenset) for element in self.elements) > LONGEST_AUCTION:
+            # Longer than any legal auction: it spells none.  Building its spellings call by call
+            # would copy a growing tuple per call, time that grows with the square of the length.
+            return ()
         spellings: list[tuple[Call, ...]] = [()]
         for i, element in enumerate(self.elements):
             if element == "P*":
@@ -171,6 +175,10 @@ class Pattern:
 
 MAX_SPELLINGS = 64
 """A literal pattern is read call by call (``Pattern.literal_auctions``) up to this many spellings."""
+
+LONGEST_AUCTION = 3 + 34 * 9 + 10
+"""Calls in the longest legal auction: three passes, then every bid from 1♣ followed by pass, pass,
+double, pass, pass, redouble, pass, pass, and the last (7NT) by three passes more."""
 
 
 def _legal(calls: tuple[Call, ...]) -> bool:

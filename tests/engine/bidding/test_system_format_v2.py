@@ -360,3 +360,18 @@ def test_menus_name_a_shipped_system_by_its_header():
 
     assert shipped_label("sayc") == "SAYC" and shipped_label("acol") == "Acol"
     assert shipped_label("no-such-system") == "No-such-system"
+
+
+def test_a_pattern_longer_than_any_legal_auction_spells_none_and_the_longest_one_still_reads():
+    """The longest legal auction has 319 calls; a literal pattern longer than that spells no auction,
+    and is known to at once (spelling it call by call took time growing with the square of its length)."""
+    bids = [f"{level}{strain}" for level in range(1, 8) for strain in ("C", "D", "H", "S", "NT")]
+    longest = "P P P " + " ".join(f"{bid} P P X P P XX P P" for bid in bids) + " P"
+    assert Auction.parse("N", longest).is_complete and len(longest.split()) == 319
+    too_long = " ".join(["P"] * 320)
+    system = parse_system(f"{V2}after {longest}\n  P any -- x\nafter {too_long}\n  P any -- x\n", "test.system")
+    spelled, never = (block.pattern for block in system.blocks)
+    assert spelled.literal_auctions == (tuple(Call.parse(c) for c in longest.split()),)
+    assert not spelled.spells_illegal_auction
+    assert never.literal_auctions == ()
+    assert never.spells_illegal_auction
