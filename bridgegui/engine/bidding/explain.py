@@ -181,6 +181,8 @@ _WHERE_WORDS = (
     (r"!=", "≠"),
     (r"&&", "and"),
     (r"\|\|", "or"),
+    (r"(?<=\S) \* (?=\S)", " × "),
+    (r"(?<=\S) / (?=\S)", " ÷ "),
 )
 """A ``where`` expression's operators and measures and their words (``re`` keeps the compiled ones)."""
 

@@ -190,6 +190,9 @@ def test_hand_functions_read_as_words_and_keep_their_meaning():
     assert where_words("hcp(me) + hcp(me, spades) >= 5") == "HCP + HCP in spades ≥ 5"
     assert where_words("not top3(me, spades) >= 2") == "not top-three spades ≥ 2"
     assert where_words(f"hcp(me) + {longest}").startswith("HCP + spades ≥ hearts and")
+    # Arithmetic reads with the signs of a schoolbook, not a programmer's star and slash.
+    assert where_words("hcp(me) + 2 * hearts(me) <= 20") == "HCP + 2 × hearts ≤ 20"
+    assert where_words("hcp(me) / 2 >= spades(me)") == "HCP ÷ 2 ≥ spades"
 
 
 def test_fallback_rules_are_marked_and_say_not_covered():
