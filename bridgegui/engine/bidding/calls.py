@@ -15,7 +15,7 @@ people write it with ``symbol()`` (``2♣``, ``Pass``, ``Dbl``).  No Qt here.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from bridgegui.engine.cards import SEATS
@@ -23,6 +23,7 @@ from bridgegui.engine.errors import BridgeError
 
 __all__ = [
     "DOUBLE",
+    "LONGEST_AUCTION",
     "PASS",
     "REDOUBLE",
     "STRAINS",
@@ -31,6 +32,7 @@ __all__ = [
     "Call",
     "Contract",
     "cut",
+    "is_legal_auction",
     "quoted",
 ]
 
@@ -459,3 +461,17 @@ class Auction:
 
     def __str__(self) -> str:
         return f"{self.dealer}: {self.text()}" if self.calls else f"{self.dealer}: (no calls)"
+
+
+LONGEST_AUCTION = 3 + 34 * 9 + 10
+"""Calls in the longest legal auction: three passes, then every bid from 1♣ followed by pass, pass,
+double, pass, pass, redouble, pass, pass, and the last (7NT) by three passes more."""
+
+
+def is_legal_auction(calls: Sequence[Call]) -> bool:
+    """Whether ``calls`` are a legal auction (from any dealer: legality does not depend on who deals)."""
+    try:
+        Auction("N", tuple(calls))
+    except AuctionError:
+        return False
+    return True

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from bridgegui.engine.bidding.calls import DOUBLE, PASS, REDOUBLE, Auction, AuctionError, Call
+from bridgegui.engine.bidding.calls import DOUBLE, LONGEST_AUCTION, PASS, REDOUBLE, Auction, Call, is_legal_auction
 from bridgegui.engine.bidding.explain import Explanation
 from bridgegui.engine.cards import SEATS, Deal, seat_index
 from bridgegui.engine.dealer.constraints import SeatConstraint
@@ -120,11 +120,9 @@ class Pattern:
     def literal_auctions(self) -> tuple[tuple[Call, ...], ...] | None:
         """The call sequences a pattern of literal calls spells: alternatives (``P|X``) multiply them,
         a leading ``P*`` is no pass and a later one none or one; None for the other wildcards or more
-        than ``MAX_SPELLINGS`` spellings."""
+        than ``MAX_SPELLINGS`` spellings; none, at once, when longer than any legal auction."""
         if sum(isinstance(element, frozenset) for element in self.elements) > LONGEST_AUCTION:
-            # Longer than any legal auction: it spells none.  Building its spellings call by call
-            # would copy a growing tuple per call, time that grows with the square of the length.
-            return ()
+            return ()  # spelling it call by call takes time that grows with the square of its length
         spellings: list[tuple[Call, ...]] = [()]
         for i, element in enumerate(self.elements):
             if element == "P*":
@@ -142,7 +140,7 @@ class Pattern:
     def spells_illegal_auction(self) -> bool:
         """Whether every auction a literal pattern spells is one the Laws forbid: it never matches."""
         spellings = self.literal_auctions
-        return spellings is not None and not any(_legal(calls) for calls in spellings)
+        return spellings is not None and not any(is_legal_auction(calls) for calls in spellings)
 
     @cached_property
     def fixed_last_bid(self) -> int | None:
@@ -154,7 +152,7 @@ class Pattern:
             return None
         ranks = set()
         for calls in spellings:
-            if _legal(calls):
+            if is_legal_auction(calls):
                 bids = [c.rank for c in calls if c.is_bid]
                 ranks.add(bids[-1] if bids else -1)
         return ranks.pop() if len(ranks) == 1 else None
@@ -175,19 +173,6 @@ class Pattern:
 
 MAX_SPELLINGS = 64
 """A literal pattern is read call by call (``Pattern.literal_auctions``) up to this many spellings."""
-
-LONGEST_AUCTION = 3 + 34 * 9 + 10
-"""Calls in the longest legal auction: three passes, then every bid from 1♣ followed by pass, pass,
-double, pass, pass, redouble, pass, pass, and the last (7NT) by three passes more."""
-
-
-def _legal(calls: tuple[Call, ...]) -> bool:
-    """Whether ``calls`` are a legal auction (from any dealer: legality does not depend on who deals)."""
-    try:
-        Auction("N", calls)
-    except AuctionError:
-        return False
-    return True
 
 
 @dataclass(frozen=True)
