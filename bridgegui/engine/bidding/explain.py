@@ -304,10 +304,37 @@ def _longest_phrases(text: str) -> str:
     return text
 
 
+_LENGTH_WORDS = {
+    ">": "longer than",
+    ">=": "at least as long as",
+    "==": "as long as",
+    "<": "shorter than",
+    "<=": "no longer than",
+}
+
+
+def _length_phrases(text: str) -> str:
+    """``hearts(me) > spades(me)`` is "hearts longer than spades" and ``hearts(me) >= diamonds(me) and
+    hearts(me) >= clubs(me)`` "hearts at least as long as diamonds and clubs": a student reads suit
+    lengths compared in words, not "hearts ≥ diamonds".  A comparison inside arithmetic or under
+    ``not`` keeps its signs."""
+    text = re.sub(
+        rf"{_ALONE}\b{_SUIT}\(me\) (>=|<=|==|>|<) {_SUIT}\(me\){_END}",
+        lambda m: f"{m.group(1)} {_LENGTH_WORDS[m.group(2)]} {m.group(3)}",
+        text,
+    )
+    # Conjuncts that compare one suit with others the same way read as one: "and" binds them already.
+    for words in ("longer than", "at least as long as"):
+        joined = rf"\b{_SUIT} {words} ((?:\w+ and )*\w+) and \1 {words} (\w+)\b"
+        while re.search(joined, text):
+            text = re.sub(joined, rf"\1 {words} \2 and \3", text)
+    return text
+
+
 def where_words(expression: str) -> str:
-    """A ``where`` expression read aloud: ``"spades(me) >= hearts(me)"`` → ``"spades ≥ hearts"``."""
+    """A ``where`` expression read aloud: ``"spades(me) > hearts(me)"`` → ``"spades longer than hearts"``."""
     text = _suit_phrases(" ".join(expression.split()))
-    text = _longest_phrases(_function_phrases(text))
+    text = _length_phrases(_longest_phrases(_function_phrases(text)))
     for pattern, replacement in _WHERE_WORDS:
         text = re.sub(pattern, replacement, text)
     return text

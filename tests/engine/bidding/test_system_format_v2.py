@@ -190,6 +190,15 @@ def test_hand_functions_read_as_words_and_keep_their_meaning():
     assert where_words("hcp(me) + hcp(me, spades) >= 5") == "HCP + HCP in spades ≥ 5"
     assert where_words("not top3(me, spades) >= 2") == "not top-three spades ≥ 2"
     assert where_words(f"hcp(me) + {longest}").startswith("HCP + spades ≥ hearts and")
+    # Suit lengths compared read as a teacher says them; conjuncts on one suit read as one.
+    opening = "hearts(me) > spades(me) and hearts(me) >= diamonds(me) and hearts(me) >= clubs(me)"
+    assert where_words(opening) == "hearts longer than spades and hearts at least as long as diamonds and clubs"
+    assert where_words("clubs(me) > diamonds(me) and clubs(me) > hearts(me)") == "clubs longer than diamonds and hearts"
+    assert where_words("diamonds(me) == clubs(me) or diamonds(me) < clubs(me)") == (
+        "diamonds as long as clubs or diamonds shorter than clubs"
+    )
+    assert where_words("not spades(me) > hearts(me)") == "not spades > hearts"
+    assert where_words("spades(me) >= hearts(me) + 1") == "spades ≥ hearts + 1"
     # Arithmetic reads with the signs of a schoolbook, not a programmer's star and slash.
     assert where_words("hcp(me) + 2 * hearts(me) <= 20") == "HCP + 2 × hearts ≤ 20"
     assert where_words("hcp(me) / 2 >= spades(me)") == "HCP ÷ 2 ≥ spades"
