@@ -145,3 +145,18 @@ def test_after_a_strong_two_clubs_responder_raises_only_a_major_opener_has_bid(s
         assert not np.isin(codes, majors).any(), prefix
     codes, _ = system.choose(hands, Auction.parse("N", "2C P 3C P 3S P"))
     assert (codes == majors[0]).any()  # opener's own spades are still raised
+
+
+def test_a_transfer_over_partners_2nt_overcall_names_a_major_they_did_not_open(system, deal_for_hand) -> None:
+    """Over 2♥ – 2NT, 3♦ "transferred" into their own hearts; narrowing the transfers to the majors they
+    did not open first dropped them over their strong 2♣ too, which names no suit."""
+    five_hearts, five_spades = "QT.AJ653.752.J64", "AJ653.QT.752.J64"
+    for auction, hand, call in (
+        ("2H 2NT P", five_hearts, "3NT"),
+        ("2S 2NT P", five_spades, "3NT"),
+        ("2S 2NT P", five_hearts, "3D"),
+        ("2C 2NT P", five_hearts, "3D"),
+        ("2C 2NT P", five_spades, "3H"),
+    ):
+        before = Auction.parse("N", auction)
+        assert system.call_for(deal_for_hand(before, hand), before).call == Call.parse(call), (auction, hand)
