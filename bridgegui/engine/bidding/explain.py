@@ -325,9 +325,10 @@ def _length_phrases(text: str) -> str:
     )
     # Conjuncts that compare one suit with others the same way read as one: "and" binds them already.
     for words in ("longer than", "at least as long as"):
-        joined = rf"\b{_SUIT} {words} ((?:\w+ and )*\w+) and \1 {words} (\w+)\b"
-        while re.search(joined, text):
-            text = re.sub(joined, rf"\1 {words} \2 and \3", text)
+        joined = re.compile(rf"\b{_SUIT} {words} ((?:\w+ and )*\w+) and \1 {words} (\w+)\b")
+        merged = 1
+        while merged:
+            text, merged = joined.subn(rf"\1 {words} \2 and \3", text)
     return text
 
 
