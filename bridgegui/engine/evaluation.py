@@ -189,3 +189,35 @@ def measure(hands: np.ndarray, table_name: str) -> np.ndarray:
     if suit is not None:
         return tables.suit_tables(table_name)[suit][holdings(hands)[..., suit]].astype(np.int16)
     return _per_suit_sum(hands, tables.suit_tables(table_name))
+
+
+class MeasuredHands:
+    """Hand masks with their shape codes and measures worked out once, when first asked, and kept.
+
+    A constraint's ``mask`` works each measure out from the hands; asking many constraints of the
+    same hands (the system checker judges a pool of hands by thousands of rules) would work the same
+    columns out thousands of times.  ``SeatConstraint.mask`` takes either."""
+
+    def __init__(self, hands: np.ndarray) -> None:
+        self.hands = np.asarray(hands, dtype=np.uint64)
+        self._measures: dict[str, np.ndarray] = {}
+        self._shape_codes: np.ndarray | None = None
+        self._rule_of_20: np.ndarray | None = None
+
+    @property
+    def shape_codes(self) -> np.ndarray:
+        if self._shape_codes is None:
+            self._shape_codes = shape_code(suit_lengths(self.hands))
+        return self._shape_codes
+
+    def measure(self, table_name: str) -> np.ndarray:
+        found = self._measures.get(table_name)
+        if found is None:
+            found = self._measures[table_name] = measure(self.hands, table_name)
+        return found
+
+    @property
+    def rule_of_20(self) -> np.ndarray:
+        if self._rule_of_20 is None:
+            self._rule_of_20 = rule_of_20(self.hands)
+        return self._rule_of_20

@@ -46,7 +46,7 @@ from bridgegui.engine.dealer.constraints import SeatConstraint
 from bridgegui.engine.dealer.exact import SeatPlan, SeatSampler, plan_seat
 from bridgegui.engine.dealing import deal_batch
 from bridgegui.engine.errors import BridgeError
-from bridgegui.engine.evaluation import hcp
+from bridgegui.engine.evaluation import MeasuredHands, hcp
 
 DEFAULT_SAMPLES = 2000
 
@@ -279,8 +279,13 @@ def contexts(
     produced = 0
     states = sorted(rule.vulnerabilities) if rule.vulnerabilities is not None else ["none", "they", "we", "both"]
     synthetic = (_auction(tuple(token for part in c for token in part)) for c in itertools.product(*choices))
-    closest = _closest(system, block, rule, observed, limit) if system is not None and observed else []
-    for auction in itertools.chain(synthetic, closest):
+
+    def closest() -> Iterator[Auction]:
+        # Ranked only when the plain auctions run out: most rules are reached before that.
+        if system is not None and observed:
+            yield from _closest(system, block, rule, observed, limit)
+
+    for auction in itertools.chain(synthetic, closest()):
         if auction is None or auction.is_complete or not auction.is_legal(rule.call):
             continue
         if not block.pattern.matches(auction.calls):
@@ -298,29 +303,33 @@ def contexts(
 @functools.lru_cache(maxsize=8192)
 def _auction(tokens: tuple[str, ...]) -> Auction | None:
     """The auction the tokens spell (``bid``: the cheapest bid; ``under:R``: the bid of rank R, when it
-    is higher than the last), None when it is not legal.  Cached: every rule of a block spells the
-    same few auctions."""
-    auction = Auction("N")
-    for token in tokens:
-        call: Call | None
-        if token.startswith("under:"):
-            last = auction.last_bid
-            rank = int(token[6:])
-            if last is not None and rank <= last.rank:
-                return None
-            call = Call.from_rank(rank)
-        elif token == "bid":
-            last = auction.last_bid
-            call = Call.from_rank(0 if last is None else last.rank + 1) if (last is None or last.rank < 34) else None
-            if call is None:
-                return None
-        else:
-            call = Call.parse(token)
-        try:
-            auction = auction + call
-        except AuctionError:
+    is higher than the last), None when it is not legal.  Cached, and built on the cached auction of
+    all but the last token: every rule of a block spells the same few auctions, and the auctions of a
+    block share their beginnings, so each new one costs one call added."""
+    if not tokens:
+        return Auction("N")
+    auction = _auction(tokens[:-1])
+    if auction is None:
+        return None
+    token = tokens[-1]
+    call: Call | None
+    if token.startswith("under:"):
+        last = auction.last_bid
+        rank = int(token[6:])
+        if last is not None and rank <= last.rank:
             return None
-    return auction
+        call = Call.from_rank(rank)
+    elif token == "bid":
+        last = auction.last_bid
+        call = Call.from_rank(0 if last is None else last.rank + 1) if (last is None or last.rank < 34) else None
+        if call is None:
+            return None
+    else:
+        call = Call.parse(token)
+    try:
+        return auction + call
+    except AuctionError:
+        return None
 
 
 # --- the checks -------------------------------------------------------------------------------------
@@ -405,15 +414,14 @@ def _reach_rounds(
     rng: np.random.Generator,
     *,
     shared: bool,
-    pool: np.ndarray | None = None,
 ) -> tuple[int, int, Counter[int]]:
     """``reach`` over the given rounds of draws.  ``shared``: one draw a round serves every context
-    (the meaning and ``where`` do not depend on the seat), instead of fresh hands in each; ``pool``:
-    random hands to take a shared draw from when enough of them fit (``_draw_for_reach``)."""
+    (the meaning and ``where`` do not depend on the seat), instead of fresh hands in each.  (The first
+    round draws from the pool when enough of it fits: ``_reached_from_pool``.)"""
     takers: Counter[int] = Counter()
     fitting = 0
     for count in rounds:
-        drawn = _draw_for_reach(rule, count, rng, pool) if shared else None
+        drawn = _draw_for_reach(rule, count, rng) if shared else None
         for auction, vulnerable in places:
             hands = drawn if drawn is not None else _draw_for_reach(rule, count, rng)
             fitting = max(fitting, int(hands.size))
@@ -436,15 +444,78 @@ POOL_ENOUGH = 50
 """Fewer fitting pool hands than this, and the first round draws exactly from the meaning instead."""
 
 
-def _draw_for_reach(rule: Rule, count: int, rng: np.random.Generator, pool: np.ndarray | None = None) -> np.ndarray:
-    """``draw_meaning`` for the checker.  Hands from ``pool`` (random hands, each uniform) when at
-    least ``POOL_ENOUGH`` fit the rule: the hands of a uniform pool that fit a meaning are uniform on
-    that meaning, and the checker only asks whether some of them reach the rule.  A rule with no
-    meaning takes its hands from all four seats of random deals, a quarter of the dealing."""
-    if pool is not None:
-        fit = pool[rule.mask(pool, 0)][:count]
-        if fit.size >= POOL_ENOUGH:
-            return fit
+class _PoolVerdicts:
+    """Each rule's verdict on every hand of the first round's pool, worked out once and kept as bits
+    (a thousand bytes a rule): the first round tries some 17,000 rules in two or three contexts each,
+    and their candidates are mostly the same few thousand rules, whose masks a context used to work
+    out again on every draw (most of the check's time).  A rule's meaning and ``where`` do not depend
+    on the seat (``Rule.where_mask``), so one verdict a rule serves every context."""
+
+    def __init__(self, pool: np.ndarray, keep: int = FIRST_ROUND) -> None:
+        self.pool = MeasuredHands(pool)
+        self.keep = keep
+        self._misses: dict[int, np.ndarray] = {}
+        self._fitting: dict[int, np.ndarray] = {}
+
+    def fitting(self, rule: Rule) -> np.ndarray:
+        """The first ``keep`` of the pool's hands (places in the pool, in order) that fit the rule."""
+        found = self._fitting.get(rule.index)
+        if found is None:
+            fits = rule.mask(self.pool, 0)
+            self._misses[rule.index] = np.packbits(~fits)
+            found = self._fitting[rule.index] = np.flatnonzero(fits)[: self.keep].astype(np.int32)
+        return found
+
+    def misses(self, rule: Rule) -> np.ndarray:
+        """The pool's hands that do not fit the rule, as packed bits (``np.packbits``)."""
+        found = self._misses.get(rule.index)
+        if found is None:
+            self.fitting(rule)
+            found = self._misses[rule.index]
+        return found
+
+    def bits(self, places: np.ndarray) -> np.ndarray:
+        """The pool's hands at ``places`` as packed bits."""
+        chosen = np.zeros(self.pool.hands.shape[0], dtype=bool)
+        chosen[places] = True
+        return np.packbits(chosen)
+
+
+def _reached_from_pool(
+    system: System, rule: Rule, places: Iterator[tuple[Auction, str]], verdicts: _PoolVerdicts, count: int
+) -> bool | None:
+    """The first round of ``_reach_rounds`` (``shared``, from the pool) with the pool's verdicts: the
+    first ``count`` pool hands fitting the rule, judged context by context as ``System.choose`` judges
+    them, up to the rule itself (whatever is left there fits it, so it is reached).  None when too few
+    pool hands fit (the caller then draws exactly from the meaning).  ``places`` is read only as far
+    as needed: most rules are reached in their first context."""
+    # The hands of a uniform pool that fit a meaning are uniform on that meaning, and the first round
+    # only asks whether some of them reach the rule.
+    drawn = verdicts.fitting(rule)[:count]
+    if drawn.size < POOL_ENOUGH:
+        return None
+    drawn_bits = verdicts.bits(drawn)
+    for auction, vulnerable in places:
+        legal: dict[Call, bool] = {}
+        pending = drawn_bits.copy()
+        for candidate in system.rules_for(auction, vulnerable):
+            call = candidate.call
+            allowed = legal.get(call)
+            if allowed is None:
+                allowed = legal[call] = auction.is_legal(call)
+            if not allowed:
+                continue
+            if candidate is rule:
+                return True
+            np.bitwise_and(pending, verdicts.misses(candidate), out=pending)
+            if not pending.any():
+                break
+    return False
+
+
+def _draw_for_reach(rule: Rule, count: int, rng: np.random.Generator) -> np.ndarray:
+    """``draw_meaning`` for the checker.  A rule with no meaning takes its hands from all four seats of
+    random deals, a quarter of the dealing."""
     if rule.has_meaning:
         return draw_meaning(rule, count, rng, 0)
     hands = deal_batch(-(-count // 4), rng=rng).reshape(-1)[:count]
@@ -506,7 +577,8 @@ def check_system(
     # rule whose line is already live needs no more draws: that skips most of pass 2.
     live_lines: set[tuple[str, int]] = set()
     pool = deal_batch(POOL_DEALS, rng=rng).reshape(-1)
-    pending: list[tuple[Block, Rule, list[tuple[Auction, str]]]] = []
+    verdicts = _PoolVerdicts(pool)
+    pending: list[tuple[Block, Rule, tuple[Auction, ...]]] = []
     for b, block in enumerate(system.blocks):
         observed = tuple(by_block.get(b, ()))
         for rule in block.rules:
@@ -520,8 +592,12 @@ def check_system(
             if rule.index in used:
                 live_lines.add((rule.source, rule.line))
                 continue  # chosen on a random board: reachable by example
-            places = list(contexts(block, rule, observed=observed, system=system))
-            if not places:
+            # The contexts are spelled lazily: most rules are reached in the first, and spelling all
+            # of them for every rule was a third of the check.  Pass 2 spells them again for the few
+            # rules it gets.
+            spelled = contexts(block, rule, observed=observed, system=system)
+            first = next(spelled, None)
+            if first is None:
                 problems.append(
                     RuleProblem(
                         "contradictory",
@@ -531,18 +607,23 @@ def check_system(
                 )
                 continue
             if samples > 2 * FIRST_ROUND:
-                _, reached, _ = _reach_rounds(system, rule, places, (FIRST_ROUND,), rng, shared=True, pool=pool)
-                if reached:
+                reached_first = _reached_from_pool(
+                    system, rule, itertools.chain((first,), spelled), verdicts, FIRST_ROUND
+                )
+                if reached_first is None:
+                    listed = list(contexts(block, rule, observed=observed, system=system))
+                    reached_first = bool(_reach_rounds(system, rule, listed, (FIRST_ROUND,), rng, shared=True)[1])
+                if reached_first:
                     live_lines.add((rule.source, rule.line))
                     continue
-            pending.append((block, rule, places))
+            pending.append((block, rule, observed))
     # Pass 2: the full draws, and a proof where they reach nothing.
-    for block, rule, places in pending:
+    for block, rule, observed in pending:
         if (rule.source, rule.line) in live_lines:
             continue
         if cancel is not None and cancel.is_set():
             return _report(system, problems, None, checked)
-        fitting, reached, takers = reach(system, block, rule, samples=samples, rng=rng, places=places)
+        fitting, reached, takers = reach(system, block, rule, samples=samples, rng=rng, observed=observed)
         if reached:
             live_lines.add((rule.source, rule.line))
             continue

@@ -32,6 +32,7 @@ from bridgegui.engine.cards import SEATS, Deal, seat_index
 from bridgegui.engine.dealer.constraints import SeatConstraint
 from bridgegui.engine.dealing import deal_batch
 from bridgegui.engine.errors import BridgeError
+from bridgegui.engine.evaluation import MeasuredHands
 
 if TYPE_CHECKING:
     from bridgegui.engine.bidding.batch import BatchIndex
@@ -355,12 +356,13 @@ class Rule:
         with _WHERE_LOCK:
             self._compiled.setdefault(seat, function)
 
-    def mask(self, hands: np.ndarray, seat: int) -> np.ndarray:
-        """Which of the ``(n,)`` hands of ``seat`` satisfy the meaning and the ``where``."""
-        hands = np.asarray(hands, dtype=np.uint64).reshape(-1)
+    def mask(self, hands: np.ndarray | MeasuredHands, seat: int) -> np.ndarray:
+        """Which of the ``(n,)`` hands of ``seat`` (measured already, or not) satisfy the meaning and the ``where``."""
+        measured = hands if isinstance(hands, MeasuredHands) else MeasuredHands(np.reshape(hands, -1))
+        hands = measured.hands
         if self.always_fits:
             return np.ones(hands.shape[0], dtype=bool)
-        ok = self.meaning.mask(hands) if self.has_meaning else np.ones(hands.shape[0], dtype=bool)
+        ok = self.meaning.mask(measured) if self.has_meaning else np.ones(hands.shape[0], dtype=bool)
         if self.where is not None:
             rows = np.flatnonzero(ok)
             if rows.size:

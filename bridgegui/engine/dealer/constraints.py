@@ -144,19 +144,24 @@ class SeatConstraint:
     def is_empty(self) -> bool:
         return not (self.restricts_shape or self.cards or self.measures() or self.rule20)
 
-    def mask(self, hands: np.ndarray) -> np.ndarray:
-        """Which of the ``(n,)`` hand masks satisfy this constraint."""
-        hands = np.asarray(hands, dtype=np.uint64)
-        ok = np.ones(hands.shape, dtype=bool)
+    def mask(self, hands: np.ndarray | evaluation.MeasuredHands) -> np.ndarray:
+        """Which of the ``(n,)`` hand masks satisfy this constraint (``hands`` measured already, or not)."""
+        measured = hands if isinstance(hands, evaluation.MeasuredHands) else evaluation.MeasuredHands(hands)
+        held = measured.hands
+        ok = np.ones(held.shape, dtype=bool)
         if self.cards:
-            ok &= (hands & np.uint64(self.cards)) == np.uint64(self.cards)
+            ok &= (held & np.uint64(self.cards)) == np.uint64(self.cards)
         if self.restricts_shape:
-            ok &= self.shape_table[evaluation.shape_code(evaluation.suit_lengths(hands))]
-        for table_name, r in self.measures().items():
-            ok &= r.contains(evaluation.measure(hands, table_name))
+            ok &= self.shape_table[measured.shape_codes]
+        for table_name, r in self._measure_ranges:
+            ok &= r.contains(measured.measure(table_name))
         if self.rule20:  # not a sum over suits: a filter here (the exact sampler enforces it by shape and HCP)
-            ok &= evaluation.rule_of_20(hands)
+            ok &= measured.rule_of_20
         return ok
+
+    @cached_property
+    def _measure_ranges(self) -> tuple[tuple[str, Range], ...]:
+        return tuple(self.measures().items())
 
     @cached_property
     def shape_table(self) -> np.ndarray:
