@@ -40,7 +40,7 @@ class BookletCall:
 
     ``terms`` are the meaning's terms in words (generated from the meaning, the table conditions
     first); ``note`` the teaching note (a version-1 rule's whole written sentence); ``where`` the
-    extra condition read aloud.  ``place`` is ``file:line`` for a teacher who edits the file.
+    extra condition read aloud (a version-1 rule's: a version-2 rule's terms end with it).  ``place`` is ``file:line`` for a teacher who edits the file.
     """
 
     call: Call
@@ -187,7 +187,8 @@ def booklet_call(system: System, rule: Rule) -> BookletCall:
         rule=rule,
         terms=terms,
         note=note,
-        where=where_words(rule.where) if rule.where else "",
+        # A version-2 rule's words already end with its condition; only a version-1 sentence needs it read out.
+        where=where_words(rule.where) if rule.where and record.written else "",
         catch_all=rule.catch_all,
         alternatives=tuple(BookletAlternative(a.call, a.reason) for a in rule.alternatives),
         place=f"{rule.source or system.source}:{rule.line}",

@@ -19,6 +19,7 @@ SMALL = (
     "after P* 1NT P 2C P\n"
     "  2D hearts 0-3, spades 0-3 -- no four-card major.\n"
     "  2H hearts 4+\n"
+    "  2S spades 4+ where spades(me) > hearts(me) -- four spades and fewer hearts.\n"
     "after P* 1NT\n"
     "  X hcp 16+ -- for penalties.\n"
     "after P* 1H P bid P\n"
@@ -53,6 +54,16 @@ def test_each_call_has_its_generated_meaning_note_alternatives_and_catch_all_mar
     ]
     assert fallback.catch_all and not notrump.catch_all
     assert booklet.find_rule(fallback.rule) == (0, 0, 2)
+
+
+def test_a_condition_is_printed_once():
+    # The meaning's words already end with the ``where`` condition: the booklet printed it twice
+    # ("4+ spades, spades longer than hearts, where spades longer than hearts").
+    booklet = build_booklet(parse_system(SMALL))
+    spades = next(c for a in booklet.sections[1].auctions for c in a.calls if str(c.call) == "2S")
+    assert spades.meaning == "4+ spades, spades longer than hearts"
+    assert spades.where == ""
+    assert bml.dumps(booklet).count("spades longer than hearts") == 1
 
 
 def test_bml_nests_answers_under_their_call_and_marks_the_opponents_calls():
