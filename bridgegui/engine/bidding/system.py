@@ -77,22 +77,21 @@ there is returned unfinished."""
 
 
 def call_code(call: Call) -> int:
-    """The batched interface's number for ``call``: its rank for a bid, 35 Pass, 36 Double, 37 Redouble."""
-    if call.is_bid:
-        return int(call.rank)
-    if call == PASS:
-        return PASS_CODE
-    if call == DOUBLE:
-        return DOUBLE_CODE
-    if call == REDOUBLE:
-        return REDOUBLE_CODE
-    raise BridgeError(f"{call} is not a call")
+    """The batched interface's number for ``call``: its rank for a bid, 35 Pass, 36 Double, 37 Redouble.
+    A look-up: matching a pattern asks it for every call of the auction."""
+    code = _CALL_CODES.get(call.code)
+    if code is None:
+        raise BridgeError(f"{call} is not a call")
+    return code
 
 
 def call_from_code(code: int) -> Call:
     """The call of a ``call_code`` number."""
     code = int(code)
     return Call.from_rank(code) if code < PASS_CODE else (PASS, DOUBLE, REDOUBLE)[code - PASS_CODE]
+
+
+_CALL_CODES = {call_from_code(code).code: code for code in range(REDOUBLE_CODE + 1)}
 
 
 @dataclass(frozen=True)
