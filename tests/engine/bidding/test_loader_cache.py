@@ -285,6 +285,34 @@ def test_a_cached_system_resumes_what_bidding_taught_its_batch_index(tmp_path, m
     assert len(batch.block_memo) > known  # auctions the sample never met are learned as before
 
 
+CONVENTIONS_ONLY = """version: 2
+system: Conventions only
+after P*
+  2NT  hcp 20-21, balanced
+  1NT  hcp 15-17, balanced
+  1S   hcp 12-21, spades 5+
+  1H   hcp 12-21, hearts 5+
+  1D   hcp 12-21, diamonds 4+
+  1C   hcp 12-21
+  P
+after P* 1{suit} P
+  4NT  hcp 19+, {suit} 4+
+  3{suit} hcp 10-12, {suit} 4+
+  2{suit} hcp 6-9, {suit} 3+
+  1NT  hcp 6-10
+  P
+after P* 1{suit} X
+  2{suit} hcp 6-9, {suit} 3+
+  P
+include conventions/stayman
+include conventions/jacoby-transfers
+include conventions/negative-double
+include conventions/takeout-double
+include conventions/michaels
+include conventions/blackwood
+"""
+
+
 def test_a_batch_file_that_is_not_the_entrys_own_is_not_used(tmp_path, monkeypatch) -> None:
     """Another process may write the same entry meanwhile, and a disk may damage a file: a batch file
     that does not start with its entry's mark, fails its checksum or does not read leaves the index
@@ -293,9 +321,13 @@ def test_a_batch_file_that_is_not_the_entrys_own_is_not_used(tmp_path, monkeypat
 
     monkeypatch.setenv(loader.CACHE_DIR_ENV, str(tmp_path))
     folder = tmp_path / "systems"
+    # A small system with the shipped conventions: each damage below makes the next load read the
+    # files again, which for a whole shipped system takes ten seconds.
+    source = tmp_path / "conventions.system"
+    source.write_text(CONVENTIONS_ONLY, encoding="utf-8")
     deals = deal_batch(600, seed=32)
-    want = _bid_codes(load_system("standard", use_cache=False), deals)
-    load_system("standard")
+    want = _bid_codes(load_system(source, use_cache=False), deals)
+    load_system(source)
 
     def flipped(data: bytes) -> bytes:  # one bit of the pickled data, past the mark and the checksum
         at = len(data) // 2
@@ -304,11 +336,11 @@ def test_a_batch_file_that_is_not_the_entrys_own_is_not_used(tmp_path, monkeypat
     for damage in (flipped, lambda data: b"0" * 32 + data[32:], lambda data: data[:5000], lambda data: b""):
         (path,) = folder.glob(f"*{loader.BATCH_SUFFIX}")
         path.write_bytes(damage(path.read_bytes()))
-        cached = load_system("standard")
+        cached = load_system(source)
         assert not cached._batch.block_memo  # a new index
         assert _bid_codes(cached, deals) == want
         assert not path.with_suffix(".pickle").exists()  # the entry is gone: the next run stores it again
-        assert load_system("standard")._batch.block_memo
+        assert load_system(source)._batch.block_memo
 
 
 def test_the_cache_removes_batch_files_whose_entry_is_gone(tmp_path, monkeypatch) -> None:
