@@ -33,9 +33,12 @@ def test_a_local_cluster_gives_the_local_result() -> None:
         assert (a.chunk.deals == b.chunk.deals).all() and (a.chunk.score == b.chunk.score).all()
 
 
-def test_an_unreachable_scheduler_is_a_clear_error() -> None:
+def test_an_unreachable_scheduler_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
     pytest.importorskip("distributed")
+    from bridgegui.engine.bidding import cluster
     from bridgegui.engine.bidding.cluster import ClusterError
+
+    monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", "1s")  # nothing listens there: waiting longer changes nothing
 
     with pytest.raises(ClusterError, match="cannot reach the Dask scheduler"):
         next(simulate(SETUP, 10, seed=1, cluster="tcp://127.0.0.1:9"))
