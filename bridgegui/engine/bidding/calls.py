@@ -469,9 +469,7 @@ double, pass, pass, redouble, pass, pass, and the last (7NT) by three passes mor
 
 
 def is_legal_auction(calls: Sequence[Call]) -> bool:
-    """Whether ``calls`` are a legal auction (from any dealer: legality does not depend on who deals)."""
-    try:
-        Auction("N", tuple(calls))
-    except AuctionError:
-        return False
-    return True
+    """Whether ``calls`` are a legal auction (from any dealer: legality does not depend on who deals).
+    Judged call by call without building the auction: reading a system asks it for every spelling of
+    every pattern."""
+    return all(isinstance(call, Call) and _illegal(state, call, index) is None for index, call, state in _states(calls))

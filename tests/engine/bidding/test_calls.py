@@ -15,6 +15,7 @@ from bridgegui.engine.bidding.calls import (
     AuctionError,
     Call,
     Contract,
+    is_legal_auction,
 )
 from bridgegui.engine.cards import SEATS
 from bridgegui.engine.errors import BridgeError
@@ -427,3 +428,16 @@ def test_a_long_bad_call_is_quoted_cut() -> None:
     with pytest.raises(AuctionError) as info:
         Auction.parse("N", "1C " + "1" * 100_000)
     assert len(str(info.value)) < 250 and info.value.call is not None and len(info.value.call) <= 40
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(ALL_CALLS), max_size=12))
+def test_is_legal_auction_agrees_with_building_the_auction(calls: list[Call]) -> None:
+    # Few random sequences are legal; the prefixes of each (and the empty one) give both answers.
+    for end in range(len(calls) + 1):
+        try:
+            Auction("N", tuple(calls[:end]))
+            built = True
+        except AuctionError:
+            built = False
+        assert is_legal_auction(calls[:end]) == built, calls[:end]
