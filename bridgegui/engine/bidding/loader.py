@@ -151,6 +151,17 @@ def _shipped(name: str) -> tuple[str, str, Traversable]:
     return decode_system_text(data, source), source, _parent(key)
 
 
+def _shipped_identity(path: Path) -> str | None:
+    """A shipped file given by its path is the shipped system: one cache entry serves ``sayc`` and
+    ``resources/systems/sayc.system`` (the rules read alike, sources and lines included), instead of
+    each reading the files afresh the first time.  None for any other file."""
+    try:
+        relative = path.resolve().relative_to(Path(str(resource("systems"))).resolve())
+    except (ValueError, OSError, TypeError):
+        return None
+    return "shipped:" + relative.as_posix()
+
+
 def _parent(key: str) -> Traversable:
     node = resource("systems")
     for part in key.split("/")[:-1]:
@@ -187,7 +198,7 @@ def load_system(name_or_path: str | Path, *, use_cache: bool = True) -> System:
     if isinstance(name_or_path, Path) or _is_path(text):
         path = Path(text)
         source_text, source, place = read_system_text(path), path.name, path.parent
-        identity = str(path.resolve()) if path.exists() else str(path)
+        identity = _shipped_identity(path) or (str(path.resolve()) if path.exists() else str(path))
         again = path.resolve()
     else:
         source_text, source, place = _shipped(text)

@@ -632,3 +632,46 @@ def test_cached_blocks_that_do_not_hold_together_are_refused_when_loaded() -> No
     ]:
         with pytest.raises(ValueError, match="hold together"):
             CachedBlocks(*good[:place], bad, *good[place + 1 :])
+
+
+def test_a_shipped_file_by_its_path_shares_the_shipped_systems_entry(tmp_path, monkeypatch) -> None:
+    """``bridgegui-system check resources/systems/sayc.system`` after ``check sayc`` used to read every
+    file afresh (ten seconds): the path of a shipped file is the shipped system.  (A small shipped
+    folder stands in for the real one, whose systems take seconds to read.)"""
+    from bridgegui.engine.bidding import loader
+
+    shipped = tmp_path / "resources" / "systems"
+    (shipped / "conventions").mkdir(parents=True)
+    (shipped / "conventions" / "ask.system").write_text(
+        "version: 2\nconvention: Ask\nafter P* 1NT P\n  2C hcp 8+ -- asks.\n  P\n", encoding="utf-8"
+    )
+    (shipped / "mini.system").write_text(
+        "version: 2\nsystem: Mini\nafter P*\n  1NT hcp 15-17, balanced -- 1NT.\n  P\ninclude conventions/ask\n",
+        encoding="utf-8",
+    )
+    monkeypatch.setattr(loader, "resource", lambda *parts: (tmp_path / "resources").joinpath(*parts))
+    monkeypatch.setenv(loader.CACHE_DIR_ENV, str(tmp_path / "cache"))
+    by_name = load_system("mini")
+    entries = sorted((tmp_path / "cache" / "systems").glob("*.pickle"))
+    assert len(entries) == 1
+    reads = []
+    real_reader = loader._reader
+
+    def counting_reader():
+        reads.append(1)
+        return real_reader()
+
+    monkeypatch.setattr(loader, "_reader", counting_reader)
+    by_path = load_system(shipped / "mini.system")
+    assert sorted((tmp_path / "cache" / "systems").glob("*.pickle")) == entries  # no second entry
+    assert not reads  # nothing parsed
+    assert [(r.source, r.line, str(r.call)) for r in by_path.rules] == [
+        (r.source, r.line, str(r.call)) for r in by_name.rules
+    ]
+    assert by_path.rules[-2].source == "conventions/ask.system"
+    copy = tmp_path / "elsewhere" / "mini.system"  # the same text elsewhere is another file: its own entry
+    copy.parent.mkdir()
+    copy.write_text((shipped / "mini.system").read_text(encoding="utf-8").replace("conventions/ask", "ask.system"))
+    (copy.parent / "ask.system").write_text((shipped / "conventions" / "ask.system").read_text(encoding="utf-8"))
+    load_system(copy)
+    assert len(list((tmp_path / "cache" / "systems").glob("*.pickle"))) == 2
