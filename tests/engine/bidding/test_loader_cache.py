@@ -426,10 +426,12 @@ def test_a_damaged_block_in_a_readable_entry_is_read_again_from_the_files(tmp_pa
     from bridgegui.engine.bidding import loader
 
     monkeypatch.setenv(loader.CACHE_DIR_ENV, str(tmp_path))
-    fresh = load_system("standard", use_cache=False)
-    load_system("standard")
+    source = tmp_path / "conventions.system"  # the shipped conventions: a whole system reads for seconds
+    source.write_text(CONVENTIONS_ONLY, encoding="utf-8")
+    fresh = load_system(source, use_cache=False)
+    load_system(source)
     (entry,) = (tmp_path / "systems").glob("*.pickle")
-    cached = load_system("standard")
+    cached = load_system(source)
     # a block whose explanations say "points": a bit flipped inside the word still unpickles, into other words
     number = next(k for k in range(len(cached.blocks) // 2, len(cached.blocks)) if b"points" in _blob(cached, k))
     state = cached.blocks[number].__dict__
@@ -522,9 +524,11 @@ def test_a_cached_systems_blocks_are_made_when_asked_for_one_object_each(tmp_pat
     from bridgegui.engine.bidding import loader
 
     monkeypatch.setenv(loader.CACHE_DIR_ENV, str(tmp_path))
-    fresh = load_system("acol", use_cache=False)
-    load_system("acol")
-    cached = load_system("acol")
+    source = tmp_path / "conventions.system"  # the shipped conventions: a whole system reads for seconds
+    source.write_text(CONVENTIONS_ONLY, encoding="utf-8")
+    fresh = load_system(source, use_cache=False)
+    load_system(source)
+    cached = load_system(source)
     blocks = cached.blocks
     assert isinstance(blocks, loader.CachedBlocks) and len(blocks) == len(fresh.blocks)
     assert blocks._made == [None] * len(blocks)
@@ -601,9 +605,11 @@ def test_a_worker_process_copy_of_a_cached_system_still_reads_a_damaged_block_ag
     from bridgegui.engine.bidding import loader
 
     monkeypatch.setenv(loader.CACHE_DIR_ENV, str(tmp_path))
-    fresh = load_system("standard", use_cache=False)
-    load_system("standard")
-    copy = pickle.loads(pickle.dumps(load_system("standard")))
+    source = tmp_path / "conventions.system"  # the shipped conventions: a whole system reads for seconds
+    source.write_text(CONVENTIONS_ONLY, encoding="utf-8")
+    fresh = load_system(source, use_cache=False)
+    load_system(source)
+    copy = pickle.loads(pickle.dumps(load_system(source)))
     number = len(copy.blocks) // 2
     state = copy.blocks[number].__dict__
     blob = bytes(state["_rules_blob"])
