@@ -39,8 +39,16 @@ def acol_bml(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-def test_bridge_markup_reads_the_acol_booklet_and_finds_its_calls(acol_bml: Path) -> None:
-    content = bml_reader.content_from_file(str(acol_bml))
+def test_bridge_markup_reads_the_acol_booklet_and_finds_its_calls(acol_bml: Path, tmp_path: Path) -> None:
+    # bridge-markup's reader takes most of a minute over the whole booklet; every kind of section
+    # (the openings, our openings at each level, theirs, the competitive ones) stays, and three of the
+    # four largest, written alike (our 1♥, 1♦ and 1♣ openings), are left out.
+    sections = re.split(r"(?m)^(?=\* )", acol_bml.read_text(encoding="utf-8"))
+    kept = [s for s in sections if not re.match(r"\* Our 1!(h|d|c) opening", s)]
+    assert len(sections) - len(kept) == 3
+    read = tmp_path / "acol-part.bml"
+    read.write_text("".join(kept), encoding="utf-8")
+    content = bml_reader.content_from_file(str(read))
     assert content.meta["TITLE"].startswith("Acol")
     tables = [node for kind, node in content.nodes if kind == bml_reader.ContentType.BIDTABLE]
     assert len(tables) > 20  # one tree per opening and per auction that starts away from one
