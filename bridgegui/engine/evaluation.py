@@ -8,7 +8,7 @@ and returns an array of the same shape.  ``holdings`` reinterprets the ``uint64`
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, cached_property
 
 import numpy as np
 
@@ -201,14 +201,10 @@ class MeasuredHands:
     def __init__(self, hands: np.ndarray) -> None:
         self.hands = np.asarray(hands, dtype=np.uint64)
         self._measures: dict[str, np.ndarray] = {}
-        self._shape_codes: np.ndarray | None = None
-        self._rule_of_20: np.ndarray | None = None
 
-    @property
+    @cached_property
     def shape_codes(self) -> np.ndarray:
-        if self._shape_codes is None:
-            self._shape_codes = shape_code(suit_lengths(self.hands))
-        return self._shape_codes
+        return shape_code(suit_lengths(self.hands))
 
     def measure(self, table_name: str) -> np.ndarray:
         found = self._measures.get(table_name)
@@ -216,8 +212,6 @@ class MeasuredHands:
             found = self._measures[table_name] = measure(self.hands, table_name)
         return found
 
-    @property
+    @cached_property
     def rule_of_20(self) -> np.ndarray:
-        if self._rule_of_20 is None:
-            self._rule_of_20 = rule_of_20(self.hands)
-        return self._rule_of_20
+        return rule_of_20(self.hands)

@@ -40,7 +40,8 @@ class BookletCall:
 
     ``terms`` are the meaning's terms in words (generated from the meaning, the table conditions
     first); ``note`` the teaching note (a version-1 rule's whole written sentence); ``where`` the
-    extra condition read aloud (a version-1 rule's: a version-2 rule's terms end with it).  ``place`` is ``file:line`` for a teacher who edits the file.
+    extra condition read aloud (a version-1 rule's: a version-2 rule's terms end with it).  ``place``
+    is ``file:line`` for a teacher who edits the file.
     """
 
     call: Call

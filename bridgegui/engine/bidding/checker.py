@@ -441,7 +441,8 @@ whose meaning enough of them fit: filtering 8,000 hands costs far less than buil
 sampler of a meaning, which only rare meanings need."""
 
 POOL_ENOUGH = 50
-"""Fewer fitting pool hands than this, and the first round draws exactly from the meaning instead."""
+"""Fewer fitting pool hands than this, none of which reaches the rule, and the first round draws exactly
+from the meaning instead (a few that do reach it are proof enough)."""
 
 
 class _PoolVerdicts:
@@ -488,8 +489,7 @@ def _reached_from_pool(
     first ``count`` pool hands fitting the rule, judged context by context as ``System.choose`` judges
     them, up to the rule itself (whatever is left there fits it, so it is reached).  None when fewer
     than ``POOL_ENOUGH`` pool hands fit and none reaches it (the caller then draws exactly from the
-    meaning).  ``places`` is read only as far
-    as needed: most rules are reached in their first context."""
+    meaning).  ``places`` is read only as far as needed: most rules are reached in their first context."""
     # The hands of a uniform pool that fit a meaning are uniform on that meaning, and the first round
     # only asks whether some of them reach the rule.
     drawn = verdicts.fitting(rule)[:count]
