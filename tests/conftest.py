@@ -1,9 +1,12 @@
 """Test configuration shared by every test folder.
 
 Qt must run offscreen in tests (no screen in CI), and must know that before PySide6 is imported,
-so it is set here, the first file pytest loads.  Settings, saved data and the compiled-system cache go
-to temporary folders of this process: with ``pytest -n auto`` each worker loads this file and gets
-its own, so workers never share a cache file or a settings file; they are removed at the end.
+so it is set here, the first file pytest loads.  Settings and saved data go to temporary folders of
+this process: with ``pytest -n auto`` each worker loads this file and gets its own, so workers never
+share a settings file.  The compiled-system cache is one temporary folder for the whole run, made by
+the process that starts it and inherited by its workers: the shipped systems are compiled once a run
+(about 15 s of cpu each), not once a worker, and the cache's writes are atomic, made for processes
+that share it (``loader._store``).  Every folder is removed by the process that made it.
 """
 
 from __future__ import annotations
@@ -19,10 +22,13 @@ from pathlib import Path
 import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-_OWN_FOLDERS = {
-    "BRIDGEGUI_CONFIG_DIR": tempfile.mkdtemp(prefix="bridgegui-test-config-"),  # the data folder is inside it
-    "BRIDGEGUI_CACHE_DIR": tempfile.mkdtemp(prefix="bridgegui-test-cache-"),
-}
+_SHARED_CACHE_MARK = "BRIDGEGUI_TEST_SHARED_CACHE"
+"""Set by the process that made the run's cache folder: its workers inherit the folder (and this)."""
+_OWN_FOLDERS = {"BRIDGEGUI_CONFIG_DIR": tempfile.mkdtemp(prefix="bridgegui-test-config-")}  # data folder inside
+_INHERITED_CACHE = os.environ.get(_SHARED_CACHE_MARK)
+if not _INHERITED_CACHE or os.environ.get("BRIDGEGUI_CACHE_DIR") != _INHERITED_CACHE:  # not a worker of a run
+    _OWN_FOLDERS["BRIDGEGUI_CACHE_DIR"] = tempfile.mkdtemp(prefix="bridgegui-test-cache-")
+    _OWN_FOLDERS[_SHARED_CACHE_MARK] = _OWN_FOLDERS["BRIDGEGUI_CACHE_DIR"]
 os.environ.update(_OWN_FOLDERS)
 os.environ.pop("BRIDGEGUI_DATA_DIR", None)  # a developer's own setting must not send test data there
 
@@ -41,8 +47,9 @@ def pytest_collection_finish(session: pytest.Session) -> None:
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
-    for folder in _OWN_FOLDERS.values():
-        shutil.rmtree(folder, ignore_errors=True)
+    for name, folder in _OWN_FOLDERS.items():
+        if name != _SHARED_CACHE_MARK:
+            shutil.rmtree(folder, ignore_errors=True)
 
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"

@@ -51,6 +51,8 @@ def _reader() -> Any:
 
 
 SYSTEM_SUFFIX = ".system"
+_RENAMING_MOST_BYTES = 64 * 1024
+"""A file that only renames a system (``_renaming``) is a header and one line: a larger one is read whole."""
 MAX_SYSTEM_BYTES = 4 * 1024 * 1024
 """The largest system file read (4 MiB: the shipped ones are under 200 KB): an endless or huge file
 (``/dev/zero``, a log by mistake) is refused before it is read, instead of filling the memory."""
@@ -205,6 +207,9 @@ def load_system(name_or_path: str | Path, *, use_cache: bool = True) -> System:
         identity = "shipped:" + source
     if not use_cache:
         return _reader().parse_system(source_text, source, resolve=_resolve, place=place)
+    renamed = _renamed_shipped(source_text)
+    if renamed is not None:
+        return _renamed(load_system(renamed[0]), renamed[1], source, source_text)
     key = _cache_key(identity, source_text, place)
     cached = _cached(key) if key is not None else None
     if cached is not None and key is not None:
@@ -241,6 +246,79 @@ def _included_names(text: str) -> list[str]:
             if name:
                 names.append(name)
     return names
+
+
+_HEADER_LINE = re.compile(r"([A-Za-z_]+)\s*:(.*)$")
+_RENAMING_HEADER_KEYS = ("system", "title", "description", "version")
+
+
+def _renaming(text: str) -> tuple[str, dict[str, str]] | None:
+    """``(name, header)`` when ``text`` only gives another system a name of its own: a version 2
+    header naming a system and one ``include`` of a name, read as the system-file reader reads them
+    (lines broken at CR, LF or both, ``#`` starts a comment), and nothing else; else None.
+
+    Such a file bids exactly as the system it includes, under its own header (``standard`` is SAYC
+    by another name), so ``load_system`` takes that system's compiled form instead of reading all its
+    files again.  Anything unusual (a header given twice or empty, a header after the include, any
+    other line) is None, and the reader then reads the whole file and reports what is wrong.
+    """
+    header: dict[str, str] = {}
+    names: list[str] = []
+    for raw in re.split(r"\r\n|\r|\n", text.removeprefix("\ufeff")):
+        code = raw.split("#", 1)[0].rstrip()
+        if not code.strip():
+            continue
+        if code[0].isspace():
+            return None
+        word = code.split(None, 1)[0]
+        if word.lower() == "include":
+            if header.get("version") != "2":
+                return None
+            names.append(code[len(word) :].strip())
+            continue
+        line = _HEADER_LINE.match(code)
+        if line is None or names:
+            return None
+        key, value = line.group(1).lower(), line.group(2).strip()
+        if key not in _RENAMING_HEADER_KEYS or key in header or not value:
+            return None
+        header[key] = value
+    if len(names) != 1 or "system" not in header:
+        return None
+    return names[0], header
+
+
+def _renamed_shipped(text: str) -> tuple[str, dict[str, str]] | None:
+    """``_renaming`` of ``text`` when the system it renames is a shipped one, or a chain of shipped
+    renamings that ends in one (``include standard`` is SAYC too); else None, and a circle of
+    renamings is read whole, so that the reader reports it."""
+    first = _renaming(text) if len(text) <= _RENAMING_MOST_BYTES else None
+    renaming, seen = first, set()
+    while renaming is not None:
+        name = renaming[0].lower()
+        if _is_path(name) or name not in shipped_systems() or name in seen:
+            return None
+        seen.add(name)
+        target_text = _shipped(name)[0]
+        renaming = _renaming(target_text) if len(target_text) <= _RENAMING_MOST_BYTES else None
+    return first
+
+
+def _renamed(system: System, header: dict[str, str], source: str, text: str) -> System:
+    """``system`` under the header of the file that only renames it (``_renaming``): the same blocks,
+    and the compiled parts already built or read (the pattern index, the batch bidder's tables and
+    file), shared rather than built again; the renaming file is the first of its files, as reading
+    it whole would have made it."""
+    renamed = object.__new__(System)
+    renamed.__dict__.update(system.__dict__)
+    renamed.__dict__.update(
+        name=header["system"],
+        title=header.get("title", header["system"]),
+        description=header.get("description", ""),
+        source=source,
+        files=((source, hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()), *system.files),
+    )
+    return renamed
 
 
 _READER_FILES = (

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import hypothesis
 import hypothesis.strategies as st
+import pytest
 
 from bridgegui.engine.bidding import PASS, load_system
 from bridgegui.engine.bidding.loader import _Pickler
@@ -168,7 +169,6 @@ def test_the_cache_folder_is_the_one_platformdirs_names(monkeypatch) -> None:
     import sys
 
     import platformdirs
-    import pytest
 
     from bridgegui.engine.bidding import loader
 
@@ -421,7 +421,6 @@ def test_a_damaged_block_in_a_readable_entry_is_read_again_from_the_files(tmp_pa
     CRC-32 finds it (a flipped bit may still unpickle, into another rule), the run goes on with the
     block read again from the system's files, and the damaged entry is removed so that the next run
     stores it afresh."""
-    import pytest
 
     from bridgegui.engine.bidding import loader
 
@@ -457,7 +456,6 @@ def test_a_damaged_block_of_a_file_edited_since_is_refused_with_a_message(tmp_pa
     """When the system's file changed after the entry was loaded, reading the damaged block again
     would give another file's block: refused with a message that says what to do, and refused again
     at once, without reading the files a second time."""
-    import pytest
 
     from bridgegui.engine.bidding import loader
     from bridgegui.engine.bidding.system_tokens import SystemFileError
@@ -518,8 +516,6 @@ def test_a_cached_systems_blocks_are_made_when_asked_for_one_object_each(tmp_pat
     """Loading an entry makes no ``Block``: each is made when first asked for (by index, slice or
     iteration), once, whatever thread asks, with the line, source, pattern and rules of the block read."""
     import threading
-
-    import pytest
 
     from bridgegui.engine.bidding import loader
 
@@ -624,8 +620,6 @@ def test_cached_blocks_that_do_not_hold_together_are_refused_when_loaded() -> No
     system is read again from its files) instead of failing when a block is asked for."""
     from array import array
 
-    import pytest
-
     from bridgegui.engine.bidding.loader import CachedBlocks
 
     good = (b"abcdef", array("q", [0, 2, 6]), array("q", [1, 5]), ("x.system",), array("q", [0, 0]), array("q", [1, 2]))
@@ -681,3 +675,59 @@ def test_a_shipped_file_by_its_path_shares_the_shipped_systems_entry(tmp_path, m
     (copy.parent / "ask.system").write_text((shipped / "conventions" / "ask.system").read_text(encoding="utf-8"))
     load_system(copy)
     assert len(list((tmp_path / "cache" / "systems").glob("*.pickle"))) == 2
+
+
+def test_a_file_that_only_renames_a_shipped_system_shares_its_entry(tmp_path, monkeypatch) -> None:
+    """``standard`` is SAYC by another name: loading it used to read every SAYC file again (some 15 s
+    of cpu, in every test run and on a user's first use) for the same rules.  A file that is only a
+    header and one ``include`` of a shipped system now takes that system's compiled form under its own
+    header, and reads as the whole file would.  (A small shipped folder stands in for the real one.)"""
+    from bridgegui.engine.bidding import loader
+
+    shipped = tmp_path / "resources" / "systems"
+    shipped.mkdir(parents=True)
+    (shipped / "mini.system").write_text(
+        "version: 2\nsystem: Mini\nafter P*\n  1NT hcp 15-17, balanced -- 1NT.\n  P\n", encoding="utf-8"
+    )
+    (shipped / "alias.system").write_text(
+        "version: 2\nsystem: Alias  # a comment\ntitle: Mini by another name\n\ninclude mini\n", encoding="utf-8"
+    )
+    (shipped / "ring.system").write_text("version: 2\nsystem: Ring\ninclude round\n", encoding="utf-8")
+    (shipped / "round.system").write_text("version: 2\nsystem: Round\ninclude ring\n", encoding="utf-8")
+    monkeypatch.setattr(loader, "resource", lambda *parts: (tmp_path / "resources").joinpath(*parts))
+    monkeypatch.setenv(loader.CACHE_DIR_ENV, str(tmp_path / "cache"))
+    whole = load_system("alias", use_cache=False)
+    load_system("mini")
+    reads = []
+    real_reader = loader._reader
+
+    def counting_reader():
+        reads.append(1)
+        return real_reader()
+
+    monkeypatch.setattr(loader, "_reader", counting_reader)
+    renamed = load_system("alias")
+    assert not reads  # nothing parsed: the entry of mini
+    assert len(list((tmp_path / "cache" / "systems").glob("*.pickle"))) == 1
+    assert (renamed.name, renamed.title, renamed.description, renamed.source, renamed.files) == (
+        whole.name,
+        whole.title,
+        whole.description,
+        whole.source,
+        whole.files,
+    )
+    assert renamed.name == "Alias" and renamed.files[0][0] == "alias.system"
+    assert [(r.source, r.line, str(r.call)) for r in renamed.rules] == [
+        (r.source, r.line, str(r.call)) for r in whole.rules
+    ]
+    assert load_system("mini").name == "Mini"  # the shared entry keeps its own name
+    mine = tmp_path / "mine.system"  # a user's file naming a shipped system is the same
+    mine.write_text("version: 2\nsystem: Mine\ninclude mini\n", encoding="utf-8")
+    assert load_system(mine).name == "Mine" and not reads
+    mine.write_text("version: 2\nsystem: Mine\ninclude mini\nafter P*\n  P -- pass.\n", encoding="utf-8")
+    assert load_system(mine).rules[-1].source == "mine.system" and reads  # a rule of its own: read whole
+    chain = tmp_path / "chain.system"  # a renaming of a renaming of a shipped system: the same entry
+    chain.write_text("version: 2\nsystem: Chain\ninclude alias\n", encoding="utf-8")
+    assert load_system(chain).name == "Chain" and len(reads) == 1
+    with pytest.raises(loader._reader().SystemFileError, match="circle"):
+        load_system("ring")  # a circle of renamings is read whole, and the reader finds it
