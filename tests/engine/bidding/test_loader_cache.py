@@ -634,11 +634,34 @@ def test_cached_blocks_that_do_not_hold_together_are_refused_when_loaded() -> No
             CachedBlocks(*good[:place], bad, *good[place + 1 :])
 
 
+def _use_shipped_folder(tmp_path: Path, monkeypatch) -> None:
+    """``tmp_path / "resources"`` stands in for the shipped resources (its systems read in a moment,
+    where the real ones take seconds), with the compiled-system cache in ``tmp_path / "cache"``."""
+    from bridgegui.engine.bidding import loader
+
+    monkeypatch.setattr(loader, "resource", lambda *parts: (tmp_path / "resources").joinpath(*parts))
+    monkeypatch.setenv(loader.CACHE_DIR_ENV, str(tmp_path / "cache"))
+
+
+def _count_reads(monkeypatch) -> list[int]:
+    """A list that gains an item each time the loader fetches the system-file reader (to parse)."""
+    from bridgegui.engine.bidding import loader
+
+    reads: list[int] = []
+    real_reader = loader._reader
+
+    def counting_reader():
+        reads.append(1)
+        return real_reader()
+
+    monkeypatch.setattr(loader, "_reader", counting_reader)
+    return reads
+
+
 def test_a_shipped_file_by_its_path_shares_the_shipped_systems_entry(tmp_path, monkeypatch) -> None:
     """``bridgegui-system check resources/systems/sayc.system`` after ``check sayc`` used to read every
     file afresh (ten seconds): the path of a shipped file is the shipped system.  (A small shipped
     folder stands in for the real one, whose systems take seconds to read.)"""
-    from bridgegui.engine.bidding import loader
 
     shipped = tmp_path / "resources" / "systems"
     (shipped / "conventions").mkdir(parents=True)
@@ -649,19 +672,11 @@ def test_a_shipped_file_by_its_path_shares_the_shipped_systems_entry(tmp_path, m
         "version: 2\nsystem: Mini\nafter P*\n  1NT hcp 15-17, balanced -- 1NT.\n  P\ninclude conventions/ask\n",
         encoding="utf-8",
     )
-    monkeypatch.setattr(loader, "resource", lambda *parts: (tmp_path / "resources").joinpath(*parts))
-    monkeypatch.setenv(loader.CACHE_DIR_ENV, str(tmp_path / "cache"))
+    _use_shipped_folder(tmp_path, monkeypatch)
     by_name = load_system("mini")
     entries = sorted((tmp_path / "cache" / "systems").glob("*.pickle"))
     assert len(entries) == 1
-    reads = []
-    real_reader = loader._reader
-
-    def counting_reader():
-        reads.append(1)
-        return real_reader()
-
-    monkeypatch.setattr(loader, "_reader", counting_reader)
+    reads = _count_reads(monkeypatch)
     by_path = load_system(shipped / "mini.system")
     assert sorted((tmp_path / "cache" / "systems").glob("*.pickle")) == entries  # no second entry
     assert not reads  # nothing parsed
@@ -694,18 +709,10 @@ def test_a_file_that_only_renames_a_shipped_system_shares_its_entry(tmp_path, mo
     )
     (shipped / "ring.system").write_text("version: 2\nsystem: Ring\ninclude round\n", encoding="utf-8")
     (shipped / "round.system").write_text("version: 2\nsystem: Round\ninclude ring\n", encoding="utf-8")
-    monkeypatch.setattr(loader, "resource", lambda *parts: (tmp_path / "resources").joinpath(*parts))
-    monkeypatch.setenv(loader.CACHE_DIR_ENV, str(tmp_path / "cache"))
+    _use_shipped_folder(tmp_path, monkeypatch)
     whole = load_system("alias", use_cache=False)
     load_system("mini")
-    reads = []
-    real_reader = loader._reader
-
-    def counting_reader():
-        reads.append(1)
-        return real_reader()
-
-    monkeypatch.setattr(loader, "_reader", counting_reader)
+    reads = _count_reads(monkeypatch)
     renamed = load_system("alias")
     assert not reads  # nothing parsed: the entry of mini
     assert len(list((tmp_path / "cache" / "systems").glob("*.pickle"))) == 1
