@@ -8,7 +8,9 @@ the system (both sides: ``system.bid_deals``); each final contract is scored at 
 vulnerability with its double-dummy tricks, and set against the deal's par score (both from North-
 South's side).  The figure is the mean of the absolute IMP difference: 0 for a system that always
 reaches par, about 4.9 for a crude rule that sees both partnership hands and bids game with 25 points
-and a fit, slam with 33.  It needs the ``dd`` extra (endplay).  In-process figures.
+and a fit, slam with 33.  ``--reference SEEDS`` prints a better yardstick: a partnership that sees
+both hands and takes its contract from a table learned on other seeds (``par_reference``), about 4.3
+on seeds 1-5.  It needs the ``dd`` extra (endplay).  In-process figures.
 
 Solving the deals is most of the time, and the deals of a seed never change, so the double-dummy
 tables and par results are kept per (seed, deals) in the user cache folder (``$BRIDGEGUI_CACHE_DIR``
@@ -417,6 +419,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--breakdown", action=argparse.BooleanOptionalAction, default=True, help="IMPs lost by category"
     )
+    parser.add_argument(
+        "--reference",
+        metavar="SEEDS",
+        help="also the IMPs of a partnership that sees both hands, its contract table learned on these seeds "
+        "(comma-separated, not --seed; see par_reference)",
+    )
     args = parser.parse_args(argv)
     if not double_dummy.available():
         print(double_dummy.unavailable_message())
@@ -451,6 +459,15 @@ def main(argv: list[str] | None = None) -> int:
             chosen.sort(key=lambda r: (-abs(r.imps), r.index))
             for r in chosen[: args.worst]:
                 print(describe(system, r))
+    if args.reference:
+        from bridgegui.devtools.par_reference import reference_imps
+
+        learning = [int(s) for s in args.reference.split(",")]
+        figure = reference_imps(args.deals, args.seed, learning)
+        print(
+            f"reference: a partnership that sees both hands, its contract by combined HCP and fit (learned on"
+            f" seeds {args.reference}), opponents silent: {figure:.2f} IMPs a board on seed {args.seed}"
+        )
     return 0
 
 
