@@ -51,3 +51,15 @@ def test_learning_picks_the_option_that_lost_least_and_scoring_falls_back_to_3nt
 def test_the_scored_seed_must_not_be_learned_from() -> None:
     with pytest.raises(ValueError, match="learned"):
         par_reference.reference_imps(10, 3, [1, 3])
+
+
+def test_east_west_declaring_on_a_love_board_is_not_vulnerable(monkeypatch) -> None:
+    # The first test's deal turned a quarter: East-West hold the 25 HCP and nine spades, nobody vulnerable.
+    tricks = np.full((5, 4), 6, dtype=np.int8)
+    tricks[0, [1, 3]] = 10
+    boards = _boards_of(
+        "N:6.876.T9876.K876 AKQ32.K32.A32.32 T98.QJT9.KQJ.QJT J754.A54.54.A954", monkeypatch, tricks, -420
+    )
+    spades = boards.losses[0, : par_reference.LEVELS]
+    assert spades[3] == 0
+    assert spades[4] == 10  # 5S down one is -50 not vulnerable (470 from par), not -100 (520: 11 IMPs)

@@ -9,7 +9,7 @@ vulnerability with its double-dummy tricks, and set against the deal's par score
 South's side).  The figure is the mean of the absolute IMP difference: 0 for a system that always
 reaches par, about 4.9 for a crude rule that sees both partnership hands and bids game with 25 points
 and a fit, slam with 33.  ``--reference SEEDS`` prints a better yardstick: a partnership that sees
-both hands and takes its contract from a table learned on other seeds (``par_reference``), about 4.3
+both hands and takes its contract from a table learned on other seeds (``par_reference``), about 4.15
 on seeds 1-5.  It needs the ``dd`` extra (endplay).  In-process figures.
 
 Solving the deals is most of the time, and the deals of a seed never change, so the double-dummy

@@ -25,7 +25,7 @@ import numpy as np
 from bridgegui.devtools.bench_par import _TABLE_ROW, par_data
 from bridgegui.engine import tables
 from bridgegui.engine.bidding.calls import STRAINS
-from bridgegui.engine.boards import board_dealer, board_vulnerability
+from bridgegui.engine.boards import board_dealer, board_vulnerability, is_vulnerable
 from bridgegui.engine.dealing import deal_batch
 from bridgegui.engine.evaluation import holdings
 from bridgegui.engine.scoring import duplicate_score, imps
@@ -65,9 +65,8 @@ def oracle_boards(deals: int, seed: int) -> OracleBoards:
     fit = fits[rows, suit] >= 8
     kind = np.where(fit, np.where(suit < 2, 2, 1), 0)
     keys = np.stack([kind, np.clip(combined_hcp, _MIN_HCP, _MAX_HCP)], axis=1)
-    vulnerable = np.array(
-        [v == "All" or (v == "NS") == bool(n) for v, n in zip(vulnerabilities, ns_declares, strict=True)]
-    )
+    declarer = np.where(ns_declares, "N", "E")
+    vulnerable = np.array([is_vulnerable(int(n), str(d)) for n, d in zip(numbers, declarer, strict=True)])
     sign = np.where(ns_declares, 1, -1)
     notrump = STRAINS.index("NT")
     losses = np.empty((deals, 2 * LEVELS), dtype=np.int64)
