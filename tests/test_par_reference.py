@@ -12,9 +12,9 @@ from bridgegui.engine.cards import parse_deal
 def _boards_of(deal_text: str, monkeypatch, tricks: np.ndarray, par_score: int) -> par_reference.OracleBoards:
     """``oracle_boards`` on one chosen deal (board 1: North deals, nobody vulnerable) with given DD facts."""
     batch = np.array([parse_deal(deal_text).hands], dtype=np.uint64)
-    monkeypatch.setattr(par_reference, "deal_batch", lambda n, seed: batch)
+    monkeypatch.setattr(bench_par, "deal_batch", lambda n, seed: batch)
     data = bench_par.ParData(tricks.reshape(1, 5, 4), np.array([par_score]), (("4S N",),))
-    monkeypatch.setattr(par_reference, "par_data", lambda *a: (data, True))
+    monkeypatch.setattr(bench_par, "par_data", lambda *a: (data, True))
     return par_reference.oracle_boards(1, 1)
 
 

@@ -261,13 +261,33 @@ def classify(
     return "phantom sacrifice"  # we bid on over their par contract and lost more than it was worth
 
 
-def score_boards(system: System, deals: int, seed: int) -> tuple[list[BoardResult], float, bool]:
-    """Every board bid and scored: the results, the seconds spent bidding and scoring, cache hit."""
+@dataclass(frozen=True, slots=True)
+class SeedBoards:
+    """A seed's random deals as boards: numbers 1-16 in turn, Law 2's dealer and vulnerability, solved."""
+
+    batch: np.ndarray
+    numbers: np.ndarray
+    dealers: list[str]
+    vulnerabilities: list[str]
+    data: ParData
+    cached: bool
+
+
+def seed_boards(deals: int, seed: int) -> SeedBoards:
+    """The boards every par figure of ``seed`` is measured on (this benchmark's and ``par_reference``'s)."""
     batch = deal_batch(deals, seed=seed)
     numbers = np.arange(deals) % 16 + 1
     dealers = [board_dealer(int(n)) for n in numbers]
     vulnerabilities = [board_vulnerability(int(n)) for n in numbers]
     data, cached = par_data(batch, dealers, vulnerabilities, seed)
+    return SeedBoards(batch, numbers, dealers, vulnerabilities, data, cached)
+
+
+def score_boards(system: System, deals: int, seed: int) -> tuple[list[BoardResult], float, bool]:
+    """Every board bid and scored: the results, the seconds spent bidding and scoring, cache hit."""
+    boards = seed_boards(deals, seed)
+    batch, numbers, dealers, vulnerabilities = boards.batch, boards.numbers, boards.dealers, boards.vulnerabilities
+    data, cached = boards.data, boards.cached
     start = time.perf_counter()
     auctions, history = bid_deals(system, batch, dealers, vulnerabilities)
     level = np.zeros(deals, dtype=np.int64)

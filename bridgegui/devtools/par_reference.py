@@ -22,11 +22,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from bridgegui.devtools.bench_par import _TABLE_ROW, par_data
+from bridgegui.devtools.bench_par import _TABLE_ROW, seed_boards
 from bridgegui.engine import tables
 from bridgegui.engine.bidding.calls import STRAINS
-from bridgegui.engine.boards import board_dealer, board_vulnerability, is_vulnerable
-from bridgegui.engine.dealing import deal_batch
+from bridgegui.engine.boards import is_vulnerable
 from bridgegui.engine.evaluation import holdings
 from bridgegui.engine.scoring import duplicate_score, imps
 
@@ -48,11 +47,9 @@ class OracleBoards:
 
 def oracle_boards(deals: int, seed: int) -> OracleBoards:
     """The seed's deals (Law 2 dealer and vulnerability, as ``bench_par``) with each option's loss."""
-    batch = deal_batch(deals, seed=seed)
-    numbers = np.arange(deals) % 16 + 1
-    vulnerabilities = [board_vulnerability(int(n)) for n in numbers]
-    data, _ = par_data(batch, [board_dealer(int(n)) for n in numbers], vulnerabilities, seed)
-    held = holdings(batch)  # (deals, 4 seats, 4 suits)
+    boards = seed_boards(deals, seed)
+    numbers, data = boards.numbers, boards.data
+    held = holdings(boards.batch)  # (deals, 4 seats, 4 suits)
     hcp = tables.HCP[held].sum(axis=2).astype(np.int64)
     length = tables.LENGTH[held].astype(np.int64)
     ns_declares = hcp[:, 0] + hcp[:, 2] >= hcp[:, 1] + hcp[:, 3]
