@@ -85,3 +85,12 @@ def test_a_writer_does_not_write_into_another_runs_partial_file(tmp_path, monkey
     bench_par.par_data(batch, "NE", ["None"] * 2, 9)
     _, hit = bench_par.par_data(batch, "NE", ["None"] * 2, 9)
     assert hit and len(calls) == 1 and other.is_dir()
+
+
+@pytest.mark.parametrize(
+    ("reference", "message"), [("1,x", "separated by commas"), ("1,2", "must not include --seed 2")]
+)
+def test_a_bad_reference_list_is_refused_with_a_message(reference, message, capsys) -> None:
+    with pytest.raises(SystemExit):
+        bench_par.main(["--seed", "2", "--reference", reference])
+    assert message in capsys.readouterr().err

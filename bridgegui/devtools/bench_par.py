@@ -446,6 +446,14 @@ def main(argv: list[str] | None = None) -> int:
         "(comma-separated, not --seed; see par_reference)",
     )
     args = parser.parse_args(argv)
+    learning: list[int] = []
+    if args.reference:
+        try:
+            learning = [int(s) for s in args.reference.split(",")]
+        except ValueError:
+            parser.error(f"--reference takes seeds separated by commas (like 1,2,3), not {args.reference!r}")
+        if args.seed in learning:
+            parser.error(f"--reference must not include --seed {args.seed}: the table is scored on deals it never saw")
     if not double_dummy.available():
         print(double_dummy.unavailable_message())
         return 1
@@ -482,7 +490,6 @@ def main(argv: list[str] | None = None) -> int:
     if args.reference:
         from bridgegui.devtools.par_reference import reference_imps
 
-        learning = [int(s) for s in args.reference.split(",")]
         figure = reference_imps(args.deals, args.seed, learning)
         print(
             f"reference: a partnership that sees both hands, its contract by combined HCP and fit (learned on"
