@@ -32,6 +32,25 @@ def test_classify_names_what_went_wrong(contract, tricks, score_ns, par_score, p
     assert bench_par.classify(contract, tricks, score_ns, par_score, par, "None") == expected
 
 
+def test_an_undoubled_save_that_made_is_the_other_sides_missed_contract_not_a_missed_double() -> None:
+    """Par is East-West's 5♦ doubled, down two, over North-South's 4♠; East-West played lower."""
+    table = np.full((5, 4), 6, dtype=np.int8)
+    table[0, [0, 2]] = 10  # North-South take ten tricks in spades: game
+    par = ("5Dx E -2",)
+    # 3♦ made: doubling it only gives more away; North-South missed their game.
+    made = bench_par.classify(Contract(3, "D", "", "E"), 9, -110, 300, par, "None", table)
+    assert made == "missed game"
+    assert bench_par.classify(Contract(3, "D", "", "E"), 9, -110, 300, par, "None") == "failed to compete"
+    # 4♦ down two: doubled it is 300, par exactly.
+    down = bench_par.classify(Contract(4, "D", "", "E"), 8, 100, 300, par, "None", table)
+    assert down == "missed penalty double"
+    # 2♦ down one: doubled (100) is nearer 300 than 50 was.
+    assert bench_par.classify(Contract(2, "D", "", "E"), 7, 50, 300, par, "None", table) == "missed penalty double"
+    # Slam is what North-South were worth: 12 tricks in spades.
+    table[0, [0, 2]] = 12
+    assert bench_par.classify(Contract(3, "D", "", "E"), 9, -110, 300, par, "None", table) == "missed slam"
+
+
 def test_solved_boards_are_cached_per_seed_and_count(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv(bench_par.CACHE_DIR_ENV, str(tmp_path))
     batch = deal_batch(3, seed=7)

@@ -188,6 +188,18 @@ def _best_contract(table: np.ndarray, side: str, vulnerable: bool) -> tuple[int,
     return found
 
 
+def _short_of_own_contract(table: np.ndarray | None, side: str, vulnerability: str) -> str:
+    """What the side that let the opponents play undoubled missed: its own game or slam, or the
+    competition (its best contract is a partscore, or the deal's tricks are not known)."""
+    if table is None:
+        return "failed to compete"
+    level, strain = _best_contract(table, side, vulnerability in ("All", side))
+    wanted = _bucket(level, strain)
+    if wanted >= 2:
+        return "missed slam"
+    return "missed game" if wanted == 1 else "failed to compete"
+
+
 def classify(
     contract: Contract | None,
     tricks: int,
@@ -203,7 +215,9 @@ def classify(
     of level (game and slam bonuses, partscore level) or strain; the other side declaring is a matter
     of competition (letting them play, failing to outbid, a sacrifice nobody needed, a double missed).
     When par is the other side's sacrifice, the declaring side's own best contract (from ``table``,
-    the deal's ``(5, 4)`` double-dummy tricks) is what its contract is set against.
+    the deal's ``(5, 4)`` double-dummy tricks) is what its contract is set against.  When the
+    would-be sacrificers declared undoubled and did better than par, a double is "missed" only if it
+    would have brought the board nearer par; otherwise the other side missed its own contract.
     """
     if score_ns == par_score:
         return "at par"
@@ -224,7 +238,15 @@ def classify(
         if sacrifice:  # we were to sacrifice, and did declare
             if ours < par_ours:
                 return "phantom sacrifice"
-            return "missed penalty double" if not contract.doubled else "game or slam level"
+            if contract.doubled:
+                return "game or slam level"
+            vulnerable = vulnerability in ("All", side)
+            doubled = _score(contract.level, contract.strain, 1, vulnerable, tricks)
+            if abs(doubled - par_ours) < abs(ours - par_ours):
+                return "missed penalty double"
+            # No double brings it nearer par (it made, or the penalty overshoots): the other side,
+            # whose game or slam par saves against, stopped short of bidding it.
+            return _short_of_own_contract(table, "EW" if side == "NS" else "NS", vulnerability)
         wanted = _bucket(level_p, strain_p)
         if reached < wanted:
             return "missed slam" if wanted >= 2 else "missed game"
