@@ -196,10 +196,14 @@ def test_a_batch_of_forty_is_solved_in_one_call(monkeypatch):
     from bridgegui.engine.dealing import deal_batch
 
     calls = []
-    real = dds_binding.calc_all_tables
-    monkeypatch.setattr(
-        dds_binding, "calc_all_tables", lambda dds, rows, *a: calls.append(len(rows)) or real(dds, rows, *a)
-    )
+
+    def count_rows(dds, rows, *args):
+        # What is asserted is how the batch is handed to DDS; solving forty tables for real (most of a
+        # minute on a busy runner) adds nothing that the agreement tests above do not already prove.
+        calls.append(len(rows))
+        return np.zeros((len(rows), 5, 4), dtype=np.intc)
+
+    monkeypatch.setattr(dds_binding, "calc_all_tables", count_rows)
     double_dummy.dd_tables(deal_batch(40, seed=3))
     assert calls == [40]
 
