@@ -134,10 +134,18 @@ def _group_alive(group: int) -> bool:
     return True
 
 
+AS_AT_A_TERMINAL = "import signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
+"""These commands start as a terminal starts a foreground command: Ctrl+C is caught.  A shell without
+job control starts background commands with SIGINT *ignored* (POSIX), and an ignored signal stays
+ignored through ``exec``; a test run started that way (``pytest ... &`` in a script) passed that on to
+the command, which rightly kept ignoring Ctrl+C, as a ``nohup`` job does, and the Ctrl+C tests timed
+out."""
+
+
 def test_ctrl_c_stops_a_forked_run_and_leaves_no_worker(tmp_path):
     """Ctrl+C reaches the whole process group: the workers ignore it, the command stops them and exits 130."""
     target = tmp_path / "set.pbn"
-    argv = [sys.executable, "-c", "import sys; from bridgegui import entry; sys.exit(entry.deal())"]
+    argv = [sys.executable, "-c", AS_AT_A_TERMINAL + "import sys; from bridgegui import entry; sys.exit(entry.deal())"]
     argv += ["-q", "-s", "1", "-p", "100000", "--ns", "hcp 36+", "-o", str(target)]
     with subprocess.Popen(argv, stderr=subprocess.PIPE, text=True, start_new_session=True) as child:
         _interrupt_when_forked(child, target)
@@ -213,7 +221,7 @@ def test_a_killed_worker_ends_the_run_with_a_plain_message(tmp_path):
     """A worker killed mid-run (the OOM killer, a user's kill) stops the command with exit 1 and a
     sentence, not concurrent.futures' traceback; nothing is written."""
     target = tmp_path / "set.pbn"
-    argv = [sys.executable, "-c", "import sys; from bridgegui import entry; sys.exit(entry.deal())"]
+    argv = [sys.executable, "-c", AS_AT_A_TERMINAL + "import sys; from bridgegui import entry; sys.exit(entry.deal())"]
     argv += ["-q", "-s", "1", "-p", "100000", "--ns", "hcp 36+", "-o", str(target)]
     with subprocess.Popen(argv, stderr=subprocess.PIPE, text=True) as child:
         deadline = time.monotonic() + 30
@@ -248,7 +256,7 @@ def _end_all(pids: list[int]) -> None:
 def test_workers_end_when_the_command_is_killed_outright():
     """``kill -9`` of the main process (or the OOM killer) leaves no worker waiting forever and holding
     standard output open: a reader of the pipe gets its end of file."""
-    argv = [sys.executable, "-c", "import sys; from bridgegui import entry; sys.exit(entry.deal())"]
+    argv = [sys.executable, "-c", AS_AT_A_TERMINAL + "import sys; from bridgegui import entry; sys.exit(entry.deal())"]
     argv += ["-q", "-s", "1", "-p", "100000", "--ns", "hcp 36+"]
     workers: list[int] = []
     with subprocess.Popen(argv, stdout=subprocess.PIPE) as child:
@@ -321,7 +329,7 @@ def test_ctrl_c_while_the_workers_are_forked_still_stops_the_run():
     """A Ctrl+C that lands during the fork itself was raised in an at-fork handler, where Python drops
     it, and the run went on for minutes; the stop signals are now held while forking.  The signal is
     sent the moment the first worker exists (a busy poll, to land in that window), several times."""
-    argv = [sys.executable, "-c", "import sys; from bridgegui import entry; sys.exit(entry.deal())"]
+    argv = [sys.executable, "-c", AS_AT_A_TERMINAL + "import sys; from bridgegui import entry; sys.exit(entry.deal())"]
     argv += ["-q", "-s", "1", "-p", "100000", "--ns", "hcp 36+"]
     for _ in range(4):
         workers: list[int] = []
