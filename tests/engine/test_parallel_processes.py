@@ -141,12 +141,18 @@ ignored through ``exec``; a test run started that way (``pytest ... &`` in a scr
 the command, which rightly kept ignoring Ctrl+C, as a ``nohup`` job does, and the Ctrl+C tests timed
 out."""
 
+DEAL_COMMAND = [
+    sys.executable,
+    "-c",
+    AS_AT_A_TERMINAL + "import sys; from bridgegui import entry; sys.exit(entry.deal())",
+]
+"""``bridgegui-deal`` from this checkout, started as at a terminal."""
+
 
 def test_ctrl_c_stops_a_forked_run_and_leaves_no_worker(tmp_path):
     """Ctrl+C reaches the whole process group: the workers ignore it, the command stops them and exits 130."""
     target = tmp_path / "set.pbn"
-    argv = [sys.executable, "-c", AS_AT_A_TERMINAL + "import sys; from bridgegui import entry; sys.exit(entry.deal())"]
-    argv += ["-q", "-s", "1", "-p", "100000", "--ns", "hcp 36+", "-o", str(target)]
+    argv = [*DEAL_COMMAND, "-q", "-s", "1", "-p", "100000", "--ns", "hcp 36+", "-o", str(target)]
     with subprocess.Popen(argv, stderr=subprocess.PIPE, text=True, start_new_session=True) as child:
         _interrupt_when_forked(child, target)
 
@@ -221,8 +227,7 @@ def test_a_killed_worker_ends_the_run_with_a_plain_message(tmp_path):
     """A worker killed mid-run (the OOM killer, a user's kill) stops the command with exit 1 and a
     sentence, not concurrent.futures' traceback; nothing is written."""
     target = tmp_path / "set.pbn"
-    argv = [sys.executable, "-c", AS_AT_A_TERMINAL + "import sys; from bridgegui import entry; sys.exit(entry.deal())"]
-    argv += ["-q", "-s", "1", "-p", "100000", "--ns", "hcp 36+", "-o", str(target)]
+    argv = [*DEAL_COMMAND, "-q", "-s", "1", "-p", "100000", "--ns", "hcp 36+", "-o", str(target)]
     with subprocess.Popen(argv, stderr=subprocess.PIPE, text=True) as child:
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline and not _workers_of(child.pid):
@@ -256,8 +261,7 @@ def _end_all(pids: list[int]) -> None:
 def test_workers_end_when_the_command_is_killed_outright():
     """``kill -9`` of the main process (or the OOM killer) leaves no worker waiting forever and holding
     standard output open: a reader of the pipe gets its end of file."""
-    argv = [sys.executable, "-c", AS_AT_A_TERMINAL + "import sys; from bridgegui import entry; sys.exit(entry.deal())"]
-    argv += ["-q", "-s", "1", "-p", "100000", "--ns", "hcp 36+"]
+    argv = [*DEAL_COMMAND, "-q", "-s", "1", "-p", "100000", "--ns", "hcp 36+"]
     workers: list[int] = []
     with subprocess.Popen(argv, stdout=subprocess.PIPE) as child:
         try:
@@ -290,8 +294,7 @@ def test_sigterm_stops_the_command_like_ctrl_c(tmp_path, run):
     target = tmp_path / "set.pbn"
     target.write_text("the old set\n")
     request, forked = SIGTERM_RUNS[run]
-    argv = [sys.executable, "-c", "import sys; from bridgegui import entry; sys.exit(entry.deal())"]
-    argv += ["-q", "-s", "1", *request, "-o", str(target)]
+    argv = [*DEAL_COMMAND, "-q", "-s", "1", *request, "-o", str(target)]
     workers: list[int] = []
     with subprocess.Popen(argv, stderr=subprocess.PIPE, text=True) as child:
         try:
@@ -329,8 +332,7 @@ def test_ctrl_c_while_the_workers_are_forked_still_stops_the_run():
     """A Ctrl+C that lands during the fork itself was raised in an at-fork handler, where Python drops
     it, and the run went on for minutes; the stop signals are now held while forking.  The signal is
     sent the moment the first worker exists (a busy poll, to land in that window), several times."""
-    argv = [sys.executable, "-c", AS_AT_A_TERMINAL + "import sys; from bridgegui import entry; sys.exit(entry.deal())"]
-    argv += ["-q", "-s", "1", "-p", "100000", "--ns", "hcp 36+"]
+    argv = [*DEAL_COMMAND, "-q", "-s", "1", "-p", "100000", "--ns", "hcp 36+"]
     for _ in range(4):
         workers: list[int] = []
         with subprocess.Popen(
