@@ -30,7 +30,7 @@ import numpy as np
 from bridgegui.engine import evaluation
 from bridgegui.engine.bidding import System
 from bridgegui.engine.bidding.calls import Auction, Call
-from bridgegui.engine.bidding.system import board_vulnerability_for, call_code
+from bridgegui.engine.bidding.system import board_vulnerability_for, call_code, call_from_code
 from bridgegui.engine.bidding.where import compile_where
 from bridgegui.engine.cards import Hand
 from bridgegui.engine.dealer.constraints import parse_seat_spec
@@ -109,17 +109,16 @@ def verdict(system: System, statement: Statement) -> Verdict:
     """The system's calls on the pool hands that fit the statement's SPEC (at most
     ``HANDS_PER_STATEMENT``), with every hand it bid otherwise."""
     hands, measured = _pool()
-    fits = parse_seat_spec(statement.spec).mask(measured)
-    if statement.where:
-        as_deals = np.zeros((hands.size, 4), dtype=np.uint64)
-        as_deals[:, 0] = hands
-        fits &= compile_where(statement.where, 0)(as_deals)
-    chosen = hands[np.flatnonzero(fits)[:HANDS_PER_STATEMENT]]
+    fitting = hands[parse_seat_spec(statement.spec).mask(measured)]
+    if statement.where:  # asked only of the hands the spec already keeps, as North's of a deal
+        as_deals = np.zeros((fitting.size, 4), dtype=np.uint64)
+        as_deals[:, 0] = fitting
+        fitting = fitting[compile_where(statement.where, 0)(as_deals)]
+    chosen = fitting[:HANDS_PER_STATEMENT]
     before = Auction.parse("N", statement.auction) if statement.auction else Auction("N")
     vulnerable = board_vulnerability_for(statement.vulnerability, before.next_seat)
     calls, _rules = system.choose(chosen, before, vulnerable)
     allowed = [call_code(Call.parse(c)) for c in statement.calls]
     missed = np.flatnonzero(~np.isin(calls, allowed))
-    code_to_call = {call_code(c): c for c in before.legal_calls()}
-    misses = tuple((Hand(int(chosen[k])).to_pbn(), str(code_to_call[int(calls[k])])) for k in missed)
+    misses = tuple((Hand(int(chosen[k])).to_pbn(), str(call_from_code(int(calls[k])))) for k in missed)
     return Verdict(statement, int(chosen.size), misses)
