@@ -82,7 +82,12 @@ def read_statements(name: str) -> list[Statement]:
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
-        area, auction, vul, spec, calls, source = (f.strip() for f in line.split(" | "))
+        fields = [f.strip() for f in line.split(" | ")]
+        if len(fields) != 6:
+            raise ValueError(
+                f"{name}.statements:{number}: {len(fields)} fields, not AREA | AUCTION | VUL | SPEC | CALLS | SOURCE"
+            )
+        area, auction, vul, spec, calls, source = fields
         spec, _, where = spec.partition(" where ")
         out.append(
             Statement(
