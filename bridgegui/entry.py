@@ -61,20 +61,48 @@ def system() -> int:
     return status  # not reached
 
 
+_STOP_SIGNAL: list[int] = []
+"""The stop signal received, once its handler has run (``raise_if_stopped``)."""
+
+
 def stop_on_termination() -> None:
     """Treat SIGTERM (``kill``, ``timeout``) and SIGHUP (the terminal closed) as a request to stop, as
     Ctrl+C is: ``SystemExit(128 + signal)`` unwinds the run, so a file being written is removed (the
     old one kept), worker processes are shut down, and the exit status is the shell's for that signal.
-    Python's default for them ends the process on the spot and left a temporary file behind."""
+    Python's default for them ends the process on the spot and left a temporary file behind.
+
+    Each handler (Ctrl+C's too, while it is Python's own) also records the signal, because the
+    exception it raises can be lost: a signal that lands while a module is being imported raises
+    inside the import machinery or an extension module's start-up, which may drop it ("Exception
+    ignored in ... _get_module_lock", or nothing at all inside numpy's random module), and the run
+    went on to its end.  ``raise_if_stopped``, asked between chunks, raises it again."""
     import signal
 
     def stop(signum: int, _frame: object) -> None:
+        _STOP_SIGNAL[:] = [signum]
         raise SystemExit(128 + signum)
+
+    def interrupt(signum: int, _frame: object) -> None:
+        _STOP_SIGNAL[:] = [signum]
+        raise KeyboardInterrupt
 
     for name in ("SIGTERM", "SIGHUP"):
         number = getattr(signal, name, None)
         if number is not None and signal.getsignal(number) is signal.SIG_DFL:  # ``nohup`` keeps SIGHUP ignored
             signal.signal(number, stop)
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        signal.signal(signal.SIGINT, interrupt)
+
+
+def raise_if_stopped() -> None:
+    """Raise the stop a handler of ``stop_on_termination`` raised before, in case it was lost: a long
+    run asks this between chunks, so a stop request ends it however it landed."""
+    if _STOP_SIGNAL:
+        import signal
+
+        if _STOP_SIGNAL[0] == signal.SIGINT:
+            raise KeyboardInterrupt
+        raise SystemExit(128 + _STOP_SIGNAL[0])
 
 
 def hard_exit(status: int) -> None:

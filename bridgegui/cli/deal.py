@@ -48,6 +48,7 @@ from bridgegui.engine.dealer.constraints import (
 from bridgegui.engine.dealer.specs import echo
 from bridgegui.engine.dealing import new_seed
 from bridgegui.engine.errors import BridgeError, ConstraintError, ImpossibleError, TooRareError
+from bridgegui.entry import raise_if_stopped
 from bridgegui.formats import registry
 
 if TYPE_CHECKING:
@@ -453,6 +454,7 @@ def run(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     def tracked(steps: Iterator[tuple[planner.Progress, Any]]) -> Iterator[Any]:
         """Each step's payload, the progress line updated as they come."""
         for progress, payload in steps:
+            raise_if_stopped()  # a stop signal whose exception an import swallowed (``entry``)
             last[:] = [progress]
             progress_line.update(progress)
             yield payload
