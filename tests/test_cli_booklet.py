@@ -107,19 +107,28 @@ def test_bml2bss_and_bml2html_convert_the_booklet(tmp_path: Path) -> None:
     assert "Stayman" in page
 
 
+def _small_system(folder: Path) -> str:
+    """``SMALL_SYSTEM`` as a file: a whole shipped booklet takes seconds to build, and these tests are
+    about the command, not the booklet."""
+    source = folder / "small.system"
+    source.write_text(SMALL_SYSTEM, encoding="utf-8")
+    return str(source)
+
+
 def test_the_format_comes_from_the_flag_else_the_extension(tmp_path: Path) -> None:
+    source = _small_system(tmp_path)
     as_bml = tmp_path / "notes.txt"
-    assert run("booklet", "acol", "-o", str(as_bml), "--format", "bml")[0] == 0
-    assert as_bml.read_text(encoding="utf-8").startswith("#+TITLE: Acol")
+    assert run("booklet", source, "-o", str(as_bml), "--format", "bml")[0] == 0
+    assert as_bml.read_text(encoding="utf-8").startswith("#+TITLE: Small")
     by_name = tmp_path / "notes.bml"
-    assert run("booklet", "acol", "-o", str(by_name))[0] == 0
-    assert by_name.read_text(encoding="utf-8").startswith("#+TITLE: Acol")
+    assert run("booklet", source, "-o", str(by_name))[0] == 0
+    assert by_name.read_text(encoding="utf-8").startswith("#+TITLE: Small")
 
 
 @pytest.mark.parametrize("name", ["notes.pdf", "notes.bml"])
 def test_an_output_that_cannot_be_written_exits_1(tmp_path: Path, name: str) -> None:
     target = tmp_path / "missing-folder" / name
-    status, _, err = run("booklet", "acol", "-o", str(target))
+    status, _, err = run("booklet", _small_system(tmp_path), "-o", str(target))
     assert status == 1
     assert f"cannot write {target}" in err
     assert not target.exists()

@@ -34,9 +34,9 @@ def _assert_same(system, deals, dealers, vulnerabilities) -> None:
 
 @pytest.mark.parametrize("name", ["sayc", "acol"])
 def test_the_batch_bids_every_board_as_bidding_it_alone_does(name: str) -> None:
-    """1,200 random boards at random dealers and vulnerabilities: the same calls and the same rules."""
+    """600 random boards at random dealers and vulnerabilities: the same calls and the same rules."""
     system = load_system(name)
-    count = 1200
+    count = 600
     deals = deal_batch(count, seed=2026)
     rng = np.random.default_rng(7)
     dealers = [SEATS[i] for i in rng.integers(0, 4, count)]

@@ -15,8 +15,40 @@ from bridgegui.engine.bidding.loader import _Pickler
 from bridgegui.engine.dealing import deal_batch
 
 
-def test_a_system_through_the_cache_pickler_is_the_system_read() -> None:
-    fresh = load_system("acol", use_cache=False)
+@pytest.fixture(scope="module")
+def standard_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A cache folder holding the compiled Standard system, filled once for the module: each test that
+    reads a cached system gets its own copy (``cached_standard``) instead of compiling the whole
+    system again (some ten seconds each, the slowest tests of the run)."""
+    from bridgegui.engine.bidding import loader
+
+    folder = tmp_path_factory.mktemp("standard-cache")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(loader.CACHE_DIR_ENV, str(folder))
+        load_system("standard")
+    return folder
+
+
+@pytest.fixture
+def cached_standard(standard_cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The test's own cache folder (``tmp_path``), in use, holding a copy of ``standard_cache``."""
+    import shutil
+
+    from bridgegui.engine.bidding import loader
+
+    shutil.copytree(standard_cache, tmp_path, dirs_exist_ok=True)
+    monkeypatch.setenv(loader.CACHE_DIR_ENV, str(tmp_path))
+    return tmp_path
+
+
+@pytest.fixture(scope="module")
+def fresh_standard():
+    """The Standard system read from its files, no cache (the tests only bid with it and read it)."""
+    return load_system("standard", use_cache=False)
+
+
+def test_a_system_through_the_cache_pickler_is_the_system_read(fresh_standard) -> None:
+    fresh = fresh_standard
     buffer = io.BytesIO()
     _Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump(fresh)
     cached = pickle.loads(buffer.getvalue())
@@ -37,14 +69,11 @@ def test_a_system_through_the_cache_pickler_is_the_system_read() -> None:
     assert [a.calls for a in cached.bid_batch(deals, "W", "NS")] == [a.calls for a in fresh.bid_batch(deals, "W", "NS")]
 
 
-def test_a_cached_system_keeps_its_pattern_index(tmp_path, monkeypatch) -> None:
+def test_a_cached_system_keeps_its_pattern_index(cached_standard) -> None:
     """The entry holds the pattern index (building it is a tenth of a run for a short auction), equal
     to the one the system builds from its blocks."""
-    from bridgegui.engine.bidding import loader
     from bridgegui.engine.bidding.system import _PatternIndex
 
-    monkeypatch.setenv(loader.CACHE_DIR_ENV, str(tmp_path))
-    load_system("standard")  # fills the cache
     cached = load_system("standard")
     assert "_index" in vars(cached)  # read back, not built
     built = _PatternIndex.build(cached.blocks)
@@ -53,21 +82,30 @@ def test_a_cached_system_keeps_its_pattern_index(tmp_path, monkeypatch) -> None:
     assert [(b, p.elements) for b, p in index.general] == [(b, p.elements) for b, p in built.general]
 
 
-def test_loading_a_cached_system_needs_no_reader(tmp_path) -> None:
+def test_loading_a_cached_system_needs_no_reader(cached_standard, tmp_path_factory) -> None:
     """A system whose compiled form is in the cache is loaded without the system-file reader (and the
     dealer-script compiler it imports) and without the batch bidder: start-up time that every bidding
-    run pays."""
+    run pays.  (A small system with an empty cache shows that the check sees the reader when it is
+    loaded.)"""
     import os
     import subprocess
     import sys
 
     code = (
-        "import sys; from bridgegui.engine.bidding import load_system; load_system('standard'); "
+        "import sys; from bridgegui.engine.bidding import load_system; load_system(sys.argv[1]); "
         "print('bridgegui.engine.bidding.system_file' in sys.modules, 'bridgegui.engine.bidding.batch' in sys.modules)"
     )
-    env = {**os.environ, "BRIDGEGUI_CACHE_DIR": str(tmp_path)}
-    first = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
-    second = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    empty = tmp_path_factory.mktemp("empty-cache")
+    source = empty / "conventions.system"
+    source.write_text(CONVENTIONS_ONLY, encoding="utf-8")
+    env = {**os.environ, "BRIDGEGUI_CACHE_DIR": str(empty)}
+    first = subprocess.run(
+        [sys.executable, "-c", code, str(source)], env=env, capture_output=True, text=True, check=True
+    )
+    env = {**os.environ, "BRIDGEGUI_CACHE_DIR": str(cached_standard)}
+    second = subprocess.run(
+        [sys.executable, "-c", code, "standard"], env=env, capture_output=True, text=True, check=True
+    )
     assert (first.stdout.split()[0], second.stdout.split()) == ("True", ["False", "False"])
 
 
@@ -112,15 +150,12 @@ def test_rules_with_the_same_where_share_its_compiled_function() -> None:
     assert shared > 100
 
 
-def test_a_cached_systems_blocks_read_their_rules_when_asked(tmp_path, monkeypatch) -> None:
+def test_a_cached_systems_blocks_read_their_rules_when_asked(cached_standard, fresh_standard) -> None:
     """Each block's pattern and rules stay pickled in the entry until asked for: dealing for one
     auction reads a few blocks, not the whole system; what is read is what the reader made."""
-    from bridgegui.engine.bidding import loader
     from bridgegui.engine.bidding.calls import Auction
 
-    monkeypatch.setenv(loader.CACHE_DIR_ENV, str(tmp_path))
-    fresh = load_system("standard", use_cache=False)
-    load_system("standard")
+    fresh = fresh_standard
     cached = load_system("standard")
     assert not any("rules" in vars(block) or "pattern" in vars(block) for block in cached.blocks)
     auction = Auction.parse("N", "1NT P")
@@ -142,19 +177,16 @@ def test_a_cached_systems_blocks_read_their_rules_when_asked(tmp_path, monkeypat
     assert [r.index for r in vars(unread.blocks[7])["rules"]] == [r.index for r in fresh.blocks[7].rules]
 
 
-def test_bidding_a_set_with_a_cached_system_reads_no_block(tmp_path, monkeypatch) -> None:
+def test_bidding_a_set_with_a_cached_system_reads_no_block(cached_standard, fresh_standard) -> None:
     """The batch bidder works from the cached tables (candidates, explanations, the ``where`` texts it
     compiles): it reads no block's rules, and bids as the system read from its file does."""
     import numpy as np
 
     from bridgegui.cli.bidding import bid_set
-    from bridgegui.engine.bidding import loader
     from bridgegui.formats import _batch
 
-    monkeypatch.setenv(loader.CACHE_DIR_ENV, str(tmp_path))
-    load_system("standard")
     cached = load_system("standard")
-    fresh = load_system("standard", use_cache=False)
+    fresh = fresh_standard
     deals = deal_batch(800, seed=12)
     _, dealers, vulnerabilities = _batch.set_columns(1, 800)
     got = bid_set(cached, deals, dealers, vulnerabilities)
@@ -208,7 +240,9 @@ def test_the_cache_keeps_the_most_recently_used_entries(tmp_path, monkeypatch) -
     (folder / ".left.123.tmp").write_bytes(b"x")
     os.utime(folder / ".left.123.tmp", (old, old))
     (folder / ".writing.456.tmp").write_bytes(b"x")  # another run's, being written now
-    load_system("standard")  # stores its entry, then prunes
+    source = tmp_path / "conventions.system"  # small: a whole shipped system takes seconds to read
+    source.write_text(CONVENTIONS_ONLY, encoding="utf-8")
+    load_system(source)  # stores its entry, then prunes
     names = sorted(p.name for p in folder.iterdir())
     assert "stale4.pickle" in names and "stale3.pickle" in names
     assert not any(f"stale{k}.pickle" in names for k in range(3))
@@ -217,20 +251,16 @@ def test_the_cache_keeps_the_most_recently_used_entries(tmp_path, monkeypatch) -
     assert ".left.123.tmp" not in names and ".writing.456.tmp" in names
     entry = next(p for p in folder.iterdir() if p.suffix == ".pickle" and not p.name.startswith("stale"))
     os.utime(entry, (old - 1, old - 1))
-    load_system("standard")  # read from the cache: now the most recently used again
+    load_system(source)  # read from the cache: now the most recently used again
     assert entry.stat().st_mtime > old + 100
 
 
-def test_threads_reading_a_cached_systems_blocks_all_find_them(tmp_path, monkeypatch) -> None:
+def test_threads_reading_a_cached_systems_blocks_all_find_them(cached_standard) -> None:
     """One thread unpickles a block's pattern and rules while others ask for them: none may be told
     the block has no such attribute (the blob is gone by the time it looks)."""
     import sys
     import threading
 
-    from bridgegui.engine.bidding import loader
-
-    monkeypatch.setenv(loader.CACHE_DIR_ENV, str(tmp_path))
-    load_system("standard")
     failures: list[BaseException] = []
     switch = sys.getswitchinterval()
     sys.setswitchinterval(1e-6)
@@ -268,20 +298,16 @@ def _bid_codes(system, deals):
     return done.calls.tolist(), done.rules.tolist()
 
 
-def test_a_cached_system_resumes_what_bidding_taught_its_batch_index(tmp_path, monkeypatch) -> None:
+def test_a_cached_system_resumes_what_bidding_taught_its_batch_index(cached_standard, fresh_standard) -> None:
     """The entry keeps the auction states a sample of deals taught the batch index (learning them is
     a fifth of bidding a set in a new process); bidding from them, and learning on, is bidding afresh."""
-    from bridgegui.engine.bidding import loader
-
-    monkeypatch.setenv(loader.CACHE_DIR_ENV, str(tmp_path))
-    load_system("standard")
     cached = load_system("standard")
     batch = cached._batch
     assert len(batch.block_memo) > 1000 and len(batch.live_states.lives) > 1000
     assert batch.live_states.automaton is cached._index.automaton
     known = len(batch.block_memo)
     deals = deal_batch(3000, seed=31)
-    assert _bid_codes(cached, deals) == _bid_codes(load_system("standard", use_cache=False), deals)
+    assert _bid_codes(cached, deals) == _bid_codes(fresh_standard, deals)
     assert len(batch.block_memo) > known  # auctions the sample never met are learned as before
 
 
@@ -356,18 +382,20 @@ def test_the_cache_removes_batch_files_whose_entry_is_gone(tmp_path, monkeypatch
     for name in ("orphan", "young"):
         (folder / f"{name}{loader.BATCH_SUFFIX}").write_bytes(b"x")
     os.utime(folder / f"orphan{loader.BATCH_SUFFIX}", (old, old))  # young: its entry may be being written
-    load_system("standard")
+    source = tmp_path / "conventions.system"  # small: a whole shipped system takes seconds to read
+    source.write_text(CONVENTIONS_ONLY, encoding="utf-8")
+    load_system(source)
     names = {p.name for p in folder.iterdir()}
     assert f"orphan{loader.BATCH_SUFFIX}" not in names and f"young{loader.BATCH_SUFFIX}" in names
 
 
-def test_cached_where_groups_are_dropped_when_the_tables_cannot_hold_every_meaning(tmp_path, monkeypatch) -> None:
+def test_cached_where_groups_are_dropped_when_the_tables_cannot_hold_every_meaning(
+    cached_standard, monkeypatch
+) -> None:
     """The where groups kept in the cache were made when the tables held every meaning; a
     bridgegui whose tables do not (a meaning field they do not know) asks each such rule whole."""
-    from bridgegui.engine.bidding import batch_tables, loader
+    from bridgegui.engine.bidding import batch_tables
 
-    monkeypatch.setenv(loader.CACHE_DIR_ENV, str(tmp_path))
-    load_system("standard")
     _groups, texts = load_system("standard")._batch.tables.where_groups()
     assert texts
     monkeypatch.setattr(batch_tables, "_TABLES_COVER_MEANINGS", False)
@@ -381,16 +409,12 @@ def test_the_cache_key_follows_the_code_that_makes_what_it_keeps() -> None:
     assert {"batch_states.py", "where.py", "batch.py", "batch_tables.py"} <= set(loader._READER_FILES)
 
 
-def test_the_cache_and_its_batch_file_are_unpickled_with_the_collector_paused(tmp_path, monkeypatch) -> None:
+def test_the_cache_and_its_batch_file_are_unpickled_with_the_collector_paused(cached_standard, monkeypatch) -> None:
     """Unpickling tens of thousands of objects, none of them garbage, with the cyclic collector on
     costs a third to a half of the time: the entry, a block's rules and the batch file are each read
     with it off, and it is on again afterwards."""
     import gc
 
-    from bridgegui.engine.bidding import loader
-
-    monkeypatch.setenv(loader.CACHE_DIR_ENV, str(tmp_path))
-    load_system("standard")
     seen: list[bool] = []
     loads, load = pickle.loads, pickle.load
 

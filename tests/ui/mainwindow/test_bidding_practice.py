@@ -272,7 +272,7 @@ def _settle_layout() -> None:
 def test_the_bidding_box_stays_put_while_the_verdicts_change(qtbot: QtBot, window: MainWindow) -> None:
     """The box takes the dock's spare height, and the verdict and score under it used to grow and shrink
     with every call: the buttons moved under the student's pointer.  They keep their room now."""
-    for seed in (11, 12, 13, 14, 15):
+    for seed in (11, 12, 13):
         _start(qtbot, window, seed=seed)
         practice = window.bidding.board
         board = window.current_board()
