@@ -76,7 +76,7 @@ def _both_ways(argv: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 def test_bid_sets_written_from_arrays_equal_the_per_board_writer(
     fmt: str, extra: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    _both_ways(["-p", "300", "--bid", "--format", fmt, *extra], tmp_path, monkeypatch, f"set.{fmt}")
+    _both_ways(["-p", "150", "--bid", "--format", fmt, *extra], tmp_path, monkeypatch, f"set.{fmt}")
 
 
 @pytest.mark.parametrize("fmt", ["dup", "dlm", "text", "pbn", "lin"])

@@ -41,11 +41,12 @@ def acol_bml(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_bridge_markup_reads_the_acol_booklet_and_finds_its_calls(acol_bml: Path, tmp_path: Path) -> None:
     # bridge-markup's reader takes most of a minute over the whole booklet; every kind of section
-    # (the openings, our openings at each level, theirs, the competitive ones) stays, and three of the
-    # four largest, written alike (our 1♥, 1♦ and 1♣ openings), are left out.
+    # (the openings, our openings at each level, theirs, the competitive ones) stays, and five of the
+    # seven largest, written alike to another that stays (our 1♥, 1♦ and 1♣ openings, their 1♦ and 1♣
+    # openings), are left out.
     sections = re.split(r"(?m)^(?=\* )", acol_bml.read_text(encoding="utf-8"))
-    kept = [s for s in sections if not re.match(r"\* Our 1!(h|d|c) opening", s)]
-    assert len(sections) - len(kept) == 3
+    kept = [s for s in sections if not re.match(r"\* (Our 1!(h|d|c)|Their 1!(d|c)) opening", s)]
+    assert len(sections) - len(kept) == 5
     read = tmp_path / "acol-part.bml"
     read.write_text("".join(kept), encoding="utf-8")
     content = bml_reader.content_from_file(str(read))
