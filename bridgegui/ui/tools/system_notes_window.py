@@ -87,6 +87,7 @@ class SystemNotesWindow(QDialog):
         self.tree.setAlternatingRowColors(True)
         self.tree.header().setStretchLastSection(True)
         self.tree.setAccessibleName(self.tr("System notes"))
+        self.tree.itemExpanded.connect(self._add_details)
         self.status = QLabel(self)
         self.status.setObjectName("systemNotesStatus")
         layout = QVBoxLayout(self)
@@ -99,8 +100,10 @@ class SystemNotesWindow(QDialog):
         self.system: System | None = None
         self.booklet: Booklet | None = None
         self._call_items: dict[int, QTreeWidgetItem] = {}
-        self._keys: dict[int, str] = {}  # id(item) -> its own search key (with its details)
+        self._keys: dict[int, str] = {}  # id(item) -> its own search key (with its details), once asked
+        self._key_texts: dict[int, str] = {}  # id(item) -> the text its key is made of, until then
         self._sequences: dict[int, str] = {}  # id(item) -> its auction's calls (and a call item's own)
+        self._details: dict[int, list[tuple[str, str]]] = {}  # id(call item) -> details not yet made
         self._outline: list[tuple[QTreeWidgetItem, list[tuple[QTreeWidgetItem, list[QTreeWidgetItem]]]]] = []
         self.set_system(system)
 
@@ -119,24 +122,32 @@ class SystemNotesWindow(QDialog):
         self.tree.clear()
         self._call_items.clear()
         self._keys.clear()
+        self._key_texts.clear()
         self._sequences.clear()
+        self._details.clear()
         self._outline.clear()
         bold = QFont(self.tree.font())
         bold.setBold(True)
+        # The items are made outside the tree and put in at once, and spanning is set after that (the
+        # view lays out its pending items at each call): made one by one in the tree, the items of a
+        # whole system took seconds.
+        sections: list[QTreeWidgetItem] = []
+        spanned: list[QTreeWidgetItem] = []
         for section in self.booklet.sections:
-            section_item = QTreeWidgetItem(self.tree, [self.section_title(section), ""])
+            section_item = QTreeWidgetItem([self.section_title(section), ""])
+            sections.append(section_item)
             section_item.setData(0, KIND_ROLE, "section")
             section_item.setFont(0, bold)
-            section_item.setFirstColumnSpanned(True)
+            spanned.append(section_item)
             auction_items: list[tuple[QTreeWidgetItem, list[QTreeWidgetItem]]] = []
             self._outline.append((section_item, auction_items))
             for auction in section.auctions:
                 heading = auction.heading if auction.tokens != () else self.tr("First to bid: ?")
                 auction_item = QTreeWidgetItem(section_item, [heading, ""])
                 auction_item.setData(0, KIND_ROLE, "auction")
-                auction_item.setFirstColumnSpanned(True)
+                spanned.append(auction_item)
                 auction_item.setToolTip(0, self.tr("after {pattern}").format(pattern=auction.pattern))
-                self._keys[id(auction_item)] = search_key(heading + " " + auction.pattern)
+                self._key_texts[id(auction_item)] = heading + " " + auction.pattern
                 calls_key = search_key(auction.heading).removesuffix("?").strip()
                 self._sequences[id(auction_item)] = calls_key
                 call_items: list[QTreeWidgetItem] = []
@@ -145,6 +156,9 @@ class SystemNotesWindow(QDialog):
                     item = self._add_call(auction_item, entry)
                     call_items.append(item)
                     self._sequences[id(item)] = f"{calls_key} {search_key(entry.call.symbol())}".strip()
+        self.tree.addTopLevelItems(sections)
+        for item in spanned:
+            item.setFirstColumnSpanned(True)
         self.tree.resizeColumnToContents(0)
         self.tree.setColumnWidth(0, min(max(self.tree.columnWidth(0), 160), 320))
         self.set_filter(self.filter_edit.text())
@@ -180,16 +194,34 @@ class SystemNotesWindow(QDialog):
             for alternative in entry.alternatives
         ]
         details.append((self.tr("Rule"), entry.place))
+        # Made when the call is first opened (``_add_details``): four items a call, some 90,000 for a
+        # whole system, made up most of the time the window took to open.
+        self._details[id(item)] = details
+        item.setChildIndicatorPolicy(QTreeWidgetItem.ChildIndicatorPolicy.ShowIndicator)
+        item.setToolTip(1, entry.rule.explanation)
+        self._call_items[entry.rule.index] = item
+        self._key_texts[id(item)] = " ".join(
+            [entry.call.symbol(), meaning, *(f"{label} {text}" for label, text in details)]
+        )
+        return item
+
+    def _key(self, item: QTreeWidgetItem) -> str:
+        """``item``'s search key, made the first time a filter asks (the keys of a whole system took a
+        second to make, and most windows are opened to read, not to search)."""
+        key = self._keys.get(id(item))
+        if key is None:
+            key = self._keys[id(item)] = search_key(self._key_texts.pop(id(item)))
+        return key
+
+    def _add_details(self, item: QTreeWidgetItem) -> None:
+        """A call's details (where, explanation, alternatives, the rule's place), the first time it opens."""
+        details = self._details.pop(id(item), None)
+        if details is None:
+            return
         for label, text in details:
             detail = QTreeWidgetItem(item, [label, text])
             detail.setData(0, KIND_ROLE, "detail")
             detail.setToolTip(1, text)
-        item.setToolTip(1, entry.rule.explanation)
-        self._call_items[entry.rule.index] = item
-        self._keys[id(item)] = search_key(
-            " ".join([entry.call.symbol(), meaning, *(f"{label} {text}" for label, text in details)])
-        )
-        return item
 
     # -- searching and showing ---------------------------------------------------------------------
 
@@ -206,22 +238,24 @@ class SystemNotesWindow(QDialog):
         calls = auction_query(text)
         words = search_key(text).split()
 
-        def matches(item: QTreeWidgetItem, key: str) -> bool:
+        def matches(item: QTreeWidgetItem, *keyed: QTreeWidgetItem) -> bool:
+            """Whether ``item`` is kept: by its calls, or by the words in the keys of ``keyed``."""
             if calls is not None:
                 sequence = self._sequences[id(item)]
                 return sequence == calls or sequence.startswith(calls + " ")
+            if not words:
+                return True
+            key = " ".join(self._key(k) for k in keyed)
             return all(w in key for w in words)
 
         shown_calls = 0
         for section, auctions in self._outline:
             section_shown = False
             for auction, calls_of in auctions:
-                auction_key = self._keys[id(auction)]
-                auction_matches = matches(auction, auction_key)
+                auction_matches = matches(auction, auction)
                 auction_shown = False
                 for call in calls_of:
-                    key = auction_key + " " + self._keys[id(call)]
-                    shown = auction_matches or matches(call, key)
+                    shown = auction_matches or matches(call, auction, call)
                     call.setHidden(not shown)
                     auction_shown |= shown
                     shown_calls += shown
