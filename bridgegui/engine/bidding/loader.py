@@ -211,15 +211,63 @@ def load_system(name_or_path: str | Path, *, use_cache: bool = True) -> System:
     if renamed is not None:
         return _renamed(load_system(renamed[0]), renamed[1], source, source_text)
     key = _cache_key(identity, source_text, place)
-    cached = _cached(key) if key is not None else None
-    if cached is not None and key is not None:
-        if isinstance(cached.blocks, CachedBlocks):
-            cached.blocks.again = _ReadAgain(again, key, cached.files)
-        return cached
-    system = _reader().parse_system(source_text, source, resolve=_resolve, place=place)
-    if key is not None:
-        _store(key, system)
-    return system
+    if key is None:
+        return _reader().parse_system(source_text, source, resolve=_resolve, place=place)
+    cached = _cached(key)
+    if cached is None:
+        with _compiling(key):
+            cached = _cached(key)  # stored by another process while this one waited
+            if cached is None:
+                system = _reader().parse_system(source_text, source, resolve=_resolve, place=place)
+                _store(key, system)
+                return system
+    if isinstance(cached.blocks, CachedBlocks):
+        cached.blocks.again = _ReadAgain(again, key, cached.files)
+    return cached
+
+
+COMPILING_WAIT = 120.0
+"""Seconds a load waits for another process that is reading the same system (``_compiling``); after
+that it reads the files itself, so a process stopped while holding the lock holds up nobody for long."""
+
+LOCK_SUFFIX = ".lock"
+
+
+@contextlib.contextmanager
+def _compiling(key: str) -> Iterator[None]:
+    """Hold ``key``'s lock while its system is read and stored, so that another process (or thread)
+    loading the same system at the same moment waits for this entry instead of reading every file
+    again: a shipped system takes some 15 s of cpu, and two test workers, or the window and a command
+    after an upgrade, often start together.  An advisory ``flock``, which the operating system
+    releases however the holder ends; waited for at most ``COMPILING_WAIT`` seconds.  Without
+    ``fcntl`` (Windows) or a writable cache folder nothing is held, as before."""
+    folder = cache_folder()
+    try:
+        import fcntl
+    except ImportError:
+        fcntl = None  # type: ignore[assignment]
+    if folder is None or fcntl is None:
+        yield
+        return
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        handle = open(folder / f".{key}{LOCK_SUFFIX}", "ab")  # noqa: SIM115 - closed below
+    except OSError:
+        yield
+        return
+    with handle:
+        deadline = time.monotonic() + COMPILING_WAIT
+        while True:
+            try:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    break
+                time.sleep(0.05)
+            except OSError:  # a file system without locks
+                break
+        yield
 
 
 _INCLUDE_AFTER_LINE_BREAKS = (re.compile(r"\ninclude", re.IGNORECASE), re.compile(r"\rinclude", re.IGNORECASE))
@@ -700,8 +748,8 @@ def _store(key: str, system: System) -> None:
 
 def _prune(folder: Path) -> None:
     """Remove all but the ``KEPT_ENTRIES`` most recently used entries (by modification time, which a
-    load updates), temporary files a stopped run left an hour ago or more, and batch files whose
-    entry is gone."""
+    load updates), temporary and lock files made an hour ago or more, and batch files whose entry is
+    gone."""
     entries: list[tuple[float, Path]] = []
     now = time.time()
     for path in folder.iterdir():
@@ -711,7 +759,7 @@ def _prune(folder: Path) -> None:
             continue
         if path.suffix == ".pickle":
             entries.append((modified, path))
-        elif path.suffix == ".tmp" and now - modified > 3600:
+        elif path.suffix in (".tmp", LOCK_SUFFIX) and now - modified > 3600:
             path.unlink(missing_ok=True)
         elif path.suffix == BATCH_SUFFIX and now - modified > 3600 and not path.with_suffix(".pickle").exists():
             path.unlink(missing_ok=True)  # its entry was never stored, or was removed

@@ -762,3 +762,58 @@ def test_a_file_that_only_renames_a_shipped_system_shares_its_entry(tmp_path, mo
     assert load_system(chain).name == "Chain" and len(reads) == 1
     with pytest.raises(loader._reader().SystemFileError, match="circle"):
         load_system("ring")  # a circle of renamings is read whole, and the reader finds it
+
+
+def test_loads_of_one_system_at_once_read_its_files_once(tmp_path, monkeypatch) -> None:
+    """Two test workers, or the window and a command after an upgrade, often load a system at the
+    same moment: the second waits for the first one's entry instead of reading every file too (some
+    15 s of cpu for a shipped system)."""
+    import threading
+    import time
+
+    from bridgegui.engine.bidding import loader
+
+    monkeypatch.setenv(loader.CACHE_DIR_ENV, str(tmp_path))
+    source = tmp_path / "conventions.system"
+    source.write_text(CONVENTIONS_ONLY, encoding="utf-8")
+    reader = loader._reader()
+    parse = reader.parse_system
+    reads: list[float] = []
+
+    def slow_parse(*args, **kwargs):
+        reads.append(time.monotonic())
+        time.sleep(0.5)  # a long read, so the loads overlap
+        return parse(*args, **kwargs)
+
+    monkeypatch.setattr(reader, "parse_system", slow_parse)
+    loaded: list[object] = []
+    threads = [threading.Thread(target=lambda: loaded.append(load_system(source))) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(reads) == 1 and len(loaded) == 3
+    assert all(len(system.rules) == len(loaded[0].rules) for system in loaded)  # type: ignore[attr-defined]
+
+
+def test_a_load_waits_for_a_stuck_reader_only_so_long(tmp_path, monkeypatch) -> None:
+    """A process stopped while it held the lock (``kill -STOP``, a debugger) holds nobody up for long:
+    after ``COMPILING_WAIT`` the load reads the files itself."""
+    import fcntl
+    import time
+
+    from bridgegui.engine.bidding import loader
+
+    monkeypatch.setenv(loader.CACHE_DIR_ENV, str(tmp_path))
+    monkeypatch.setattr(loader, "COMPILING_WAIT", 0.3)
+    source = tmp_path / "conventions.system"
+    source.write_text(CONVENTIONS_ONLY, encoding="utf-8")
+    load_system(source, use_cache=False)  # the reader's modules loaded, so the time below is the wait
+    (tmp_path / "systems").mkdir()
+    key = loader._cache_key(str(source.resolve()), CONVENTIONS_ONLY, source.parent)
+    with open(tmp_path / "systems" / f".{key}{loader.LOCK_SUFFIX}", "ab") as held:
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX)
+        start = time.monotonic()
+        system = load_system(source)
+        waited = time.monotonic() - start
+    assert system.rules and 0.3 <= waited < 5
