@@ -10,13 +10,13 @@ from bridgegui.engine.bidding import load_system
 from bridgegui.ui.tools.system_notes_window import KIND_ROLE, SystemNotesWindow
 
 SMALL = """version: 2
-system: Small
+system: Zebra
 after P*
-  1NT  hcp 15-17, balanced                         -- the strong notrump.
-  1S   hcp 12-21, spades 5+                        -- five or more spades.
+  1H   hcp 12-21, hearts 5+                        -- five or more hearts.
   P
-after P* 1S P
-  2S   hcp 6-10, spades 3+ where hearts(me) <= 4   -- a simple raise, a zebra's choice.
+after P* 1H P
+  2H   hcp 6-10, hearts 3+ where spades(me) <= 4   -- a simple raise, a zebra's choice.
+  1NT  hcp 6-10                                    -- no fit.
   P
 """
 
@@ -34,11 +34,11 @@ def test_a_calls_details_are_made_when_it_opens_and_searched_before(qtbot: QtBot
     """The details (explanation, alternatives, the rule's place) are made the first time a call opens, which
     kept a whole system's window from taking seconds to open; the filter finds their words before."""
     notes, system = _notes(qtbot, tmp_path)
-    raise_rule = next(r for r in system.rules if str(r.call) == "2S")  # type: ignore[attr-defined]
+    raise_rule = next(r for r in system.rules if str(r.call) == "2H")  # type: ignore[attr-defined]
     item = notes.item_for(raise_rule)
     assert item is not None and item.childCount() == 0
     notes.set_filter("zebra")  # only in the explanation, a detail not yet made
-    assert [str(c) for c in notes.visible_calls()] == ["2S"]
+    assert [str(c) for c in notes.visible_calls()] == ["2H"]
     notes.set_filter("")
     assert notes.show_rule(raise_rule)
     details = {item.child(k).text(0): item.child(k).text(1) for k in range(item.childCount())}
