@@ -96,8 +96,7 @@ def test_loading_a_cached_system_needs_no_reader(cached_standard, tmp_path_facto
         "print('bridgegui.engine.bidding.system_file' in sys.modules, 'bridgegui.engine.bidding.batch' in sys.modules)"
     )
     empty = tmp_path_factory.mktemp("empty-cache")
-    source = empty / "conventions.system"
-    source.write_text(CONVENTIONS_ONLY, encoding="utf-8")
+    source = _conventions_system(empty)
     env = {**os.environ, "BRIDGEGUI_CACHE_DIR": str(empty)}
     first = subprocess.run(
         [sys.executable, "-c", code, str(source)], env=env, capture_output=True, text=True, check=True
@@ -240,8 +239,7 @@ def test_the_cache_keeps_the_most_recently_used_entries(tmp_path, monkeypatch) -
     (folder / ".left.123.tmp").write_bytes(b"x")
     os.utime(folder / ".left.123.tmp", (old, old))
     (folder / ".writing.456.tmp").write_bytes(b"x")  # another run's, being written now
-    source = tmp_path / "conventions.system"  # small: a whole shipped system takes seconds to read
-    source.write_text(CONVENTIONS_ONLY, encoding="utf-8")
+    source = _conventions_system(tmp_path)
     load_system(source)  # stores its entry, then prunes
     names = sorted(p.name for p in folder.iterdir())
     assert "stale4.pickle" in names and "stale3.pickle" in names
@@ -339,6 +337,14 @@ include conventions/blackwood
 """
 
 
+def _conventions_system(folder: Path) -> Path:
+    """``CONVENTIONS_ONLY`` as a file in ``folder``: a system with the shipped conventions that reads in
+    a fraction of a second, where a whole shipped system takes seconds."""
+    source = folder / "conventions.system"
+    source.write_text(CONVENTIONS_ONLY, encoding="utf-8")
+    return source
+
+
 def test_a_batch_file_that_is_not_the_entrys_own_is_not_used(tmp_path, monkeypatch) -> None:
     """Another process may write the same entry meanwhile, and a disk may damage a file: a batch file
     that does not start with its entry's mark, fails its checksum or does not read leaves the index
@@ -349,8 +355,7 @@ def test_a_batch_file_that_is_not_the_entrys_own_is_not_used(tmp_path, monkeypat
     folder = tmp_path / "systems"
     # A small system with the shipped conventions: each damage below makes the next load read the
     # files again, which for a whole shipped system takes ten seconds.
-    source = tmp_path / "conventions.system"
-    source.write_text(CONVENTIONS_ONLY, encoding="utf-8")
+    source = _conventions_system(tmp_path)
     deals = deal_batch(600, seed=32)
     want = _bid_codes(load_system(source, use_cache=False), deals)
     load_system(source)
@@ -382,8 +387,7 @@ def test_the_cache_removes_batch_files_whose_entry_is_gone(tmp_path, monkeypatch
     for name in ("orphan", "young"):
         (folder / f"{name}{loader.BATCH_SUFFIX}").write_bytes(b"x")
     os.utime(folder / f"orphan{loader.BATCH_SUFFIX}", (old, old))  # young: its entry may be being written
-    source = tmp_path / "conventions.system"  # small: a whole shipped system takes seconds to read
-    source.write_text(CONVENTIONS_ONLY, encoding="utf-8")
+    source = _conventions_system(tmp_path)
     load_system(source)
     names = {p.name for p in folder.iterdir()}
     assert f"orphan{loader.BATCH_SUFFIX}" not in names and f"young{loader.BATCH_SUFFIX}" in names
@@ -449,8 +453,7 @@ def test_a_damaged_block_in_a_readable_entry_is_read_again_from_the_files(tmp_pa
     from bridgegui.engine.bidding import loader
 
     monkeypatch.setenv(loader.CACHE_DIR_ENV, str(tmp_path))
-    source = tmp_path / "conventions.system"  # the shipped conventions: a whole system reads for seconds
-    source.write_text(CONVENTIONS_ONLY, encoding="utf-8")
+    source = _conventions_system(tmp_path)
     fresh = load_system(source, use_cache=False)
     load_system(source)
     (entry,) = (tmp_path / "systems").glob("*.pickle")
@@ -544,8 +547,7 @@ def test_a_cached_systems_blocks_are_made_when_asked_for_one_object_each(tmp_pat
     from bridgegui.engine.bidding import loader
 
     monkeypatch.setenv(loader.CACHE_DIR_ENV, str(tmp_path))
-    source = tmp_path / "conventions.system"  # the shipped conventions: a whole system reads for seconds
-    source.write_text(CONVENTIONS_ONLY, encoding="utf-8")
+    source = _conventions_system(tmp_path)
     fresh = load_system(source, use_cache=False)
     load_system(source)
     cached = load_system(source)
@@ -625,8 +627,7 @@ def test_a_worker_process_copy_of_a_cached_system_still_reads_a_damaged_block_ag
     from bridgegui.engine.bidding import loader
 
     monkeypatch.setenv(loader.CACHE_DIR_ENV, str(tmp_path))
-    source = tmp_path / "conventions.system"  # the shipped conventions: a whole system reads for seconds
-    source.write_text(CONVENTIONS_ONLY, encoding="utf-8")
+    source = _conventions_system(tmp_path)
     fresh = load_system(source, use_cache=False)
     load_system(source)
     copy = pickle.loads(pickle.dumps(load_system(source)))
@@ -774,8 +775,7 @@ def test_loads_of_one_system_at_once_read_its_files_once(tmp_path, monkeypatch) 
     from bridgegui.engine.bidding import loader
 
     monkeypatch.setenv(loader.CACHE_DIR_ENV, str(tmp_path))
-    source = tmp_path / "conventions.system"
-    source.write_text(CONVENTIONS_ONLY, encoding="utf-8")
+    source = _conventions_system(tmp_path)
     reader = loader._reader()
     parse = reader.parse_system
     reads: list[float] = []
@@ -806,8 +806,7 @@ def test_a_load_waits_for_a_stuck_reader_only_so_long(tmp_path, monkeypatch) -> 
 
     monkeypatch.setenv(loader.CACHE_DIR_ENV, str(tmp_path))
     monkeypatch.setattr(loader, "COMPILING_WAIT", 0.3)
-    source = tmp_path / "conventions.system"
-    source.write_text(CONVENTIONS_ONLY, encoding="utf-8")
+    source = _conventions_system(tmp_path)
     load_system(source, use_cache=False)  # the reader's modules loaded, so the time below is the wait
     (tmp_path / "systems").mkdir()
     key = loader._cache_key(str(source.resolve()), CONVENTIONS_ONLY, source.parent)
