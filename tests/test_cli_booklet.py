@@ -83,10 +83,9 @@ include conventions/stayman
 def test_bml2bss_and_bml2html_convert_the_booklet(tmp_path: Path) -> None:
     # A small system with a shipped convention: bridge-markup's own commands take half a minute over
     # a whole shipped booklet, which the test above reads already.
-    source = tmp_path / "small.system"
-    source.write_text(SMALL_SYSTEM, encoding="utf-8")
+    source = _small_system(tmp_path)
     small_bml = tmp_path / "small.bml"
-    status, _, err = run("booklet", str(source), "-o", str(small_bml))
+    status, _, err = run("booklet", source, "-o", str(small_bml))
     assert (status, err) == (0, "")
     bss = tmp_path / "small.bss"
     html = tmp_path / "small.htm"
