@@ -33,6 +33,7 @@ from bridgegui.engine.script import ScriptError
 from bridgegui.engine.script.request import export_script, import_script
 from bridgegui.files import TEXT_FILE_LIMIT, FileRefusedError, atomic_write, read_user_text
 from bridgegui.formats import pbn
+from bridgegui.formats.errors import ReadError
 from bridgegui.formats.registry import BoardFormat
 from bridgegui.settings import Settings
 from bridgegui.ui.mainwindow import file_formats
@@ -199,6 +200,14 @@ class BoardSetDocument(QObject):
         except FileRefusedError as exc:  # a FIFO, a device, a huge file: refused before reading
             self.messages.show_error(
                 self.tr("Cannot Open File"), self.tr("Could not read {file}: {e}").format(file=path, e=exc.reason)
+            )
+            return False
+        except ReadError as exc:  # one place in the file is wrong: say what, where (a bad Deal is not "no PBN")
+            self.messages.show_error(
+                self.tr("Cannot Open File"),
+                self.tr(
+                    "Could not open {file}: {where} is not right.\n{reason}.\nThe set in the window is unchanged."
+                ).format(file=path.name, where=exc.where, reason=exc.reason[:1].upper() + exc.reason[1:].rstrip(".")),
             )
             return False
         except BridgeError as exc:

@@ -283,6 +283,23 @@ def test_a_malformed_lin_keeps_the_open_set_and_names_the_board(
     assert window.boards() == before and window.document.path is None and window.is_modified()
 
 
+def test_one_bad_deal_is_named_with_its_line_and_tag_not_as_a_file_that_is_no_pbn(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    """A PBN with one bad Deal tag on line 12 read "bad.pbn is not a PBN file this program can read"
+    (s24 trial, shot 25): the box says what is wrong where, from the reader's ``ReadError`` record."""
+    lines = pbn.dumps(random_boards(2)).splitlines()
+    row = [k for k, line in enumerate(lines) if line.startswith("[Deal ")][1]
+    lines[row] = lines[row][:-3] + '"]'  # the last hand loses a card
+    bad = tmp_path / "bad.pbn"
+    bad.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert not window.open_file(bad, confirm=False)
+    message = window.errors[-1]  # type: ignore[attr-defined]
+    assert message.startswith(f"Could not open bad.pbn: line {row + 1} is not right.\nThe Deal tag '")
+    assert "is not a deal: North has 12 cards; every hand needs 13." in message  # dealt from E: N last
+    assert "not a PBN file" not in message
+
+
 def test_a_file_without_a_known_extension_is_read_by_its_contents_and_saved_in_that_format(
     qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:
