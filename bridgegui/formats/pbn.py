@@ -121,19 +121,15 @@ class PbnError(ReadError):
     """A PBN file that cannot be read; ``line`` is the 1-based line of the problem.
 
     ``str(exc)`` reads ``"line 14: expected ..."`` (with the file name first when ``load`` was
-    given a path), ready to show to a user as it is.  As every format's ``ReadError``, it carries
-    ``where`` (``"line 14"``) and ``reason`` (what is wrong there: ``"the Deal tag '...' is not a
-    deal: ..."``) apart, so a window that names the file itself says what is wrong where, not that
-    the file is no PBN at all.  ``tag`` is the tag whose value is wrong, when one is.
+    given a path), ready to show to a user as it is; ``where`` ("line 14"), ``reason`` and ``tag`` (the tag at
+    fault, if any) apart (a ``ReadError``) for a window that names the file itself: what is wrong where.
     """
 
     def __init__(self, line: int, reason: str, *, source: str | None = None, tag: str | None = None) -> None:
         if len(reason) > _MAX_REASON_CHARS:  # a hostile file's tag name or value must not fill the screen
             reason = reason[: _MAX_REASON_CHARS - 3] + "..."
         super().__init__(f"line {line}", reason)
-        self.line = line
-        self.source = source
-        self.tag = tag
+        self.line, self.source, self.tag = line, source, tag
         if source is not None:
             self.args = (f"{source}, line {line}: {reason}",)
 
@@ -437,12 +433,10 @@ def _board(game: list[_Token], text: str, inherit: _Inheritance) -> Board:
                 tags.append((tok.name, value))
         except PbnError:
             raise
-        except DealError as exc:
-            raise PbnError(tok.line, f"the Deal tag {_shown(value, 80)} is not a deal: {exc}", tag="Deal") from None
-        except BridgeError as exc:
-            raise PbnError(
-                tok.line, f"the {tok.name} tag {_shown(value)} cannot be read: {exc}", tag=tok.name
-            ) from None
+        except BridgeError as exc:  # "the Deal tag '...' is not a deal: North has 12 cards; ..."
+            shown = _shown(value, 80 if isinstance(exc, DealError) else 30)
+            verb = "is not a deal" if isinstance(exc, DealError) else "cannot be read"
+            raise PbnError(tok.line, f"the {tok.name} tag {shown} {verb}: {exc}", tag=tok.name) from None
 
     # "##" defaults fill the tags this game leaves out (section 4.8).
     inherit.spend(sum(name not in seen for name in inherit.defaults), game[0].line)

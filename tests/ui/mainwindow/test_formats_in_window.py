@@ -320,3 +320,27 @@ def test_a_pbn_lesson_still_restores_its_constraints(qtbot: QtBot, window: MainW
     pbn.save(path, random_boards(2), extra_header=["Constraints: S: hcp 8-9"])
     assert window.open_file(path)
     assert window.seat_editors["S"].spec() == "hcp 8-9"
+
+
+@pytest.mark.parametrize("name", ["folder.pbn", "folder.lin"])
+def test_saving_onto_a_folder_says_it_is_a_folder_in_words(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, name: str
+) -> None:
+    """ "Could not save /tmp/x: Is a directory" was the system's bare words: the window phrases a failed
+    write as the command line does (``files.write_failure_reason``), and the folder is left as it was."""
+    put_set(window, random_boards(2))
+    folder = tmp_path / name
+    folder.mkdir()
+    assert not window.save_file(folder)
+    assert window.errors == [  # type: ignore[attr-defined]
+        f"Could not save {folder}: it is a folder, not a file: name a file to write "
+        "(a new name inside the folder will do)."
+    ]
+    assert folder.is_dir() and list(folder.iterdir()) == [] and window.is_modified()
+
+
+def test_a_pdf_onto_a_folder_says_it_is_a_folder_not_errno(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
+    put_set(window, random_boards(2))
+    assert window.export_pdf(tmp_path, "records4") is None
+    message = window.errors[-1]  # type: ignore[attr-defined]
+    assert message.startswith(f"Could not write {tmp_path}: it is a folder, not a file: ") and "Errno" not in message
