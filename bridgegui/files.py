@@ -250,8 +250,8 @@ _FULL_ADVICE = "free some space or write to another disk; a file already there i
 _WRITE_REASONS: dict[int, str] = {
     errno.EISDIR: "it is a folder, not a file: name a file to write (a new name inside the folder will do)",
     errno.ENOSPC: "the disk is full (No space left on device): " + _FULL_ADVICE,
-    errno.EACCES: "permission denied: " + _FOLDER_ADVICE,
-    errno.EPERM: "permission denied: " + _FOLDER_ADVICE,
+    errno.EACCES: "you may not write there (Permission denied): " + _FOLDER_ADVICE,
+    errno.EPERM: "you may not write there (Operation not permitted): " + _FOLDER_ADVICE,
     errno.EROFS: "the folder is on a read-only file system: write to another folder",
     errno.ENOENT: "its folder does not exist: create the folder first, or choose another",
     errno.ENOTDIR: "a part of the path is a file, not a folder: check the path",

@@ -114,7 +114,10 @@ def test_a_folder_without_write_permission_says_so_and_keeps_the_old_file(tmp_pa
     finally:
         folder.chmod(0o700)
     assert code == deal_cli.EXIT_IO
-    assert err.startswith(f"bridgegui-deal: cannot write {target}: permission denied: ") and "[Errno" not in err
+    assert (
+        err.startswith(f"bridgegui-deal: cannot write {target}: you may not write there (Permission denied): ")
+        and "[Errno" not in err
+    )
     assert target.read_text() == "last week's boards\n"
 
 

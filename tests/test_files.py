@@ -313,7 +313,7 @@ def test_a_byte_order_mark_is_not_a_column(tmp_path: Path) -> None:
     [
         (errno.EISDIR, "it is a folder, not a file: name a file to write"),
         (errno.ENOSPC, "the disk is full (No space left on device): free some space"),
-        (errno.EACCES, "permission denied: choose a folder you may write to"),
+        (errno.EACCES, "you may not write there (Permission denied): choose a folder you may write to"),
         (errno.EROFS, "the folder is on a read-only file system: write to another folder"),
         (errno.ENOENT, "its folder does not exist: create the folder first"),
     ],
