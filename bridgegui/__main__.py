@@ -8,9 +8,11 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from bridgegui.ui.mainwindow.window import MainWindow
 
-USAGE = """usage: bridgegui [FILE.pbn] [--self-test] [--version] [Qt options]
+USAGE = """usage: bridgegui [FILE] [--self-test] [--version] [Qt options]
 
-Starts the bridgegui window, with FILE.pbn open if one is given.  --self-test deals a constrained
+Starts the bridgegui window, with FILE open if one is given: a board set in any format File > Open
+reads (PBN, LIN, DUP, DLM, BRI, DGE, CSV); a file it cannot open is named in an error box, as Open
+names it.  The window holds one set, so only the first FILE opens.  --self-test deals a constrained
 set, saves and reloads it as PBN, renders a PDF and checks the shipped resources, offscreen, then
 exits 0 (or 1 on a failure).  On Linux, when Qt's X11 (xcb) platform plugin cannot load, it exits 1
 and says which libraries are missing and how to install them; without a display to open (no
@@ -18,8 +20,53 @@ DISPLAY, or an X server that does not answer) it exits 1 and says so.
 """
 
 
+QT_VALUE_OPTIONS = frozenset(
+    {
+        "-platform",
+        "-platformpluginpath",
+        "-platformtheme",
+        "-plugin",
+        "-qwindowgeometry",
+        "-qwindowicon",
+        "-qwindowtitle",
+        "-session",
+        "-style",
+        "-stylesheet",
+        "-display",
+        "-geometry",
+        "-title",
+        "-icon",
+        "-name",
+    }
+)
+"""Qt's command-line options that take the next argument as their value (QGuiApplication's and
+QApplication's, and the X11 platform's): ``-style Fusion`` names no file called "Fusion"."""
+
+
+def file_arguments(args: list[str]) -> list[str]:
+    """The files named in ``args`` (``args[0]`` is the program): every argument that is neither an
+    option nor the value of one of Qt's options (``QT_VALUE_OPTIONS``); after ``--``, every argument.
+
+    Only the files matter here, whatever their extension: the window opens them as File > Open does,
+    and says why when it cannot (a ``.lin`` set was once ignored without a word, shot 35 of the s24 trial).
+    """
+    files: list[str] = []
+    rest = iter(args[1:])
+    for arg in rest:
+        if arg == "--":
+            files.extend(rest)
+            break
+        if arg.startswith("-") and arg != "-":
+            option = "-" + arg.lstrip("-")  # Qt takes --style as -style
+            if option in QT_VALUE_OPTIONS:
+                next(rest, None)
+            continue
+        files.append(arg)
+    return files
+
+
 def open_window(args: list[str]) -> MainWindow:
-    """Create the application (or reuse the running one), the window, and open a PBN file named in ``args``."""
+    """Create the application (or reuse the running one), the window, and open the board-set file named in ``args``."""
     from bridgegui.settings import Settings
     from bridgegui.ui.app import apply_theme, create_application
     from bridgegui.ui.mainwindow.window import MainWindow
@@ -31,11 +78,14 @@ def open_window(args: list[str]) -> MainWindow:
     # painted, so the user sees the window at once rather than after every import.
     window = MainWindow(settings, build=False)
     window.show()
-    files = [a for a in args[1:] if a.lower().endswith(".pbn")]
+    files = file_arguments(args)
     if files:
-        # A file given by the desktop ("Open with bridgegui") or on the command line; a malformed one
-        # is reported in the window and the empty set stays.
+        # A file given by the desktop ("Open with bridgegui") or on the command line, opened as File >
+        # Open opens it (any format it reads); one it cannot open (missing, a folder, malformed, a
+        # format that cannot be read back) is reported in the window's error box and the empty set stays.
         window.parts_built.connect(lambda: window.open_file(files[0], confirm=False))
+        if len(files) > 1:
+            sys.stderr.write(f"bridgegui: the window holds one set: {files[0]} is opened, not {', '.join(files[1:])}\n")
     window.build_after_first_paint()
     return window
 

@@ -22,6 +22,13 @@ manager that yields a file object, for writers that produce their output piece b
 Errors are the ``OSError`` that Python's own ``open`` and ``write`` raise (disk full, no permission,
 missing folder), so callers report them as they would any file error.
 
+When a write fails, ``write_failure_reason(exc)`` phrases the ``OSError`` for a person: what is wrong
+and what to do ("it is a folder, not a file: name a file to write"), never "[Errno 21] Is a
+directory"; ``WriteFailedError(path, exc)`` is that ``OSError`` with the file it was writing, whose
+``str()`` is the whole sentence, and ``naming_write_errors(path)`` turns any ``OSError`` of a block into
+one.  Both front ends phrase their write errors through these: the window as "Could not save FILE:
+REASON", the command line as "cannot write FILE: REASON".
+
 Reading is the other half: ``read_user_bytes(path, limit_bytes=..., what=...)`` and
 ``read_user_text(...)`` read a file *the user named* (a board set, a dealer script, a bidding system,
 a preset) and refuse, with one ``FileRefusedError`` sentence, what would hang or exhaust the program:
@@ -46,11 +53,14 @@ __all__ = [
     "BOARD_SET_LIMIT",
     "TEXT_FILE_LIMIT",
     "FileRefusedError",
+    "WriteFailedError",
     "atomic_write",
     "atomic_writer",
     "decode_utf8",
+    "naming_write_errors",
     "read_user_bytes",
     "read_user_text",
+    "write_failure_reason",
 ]
 
 PathArg = str | os.PathLike[str]
@@ -230,6 +240,63 @@ def _standard_output(mode: str) -> Iterator[IO[Any]]:
         stream = buffer
     yield stream
     stream.flush()
+
+
+# ------------------------------------------------------------------------------------------------
+# Saying why a write failed
+
+_FOLDER_ADVICE = "choose a folder you may write to, or ask for permission to write in this one"
+_FULL_ADVICE = "free some space or write to another disk; a file already there is unchanged"
+_WRITE_REASONS: dict[int, str] = {
+    errno.EISDIR: "it is a folder, not a file: name a file to write (a new name inside the folder will do)",
+    errno.ENOSPC: "the disk is full (No space left on device): " + _FULL_ADVICE,
+    errno.EACCES: "you may not write there (Permission denied): " + _FOLDER_ADVICE,
+    errno.EPERM: "you may not write there (Operation not permitted): " + _FOLDER_ADVICE,
+    errno.EROFS: "the folder is on a read-only file system: write to another folder",
+    errno.ENOENT: "its folder does not exist: create the folder first, or choose another",
+    errno.ENOTDIR: "a part of the path is a file, not a folder: check the path",
+    errno.ENAMETOOLONG: "the name is too long for the file system: choose a shorter one",
+    errno.EFBIG: "the file would be larger than the file system allows: write to another disk",
+}
+if hasattr(errno, "EDQUOT"):  # not on Windows
+    _WRITE_REASONS[errno.EDQUOT] = "your disk quota is used up (Disk quota exceeded): " + _FULL_ADVICE
+
+
+def write_failure_reason(exc: OSError) -> str:
+    """Why writing a file failed and what to do, without the file's name (the caller names it).
+
+    The errors people meet (a folder, a full disk, no permission, a read-only disk, a missing folder)
+    get a sentence with advice; any other keeps the system's own words (``strerror``), never Python's
+    ``[Errno N] ...: 'path'`` form."""
+    if exc.errno is not None and exc.errno in _WRITE_REASONS:
+        return _WRITE_REASONS[exc.errno]
+    return exc.strerror or str(exc)
+
+
+class WriteFailedError(OSError):
+    """Writing ``path`` failed: the ``OSError`` (same ``errno``), with ``reason`` phrased by
+    ``write_failure_reason``; ``str()`` is "cannot write PATH: REASON", ready to print."""
+
+    def __init__(self, path: str, cause: OSError) -> None:
+        reason = write_failure_reason(cause)
+        super().__init__(cause.errno, reason, path)
+        self.path = path
+        self.reason = reason
+
+    def __str__(self) -> str:
+        shown = self.path if len(self.path) <= _PATH_ECHO else self.path[: _PATH_ECHO - 1] + "…"
+        return f"cannot write {shown}: {self.reason}"
+
+
+@contextlib.contextmanager
+def naming_write_errors(path: PathArg) -> Iterator[None]:
+    """Run a block that writes ``path``; an ``OSError`` in it becomes a ``WriteFailedError`` naming ``path``."""
+    try:
+        yield
+    except WriteFailedError:
+        raise
+    except OSError as exc:
+        raise WriteFailedError(os.fspath(path), exc) from exc
 
 
 # ------------------------------------------------------------------------------------------------

@@ -517,6 +517,7 @@ def test_a_full_disk_keeps_the_old_file_and_fails(small_disk, tmp_path, name, ar
     done = subprocess.run([*command, "-s", "1", "-q", *argv, str(target)], capture_output=True, text=True, check=False)
     assert done.returncode == 1, done.stderr
     assert "No space left on device" in done.stderr and "Traceback" not in done.stderr
+    assert f"cannot write {target}: the disk is full" in done.stderr and "[Errno" not in done.stderr
     assert target.read_bytes() == b"last week's boards\n"
     assert [p.name for p in folder.iterdir()] == [name], "no temporary file is left behind"
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import io
 import os
 import stat
@@ -11,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bridgegui.files import atomic_write, atomic_writer
+from bridgegui.files import WriteFailedError, atomic_write, atomic_writer, naming_write_errors, write_failure_reason
 
 posix_only = pytest.mark.skipif(os.name != "posix", reason="POSIX file modes, links and FIFOs")
 
@@ -305,3 +306,35 @@ def test_a_byte_order_mark_is_not_a_column(tmp_path: Path) -> None:
     with pytest.raises(FileRefusedError) as caught:
         read_user_text(path, limit_bytes=100, what="bidding system")
     assert (caught.value.line, caught.value.column, caught.value.offset) == (1, 3, 5)
+
+
+@pytest.mark.parametrize(
+    ("number", "words"),
+    [
+        (errno.EISDIR, "it is a folder, not a file: name a file to write"),
+        (errno.ENOSPC, "the disk is full (No space left on device): free some space"),
+        (errno.EACCES, "you may not write there (Permission denied): choose a folder you may write to"),
+        (errno.EROFS, "the folder is on a read-only file system: write to another folder"),
+        (errno.ENOENT, "its folder does not exist: create the folder first"),
+    ],
+)
+def test_a_failed_write_is_phrased_with_what_to_do_not_errno(number: int, words: str) -> None:
+    """One helper phrases every write error both front ends show ("[Errno 21] Is a directory: '/tmp'" was
+    printed as it was, s24 trial); the old file stays whole in every case (atomic writes)."""
+    raw = OSError(number, os.strerror(number), "/tmp")
+    assert write_failure_reason(raw).startswith(words)
+    failed = WriteFailedError("/srv/set.pbn", raw)
+    assert isinstance(failed, OSError) and failed.errno == number
+    assert str(failed) == f"cannot write /srv/set.pbn: {failed.reason}" and "Errno" not in str(failed)
+
+
+def test_an_unusual_write_error_keeps_the_systems_words() -> None:
+    assert write_failure_reason(OSError(errno.EIO, "Input/output error")) == "Input/output error"
+    assert write_failure_reason(OSError("standard output is closed")) == "standard output is closed"
+
+
+def test_naming_write_errors_names_the_file_a_block_was_writing(tmp_path: Path) -> None:
+    (tmp_path / "d").mkdir()
+    with pytest.raises(WriteFailedError) as info, naming_write_errors(tmp_path / "d"):
+        atomic_write(tmp_path / "d", b"x")
+    assert info.value.path == str(tmp_path / "d") and info.value.errno == errno.EISDIR

@@ -11,6 +11,7 @@ from typing import TextIO
 
 from bridgegui.engine.bidding.booklet import build_booklet
 from bridgegui.engine.bidding.system import System
+from bridgegui.files import write_failure_reason
 
 EXIT_OK, EXIT_CANNOT_WRITE, EXIT_USAGE = 0, 1, 2
 BOOKLET_FORMATS = ("pdf", "bml")
@@ -45,7 +46,7 @@ def write_booklet(system: System, output: str | os.PathLike[str], fmt: str | Non
 
             write_booklet_pdf(booklet, output)
     except OSError as exc:
-        err.write(f"bridgegui-system: cannot write {os.fspath(output)}: {exc.strerror or exc}\n")
+        err.write(f"bridgegui-system: cannot write {os.fspath(output)}: {write_failure_reason(exc)}\n")
         return EXIT_CANNOT_WRITE
     return EXIT_OK
 

@@ -689,9 +689,11 @@ def write_output(
     if getattr(args, "pdf", None):
         # Imported here: printing needs Qt (offscreen), and the command line must not load it otherwise.
         from bridgegui import printing
+        from bridgegui.files import naming_write_errors
 
         system = bidding.system_of(args) if bidding.wants_bidding(args) else None
-        printing.write_sheets(args.sheets, boards, args.pdf, seed=seed, system=system)
+        with naming_write_errors(args.pdf):
+            printing.write_sheets(args.sheets, boards, args.pdf, seed=seed, system=system)
 
     _refuse_too_many(fmt, len(boards))
     _warn_dropped(fmt, boards, stderr if stderr is not None else sys.stderr)
@@ -743,7 +745,7 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
         if out is sys.stdout:
             terminal.silence_stdout()
         return EXIT_BROKEN_PIPE
-    except OSError as exc:
+    except OSError as exc:  # a write names its file and says what to do (``files.WriteFailedError``)
         _say(err, f"bridgegui-deal: {exc}\n")
         return EXIT_IO
     except KeyboardInterrupt:

@@ -259,7 +259,7 @@ def write_simulation(path: str, setup: SimulationSetup, chunks: list[ChunkResult
     from bridgegui.engine.bidding.calls import Call
     from bridgegui.engine.boards import Board
     from bridgegui.engine.cards import Deal
-    from bridgegui.files import atomic_writer
+    from bridgegui.files import atomic_writer, naming_write_errors
     from bridgegui.formats import pbn
 
     calls = tuple(str(Call.parse(c)) for c in setup.candidates)
@@ -273,7 +273,7 @@ def write_simulation(path: str, setup: SimulationSetup, chunks: list[ChunkResult
         f"Known hand: {setup.known.text}" if setup.known is not None else "No known hand",
     ]
     text = pbn.dumps(boards, generator=f"bridgegui {__version__}", seed=seed, extra_header=notes)
-    with atomic_writer(path, "wb") as out:
+    with naming_write_errors(path), atomic_writer(path, "wb") as out:
         out.write(text.encode("utf-8"))
 
 

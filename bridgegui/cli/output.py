@@ -121,19 +121,23 @@ def _raise_closed(_data: str | bytes) -> None:
 def open_output(target: str, stdout: TextIO, fmt: registry.BoardFormat) -> Iterator[Callable[[str | bytes], None]]:
     """A function that appends text or bytes to ``target`` (``-`` for standard output).
 
-    A file is written through ``atomic_writer``: as UTF-8 bytes exactly as the format made them
+    A file is written through ``atomic_writer``, its errors phrased as ``WriteFailedError`` (``bridgegui.files``):
+    as UTF-8 bytes exactly as the format made them
     (PBN's CRLF line ends included), except text diagrams, written as text as they always were.
     Standard output gets bytes through its buffer where it has one, so PBN keeps its CRLF there too.
     """
-    from bridgegui.files import atomic_writer
+    from bridgegui.files import atomic_writer, naming_write_errors
 
     if target != "-":
-        if fmt.name == "text":
-            with atomic_writer(target, "w", encoding="utf-8") as text_file:
-                yield lambda data: _write_text(text_file, data)
-        else:
-            with atomic_writer(target, "wb") as binary_file:
-                yield lambda data: _write_bytes(binary_file, data)
+        # A folder, a full disk, no permission: "cannot write /tmp: it is a folder, ..." (exit 1), not
+        # "[Errno 21] Is a directory: '/tmp'".
+        with naming_write_errors(target):
+            if fmt.name == "text":
+                with atomic_writer(target, "w", encoding="utf-8") as text_file:
+                    yield lambda data: _write_text(text_file, data)
+            else:
+                with atomic_writer(target, "wb") as binary_file:
+                    yield lambda data: _write_bytes(binary_file, data)
         return
     if fmt.name == "text":
         yield lambda data: _write_text(stdout, data)

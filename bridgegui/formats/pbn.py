@@ -53,6 +53,7 @@ from bridgegui.engine.boards import (
 from bridgegui.engine.cards import Deal, parse_deal
 from bridgegui.engine.errors import BridgeError, DealError
 from bridgegui.formats._io import decode_text, read_data, write_data
+from bridgegui.formats.errors import ReadError
 
 if TYPE_CHECKING:
     import numpy as np
@@ -116,21 +117,21 @@ MAX_VALUE_CHARS = 1_000_000
 the limit keeps a hostile file from costing memory out of proportion to its size."""
 
 
-class PbnError(BridgeError):
+class PbnError(ReadError):
     """A PBN file that cannot be read; ``line`` is the 1-based line of the problem.
 
     ``str(exc)`` reads ``"line 14: expected ..."`` (with the file name first when ``load`` was
-    given a path), ready to show to a user as it is.
+    given a path), ready to show to a user as it is; ``where`` ("line 14"), ``reason`` and ``tag`` (the tag at
+    fault, if any) apart (a ``ReadError``) for a window that names the file itself: what is wrong where.
     """
 
-    def __init__(self, line: int, reason: str, *, source: str | None = None) -> None:
-        self.line = line
-        self.reason = reason
-        self.source = source
+    def __init__(self, line: int, reason: str, *, source: str | None = None, tag: str | None = None) -> None:
         if len(reason) > _MAX_REASON_CHARS:  # a hostile file's tag name or value must not fill the screen
             reason = reason[: _MAX_REASON_CHARS - 3] + "..."
-        where = f"line {line}" if source is None else f"{source}, line {line}"
-        super().__init__(f"{where}: {reason}")
+        super().__init__(f"line {line}", reason)
+        self.line, self.source, self.tag = line, source, tag
+        if source is not None:
+            self.args = (f"{source}, line {line}: {reason}",)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -432,10 +433,10 @@ def _board(game: list[_Token], text: str, inherit: _Inheritance) -> Board:
                 tags.append((tok.name, value))
         except PbnError:
             raise
-        except DealError as exc:
-            raise PbnError(tok.line, f"bad Deal {_shown(value, 80)}: {exc}") from None
-        except BridgeError as exc:
-            raise PbnError(tok.line, f"bad {tok.name} {_shown(value)}: {exc}") from None
+        except BridgeError as exc:  # "the Deal tag '...' is not a deal: North has 12 cards; ..."
+            shown = _shown(value, 80 if isinstance(exc, DealError) else 30)
+            verb = "is not a deal" if isinstance(exc, DealError) else "cannot be read"
+            raise PbnError(tok.line, f"the {tok.name} tag {shown} {verb}: {exc}", tag=tok.name) from None
 
     # "##" defaults fill the tags this game leaves out (section 4.8).
     inherit.spend(sum(name not in seen for name in inherit.defaults), game[0].line)
@@ -483,7 +484,7 @@ def load(fp_or_path: str | os.PathLike[str] | IO[bytes] | IO[str]) -> list[Board
     try:
         return loads(data if isinstance(data, str) else _decode(data))
     except PbnError as exc:
-        raise PbnError(exc.line, exc.reason, source=source) from None
+        raise PbnError(exc.line, exc.reason, source=source, tag=exc.tag) from None
 
 
 # --------------------------------------------------------------------------------------------------

@@ -421,16 +421,16 @@ MALFORMED = [
     ('[Event "x"]\n\n[Event "abc]\n', 3, "has no closing quote"),
     ('[Event "x"]\n[Board 1]\n', 2, r'expected the value of tag Board in double quotes, e.g. \[Board "value"\], found'),
     ('[Event "x"]\n{ never closed\n\n[Board "1"]\n', 2, "unterminated comment"),
-    ('[Event "x"]\n[Deal "N:AKQJ.T98.765.432 AKQJ.T98.765.432 - -"]\n', 2, "bad Deal"),
-    ('[Event "x"]\n[Deal "N:AKQJ"]\n', 2, "bad Deal 'N:AKQJ': a deal lists four hands"),
+    ('[Event "x"]\n[Deal "N:AKQJ.T98.765.432 AKQJ.T98.765.432 - -"]\n', 2, "the Deal tag 'N:AKQJ.*' is not a deal"),
+    ('[Event "x"]\n[Deal "N:AKQJ"]\n', 2, "the Deal tag 'N:AKQJ' is not a deal: a deal lists four hands"),
     ('hello\n[Event "x"]\n', 1, r"expected a tag like \[Name \"value\"\], found 'hello'"),
     ('[Event "x"]\n[Deal ""]\nAKQ.JT9\n', 3, r"after \[Deal ...\], found 'AKQ.JT9'"),
     ('[ "x"]\n', 1, "expected a tag name"),
-    ('[Event "x"]\n\n[Dealer "Q"]\n', 3, "bad Dealer 'Q'"),
-    ('[Vulnerable "Sometimes"]\n', 1, "bad Vulnerable"),
+    ('[Event "x"]\n\n[Dealer "Q"]\n', 3, "the Dealer tag 'Q' cannot be read"),
+    ('[Vulnerable "Sometimes"]\n', 1, "the Vulnerable tag 'Sometimes' cannot be read"),
     ('[Board "1"]\n[Deal "N:972.64.KQJ92.A72 - - -"]\n\n[Board "2"]\n[Deal "#"]\n', 5, "does not allow inheriting"),
     ('{a\nb\nc}\n[Event "x"]\n\n[Board 2]\n', 6, "double quotes"),
-    ('[Event "x"]\r\n[Site "y"]\r\n\r\n[Board "1"]\r\n[Dealer "X"]\r\n', 5, "bad Dealer"),
+    ('[Event "x"]\r\n[Site "y"]\r\n\r\n[Board "1"]\r\n[Dealer "X"]\r\n', 5, "the Dealer tag 'X' cannot be read"),
     ('[Event\n"x"\n]\n[Site "y" x]\n', 4, r"expected '\]' to close tag Site, found 'x\]'"),
     ('[Event "x"]\n[Site', 2, "found the end of the file"),
 ]
@@ -617,3 +617,24 @@ def test_boards_written_alike_are_laid_out_once_a_group_and_come_out_byte_for_by
     assert pbn.dumps(boards, generator="gen", seed=9, extra_header=["note"]) == expected
     assert pbn.loads(pbn.dumps(boards)) == [pbn.export_form(b) for b in boards]
     assert np.array_equal(masks[0], np.array(pbn.loads(pbn.dumps(boards[:1]))[0].deal.hands, dtype=np.uint64))
+
+
+def test_a_bad_tag_value_is_a_read_error_naming_the_line_and_the_tag(tmp_path):
+    """One bad Deal on line 12 read as "not a PBN file this program can read" in the window (s24 trial):
+    the error is the formats' ``ReadError`` record, with where (the line) and what (the tag) apart."""
+    from bridgegui.formats.errors import ReadError
+
+    path = tmp_path / "bad.pbn"
+    good = pbn.dumps([Board(1, parse_deal("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"))])
+    lines = good.splitlines()
+    row = next(k for k, line in enumerate(lines) if line.startswith("[Deal "))
+    lines[row] = '[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.76"]'
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with pytest.raises(ReadError) as info:
+        pbn.load(path)
+    error = info.value
+    assert isinstance(error, PbnError) and error.line == row + 1 and error.tag == "Deal"
+    assert error.where == f"line {row + 1}"
+    assert error.reason.startswith("the Deal tag 'N:AKQJ.T98")
+    assert error.reason.endswith("is not a deal: West has 12 cards; every hand needs 13")
+    assert str(error) == f"bad.pbn, line {row + 1}: {error.reason}"

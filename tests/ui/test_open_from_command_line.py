@@ -66,3 +66,51 @@ def test_closing_the_frame_before_it_is_built_closes_it_for_good(qtbot) -> None:
     assert window.close() and not window.isVisible()
     qtbot.wait(400)  # longer than the frame's patience: no build may follow a close
     assert not window.built
+
+
+def _boards(count: int) -> list[Board]:
+    return [Board(i + 1, d) for i, d in enumerate(deals_from_batch(deal_batch(count, seed=8)))]
+
+
+@pytest.mark.parametrize("extension", [".lin", ".dup", ".csv"])
+def test_every_format_open_reads_is_opened_from_the_command_line(qtbot, tmp_path: Path, extension: str) -> None:
+    """``bridgegui set.lin`` opened an empty Untitled window without a word: only ``.pbn`` arguments were
+    opened (s24 trial, shot 35).  Every format File > Open reads opens, through the same path."""
+    from bridgegui.formats import registry
+
+    path = tmp_path / f"club night{extension}"
+    registry.dump(registry.for_path(path) or "pbn", _boards(3), path)
+    window = entry.open_window(["bridgegui", "-style", "Fusion", str(path)])
+    qtbot.addWidget(window)
+    qtbot.waitUntil(lambda: window.built)
+    assert window.last_error is None
+    assert window.board_model.rowCount() == 3
+    assert "club night" in window.windowTitle()
+    window.close()
+
+
+@pytest.mark.parametrize("name", ["missing.pbn", "a folder", "notes.txt", "set.xyz"])
+def test_a_file_argument_that_cannot_be_opened_says_what_open_says(qtbot, tmp_path: Path, name: str) -> None:
+    """A missing file, a folder, a format that cannot be read back and an unknown extension whose contents
+    are not a board set: the window starts empty and says why, in the very words File > Open uses."""
+    path = tmp_path / name
+    if name == "a folder":
+        path.mkdir()
+    elif name != "missing.pbn":
+        path.write_text("North: AKQ\n", encoding="utf-8")
+    window = entry.open_window(["bridgegui", str(path)])
+    qtbot.addWidget(window)
+    qtbot.waitUntil(lambda: window.built)
+    assert window.board_model.rowCount() == 0 and "Untitled" in window.windowTitle()
+    from_command_line = window.last_error
+    assert from_command_line and name in from_command_line
+    window.last_error = None
+    assert not window.open_file(path, confirm=False)  # what File > Open shows for the same file
+    assert window.last_error == from_command_line
+    window.close()
+
+
+def test_the_files_among_the_arguments_leave_qt_options_and_their_values_out() -> None:
+    args = ["bridgegui", "-style", "Fusion", "--platform=offscreen", "-reverse", "set.lin", "-qwindowtitle", "T"]
+    assert entry.file_arguments([*args, "b.dup"]) == ["set.lin", "b.dup"]
+    assert entry.file_arguments(["bridgegui", "--", "-odd name.pbn"]) == ["-odd name.pbn"]

@@ -254,3 +254,21 @@ def test_shutdown_stops_a_running_job(qtbot: QtBot, service: DealingService, mon
     qtbot.waitUntil(lambda: len(batches) >= 2, timeout=5000)  # searching
     assert service.shutdown(5000)
     assert batches.count(True) <= 1, "the search went on past the batch under way"
+
+
+def test_a_search_that_gives_up_reports_its_last_figures_before_its_message(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The window's "N deals tried" (the update of up to 100 ms before) differed from the message's N at
+    the end of a hopeless search (49,753,497 against 50,007,449, s24 trial): the task yields the last
+    step's figures, then the error."""
+    from bridgegui.engine.dealer import planner
+    from bridgegui.engine.errors import TooRareError
+
+    monkeypatch.setattr(planner, "DEFAULT_MAX_TRIES", 3000)  # a small budget: the search gives up at once
+    hopeless = DealRequest.from_specs(north="controls 0", south="controls 0", ns="hcp 13+")
+    values: list[object] = []
+    with pytest.raises(TooRareError) as info:
+        values.extend(deal_task(hopeless, None, 4, seed=1)(threading.Event()))
+    progress = [v for v in values if isinstance(v, DealProgress)]
+    assert progress, "no figures before the message"
+    assert f"found in {progress[-1].tried:,} deals tried" in str(info.value)
+    assert progress[-1].matched == 0

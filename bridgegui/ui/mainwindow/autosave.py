@@ -33,7 +33,7 @@ from PySide6.QtCore import QObject, Qt, QTimer, Slot
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from bridgegui.engine.boards import Board
-from bridgegui.files import atomic_write
+from bridgegui.files import atomic_write, write_failure_reason
 from bridgegui.formats import pbn
 from bridgegui.settings import data_dir
 
@@ -202,7 +202,7 @@ class Autosave(QObject):
             atomic_write(self.record_path, json.dumps(record))
         except OSError as exc:  # a full disk must not interrupt a lesson: say it once in the status line
             self.messages.status(
-                self.tr("Could not keep a recovery copy of the boards: {e}").format(e=exc.strerror or exc), 10_000
+                self.tr("Could not keep a recovery copy of the boards: {e}").format(e=write_failure_reason(exc)), 10_000
             )
             return False
         return True

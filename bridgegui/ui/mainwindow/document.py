@@ -31,8 +31,9 @@ from bridgegui.engine.dealer.constraints import parse_partnership_spec, parse_se
 from bridgegui.engine.errors import BridgeError, ConstraintError
 from bridgegui.engine.script import ScriptError
 from bridgegui.engine.script.request import export_script, import_script
-from bridgegui.files import TEXT_FILE_LIMIT, FileRefusedError, atomic_write, read_user_text
+from bridgegui.files import TEXT_FILE_LIMIT, FileRefusedError, atomic_write, read_user_text, write_failure_reason
 from bridgegui.formats import pbn
+from bridgegui.formats.errors import ReadError
 from bridgegui.formats.registry import BoardFormat
 from bridgegui.settings import Settings
 from bridgegui.ui.mainwindow import file_formats
@@ -199,6 +200,14 @@ class BoardSetDocument(QObject):
         except FileRefusedError as exc:  # a FIFO, a device, a huge file: refused before reading
             self.messages.show_error(
                 self.tr("Cannot Open File"), self.tr("Could not read {file}: {e}").format(file=path, e=exc.reason)
+            )
+            return False
+        except ReadError as exc:  # one place in the file is wrong: say what, where (a bad Deal is not "no PBN")
+            self.messages.show_error(
+                self.tr("Cannot Open File"),
+                self.tr(
+                    "Could not open {file}: {where} is not right.\n{reason}.\nThe set in the window is unchanged."
+                ).format(file=path.name, where=exc.where, reason=exc.reason[:1].upper() + exc.reason[1:].rstrip(".")),
             )
             return False
         except BridgeError as exc:
@@ -415,7 +424,7 @@ class BoardSetDocument(QObject):
         except OSError as exc:
             self.messages.show_error(
                 self.tr("Cannot Save"),
-                self.tr("Could not save {file}: {e}").format(file=target, e=exc.strerror or exc),
+                self.tr("Could not save {file}: {e}.").format(file=target, e=write_failure_reason(exc)),
             )
             return False
         self.mark_written(target)
@@ -591,7 +600,7 @@ class BoardSetDocument(QObject):
             atomic_write(path, text.encode("utf-8"))
         except OSError as exc:
             self.messages.show_error(
-                title, self.tr("Could not save {file}: {e}").format(file=path, e=exc.strerror or exc)
+                title, self.tr("Could not save {file}: {e}.").format(file=path, e=write_failure_reason(exc))
             )
             return None
         self.settings["files/last_dir"] = str(path.resolve().parent)

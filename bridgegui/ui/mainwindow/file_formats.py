@@ -35,7 +35,7 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 
 from bridgegui.engine.boards import Board
 from bridgegui.engine.errors import BridgeError
-from bridgegui.files import BOARD_SET_LIMIT, read_user_bytes
+from bridgegui.files import BOARD_SET_LIMIT, read_user_bytes, write_failure_reason
 from bridgegui.formats import registry
 from bridgegui.formats.registry import FORMATS, BoardFormat, SetInfo
 from bridgegui.ui.mainwindow.session import Messages
@@ -222,7 +222,7 @@ def write_in_format(document: SetDocument, target: Path, fmt: BoardFormat) -> bo
         registry.dump(fmt, boards, target, set_info(document.request_text))
     except OSError as exc:
         document.messages.show_error(
-            _tr("Cannot Save"), _tr("Could not save {file}: {e}").format(file=target, e=exc.strerror or exc)
+            _tr("Cannot Save"), _tr("Could not save {file}: {e}.").format(file=target, e=write_failure_reason(exc))
         )
         return False
     except BridgeError as exc:

@@ -15,6 +15,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QMessageBox, QWidget
 
 from bridgegui.engine.errors import ConstraintError
+from bridgegui.files import write_failure_reason
 from bridgegui.presets import (
     Preset,
     PresetError,
@@ -196,7 +197,7 @@ class PresetsMenu(QObject):
     def _report(self, exc: Exception) -> None:
         """Why a preset was not saved: the mistake in it, or what the file system said."""
         if isinstance(exc, OSError):
-            text = self.tr("Could not save the preset: {e}").format(e=exc.strerror or exc)
+            text = self.tr("Could not save the preset: {e}.").format(e=write_failure_reason(exc))
         else:
             text = str(exc)
         self.messages.show_error(self.tr("Save Preset"), text)

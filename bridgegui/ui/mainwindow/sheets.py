@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QApplication, QDialog, QFileDialog, QWidget
 
 from bridgegui.engine.bidding import System
 from bridgegui.engine.boards import Board
+from bridgegui.files import write_failure_reason
 from bridgegui.settings import Settings
 from bridgegui.ui.dialogs import SHEET_CHOICES, PrintSheetsDialog
 from bridgegui.ui.mainwindow.auction_target import AuctionDealing
@@ -183,7 +184,13 @@ class Sheets(QObject):
                 )
             else:
                 raise ValueError(f"unknown sheets {kind!r}: use {', '.join(SHEET_CHOICES)}")
-        except (OSError, ValueError) as exc:
+        except OSError as exc:  # a folder, a full disk, no permission: said as every write says it
+            self.messages.show_error(
+                self.tr("Export PDF"),
+                self.tr("Could not write {file}: {e}.").format(file=path, e=write_failure_reason(exc)),
+            )
+            return None
+        except ValueError as exc:
             self.messages.show_error(
                 self.tr("Export PDF"), self.tr("Could not write {file}: {e}").format(file=path, e=exc)
             )

@@ -283,6 +283,23 @@ def test_a_malformed_lin_keeps_the_open_set_and_names_the_board(
     assert window.boards() == before and window.document.path is None and window.is_modified()
 
 
+def test_one_bad_deal_is_named_with_its_line_and_tag_not_as_a_file_that_is_no_pbn(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    """A PBN with one bad Deal tag on line 12 read "bad.pbn is not a PBN file this program can read"
+    (s24 trial, shot 25): the box says what is wrong where, from the reader's ``ReadError`` record."""
+    lines = pbn.dumps(random_boards(2)).splitlines()
+    row = [k for k, line in enumerate(lines) if line.startswith("[Deal ")][1]
+    lines[row] = lines[row][:-3] + '"]'  # the last hand loses a card
+    bad = tmp_path / "bad.pbn"
+    bad.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert not window.open_file(bad, confirm=False)
+    message = window.errors[-1]  # type: ignore[attr-defined]
+    assert message.startswith(f"Could not open bad.pbn: line {row + 1} is not right.\nThe Deal tag '")
+    assert "is not a deal: North has 12 cards; every hand needs 13." in message  # dealt from E: N last
+    assert "not a PBN file" not in message
+
+
 def test_a_file_without_a_known_extension_is_read_by_its_contents_and_saved_in_that_format(
     qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:
@@ -303,3 +320,27 @@ def test_a_pbn_lesson_still_restores_its_constraints(qtbot: QtBot, window: MainW
     pbn.save(path, random_boards(2), extra_header=["Constraints: S: hcp 8-9"])
     assert window.open_file(path)
     assert window.seat_editors["S"].spec() == "hcp 8-9"
+
+
+@pytest.mark.parametrize("name", ["folder.pbn", "folder.lin"])
+def test_saving_onto_a_folder_says_it_is_a_folder_in_words(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, name: str
+) -> None:
+    """ "Could not save /tmp/x: Is a directory" was the system's bare words: the window phrases a failed
+    write as the command line does (``files.write_failure_reason``), and the folder is left as it was."""
+    put_set(window, random_boards(2))
+    folder = tmp_path / name
+    folder.mkdir()
+    assert not window.save_file(folder)
+    assert window.errors == [  # type: ignore[attr-defined]
+        f"Could not save {folder}: it is a folder, not a file: name a file to write "
+        "(a new name inside the folder will do)."
+    ]
+    assert folder.is_dir() and list(folder.iterdir()) == [] and window.is_modified()
+
+
+def test_a_pdf_onto_a_folder_says_it_is_a_folder_not_errno(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
+    put_set(window, random_boards(2))
+    assert window.export_pdf(tmp_path, "records4") is None
+    message = window.errors[-1]  # type: ignore[attr-defined]
+    assert message.startswith(f"Could not write {tmp_path}: it is a folder, not a file: ") and "Errno" not in message

@@ -547,3 +547,18 @@ def test_opening_a_file_during_the_analysis_before_a_save_leaves_the_saved_file_
     QApplication.processEvents()  # the idle thread posted all it will (its result): deliver it, no fixed wait
     assert not target.exists(), "the old set's file was written with the newly opened set"
     assert window.document.path == other and len(window.boards()) == 1
+
+
+def test_the_status_bar_figures_of_a_search_that_gives_up_are_its_messages(
+    qtbot, window: MainWindow, monkeypatch
+) -> None:
+    """The status bar said 49,753,497 deals tried and the message 50,007,449 (s24 trial): the last
+    update the status bar gets is the search's last step, the one its message counts."""
+    from bridgegui.engine.dealer import planner
+
+    monkeypatch.setattr(planner, "DEFAULT_MAX_TRIES", 3000)  # a small budget: the search gives up at once
+    window.constraints_dock.set_constraints({"N": "controls 0", "S": "controls 0", "NS": "hcp 13+"}, "")
+    with qtbot.waitSignal(window.jobs.failed, timeout=20_000) as failed:
+        window.deal()
+    tried = window.jobs.stats_label.text().split(" deals tried")[0]
+    assert tried and f"found in {tried} deals tried" in failed.args[0].message
