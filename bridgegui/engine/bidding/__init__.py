@@ -24,7 +24,14 @@ if TYPE_CHECKING:
     )
     from bridgegui.engine.bidding.calls import DOUBLE, PASS, REDOUBLE, Auction, AuctionError, Call, Contract
     from bridgegui.engine.bidding.explain import NOT_COVERED, Explanation
-    from bridgegui.engine.bidding.loader import load_system, shipped_label, shipped_systems
+    from bridgegui.engine.bidding.loader import (
+        DEFAULT_SHIPPED_SYSTEM,
+        load_system,
+        shipped_label,
+        shipped_system_name,
+        shipped_systems,
+        system_choices,
+    )
     from bridgegui.engine.bidding.system import (
         NO_FIT_EXPLANATION,
         BiddingResult,
@@ -48,7 +55,14 @@ _HOMES = {
     ),
     "calls": ("DOUBLE", "PASS", "REDOUBLE", "Auction", "AuctionError", "Call", "Contract"),
     "explain": ("NOT_COVERED", "Explanation"),
-    "loader": ("load_system", "shipped_label", "shipped_systems"),
+    "loader": (
+        "DEFAULT_SHIPPED_SYSTEM",
+        "load_system",
+        "shipped_label",
+        "shipped_system_name",
+        "shipped_systems",
+        "system_choices",
+    ),
     "system": ("NO_FIT_EXPLANATION", "BiddingResult", "Choice", "Rule", "System", "call_code", "call_from_code"),
     "system_file": ("SystemFileError", "parse_system"),
 }
@@ -63,6 +77,7 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
+    "DEFAULT_SHIPPED_SYSTEM",
     "DOUBLE",
     "NOT_COVERED",
     "NO_FIT_EXPLANATION",
@@ -90,5 +105,7 @@ __all__ = [
     "request_for_auction",
     "requests_by_vulnerability",
     "shipped_label",
+    "shipped_system_name",
     "shipped_systems",
+    "system_choices",
 ]

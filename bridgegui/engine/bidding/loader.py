@@ -74,6 +74,25 @@ def shipped_systems() -> tuple[str, ...]:
     return tuple(sorted(p.name.removesuffix(SYSTEM_SUFFIX) for p in folder.iterdir() if p.name.endswith(SYSTEM_SUFFIX)))
 
 
+DEFAULT_SHIPPED_SYSTEM = "sayc"  # what a chooser offers before any choice (not the alphabetical first, Acol)
+
+
+def shipped_system_name(name: str) -> str:
+    """The shipped system ``name`` (any case) stands for: ``"sayc"`` for ``"standard"``, a file that only
+    renames it (``_renamed_shipped``, to the end of a chain).  A path or an unknown name is unchanged."""
+    key = name.strip().lower().removesuffix(SYSTEM_SUFFIX)
+    if _is_path(name) or key not in shipped_systems():
+        return name
+    while (renaming := _renamed_shipped(_shipped(key)[0])) is not None:  # None for a circle: it ends
+        key = renaming[0].strip().lower()
+    return key
+
+
+def system_choices() -> tuple[str, ...]:
+    """The shipped systems a chooser lists, each once: not ``standard`` (``shipped_system_name``: SAYC)."""
+    return tuple(name for name in shipped_systems() if shipped_system_name(name) == name)
+
+
 _SYSTEM_HEADER = re.compile(r"^system:\s*(.+?)\s*$", re.MULTILINE)
 
 

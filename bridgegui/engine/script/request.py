@@ -30,7 +30,7 @@ from bridgegui.engine.dealer import planner
 from bridgegui.engine.dealer.constraints import DealRequest, Range, SeatConstraint, parse_seat_spec
 from bridgegui.engine.dealer.specs import compact_shape_tokens
 from bridgegui.engine.dealing import new_seed
-from bridgegui.engine.errors import BridgeError, ImpossibleError
+from bridgegui.engine.errors import BridgeError, ConstraintError, ImpossibleError
 from bridgegui.engine.script import Script, compile_script, run_script
 from bridgegui.engine.script.compiler import uses_random
 from bridgegui.engine.script.diagnostics import WHERE, ScriptError, recursion_room
@@ -297,10 +297,22 @@ class ExpressionCondition:
 def compile_condition(text: str) -> ExpressionCondition:
     """Compile one dealer expression over the whole deal; ``ScriptError`` gives its line and column.
 
-    ``ScriptError`` is the only exception it raises for any text (the fuzz tests check it).
+    ``ScriptError`` is the only exception it raises for any text (the fuzz tests check it).  A
+    condition whose simple seat terms no hand can meet (``hcp(north) >= 38``) raises
+    ``ContradictionError``: the text is read as a script's condition (dealer lets a script be its bare
+    condition) and goes through ``request_from_script`` and ``DealRequest.validate``, the checks the
+    command line makes before dealing, so the window refuses at once what the command line refuses
+    (exit 3), instead of searching in vain.  Terms each possible but not together (``spades(north) >= 7
+    && spades(south) >= 7``) have no one place in the text: that error carries line 0.
     """
     script = compile_script("")
-    return ExpressionCondition(text, script.compile_expression(text))
+    function = script.compile_expression(text)
+    try:
+        request_from_script(compile_script(text)).validate()
+    except ConstraintError as exc:
+        message = f"this condition can never be true: {exc}"
+        raise ContradictionError(message, 0, 0, exc.seat or "", exc.field or "") from None
+    return ExpressionCondition(text, function)
 
 
 @dataclass(frozen=True)

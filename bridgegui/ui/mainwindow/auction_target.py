@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from bridgegui.engine.bidding import (
+    DEFAULT_SHIPPED_SYSTEM,
     SCENARIO_DEALER,
     Auction,
     Call,
@@ -37,7 +38,8 @@ from bridgegui.engine.bidding import (
     load_system,
     request_for_auction,
     shipped_label,
-    shipped_systems,
+    shipped_system_name,
+    system_choices,
 )
 from bridgegui.engine.dealer.constraints import DealRequest
 from bridgegui.engine.errors import BridgeError
@@ -115,7 +117,8 @@ class DealForAuctionDialog(QDialog):
         self._systems: dict[str, System] = {}
         self.system_combo = QComboBox(self)
         self.system_combo.setObjectName("systemCombo")
-        for name in shipped_systems():
+        # Each system once: "standard" is SAYC by another name, and a file or preset saying it finds SAYC.
+        for name in system_choices():
             self.system_combo.addItem(shipped_label(name), name)
         self.system_combo.addItem(self.tr("Other System File…"), "")
         self.auction_edit = AuctionEdit(self)
@@ -161,23 +164,25 @@ class DealForAuctionDialog(QDialog):
         layout.addWidget(note)
         layout.addWidget(buttons)
         if current is not None:
-            index = self.system_combo.findData(current.system_label)
+            index = self.system_combo.findData(shipped_system_name(current.system_label))
             if index < 0:
                 self._systems[current.system_label] = current.system
                 self.system_combo.insertItem(0, Path(current.system_label).name, current.system_label)
                 index = 0
             self.system_combo.setCurrentIndex(index)
             self.auction_edit.setText(current.calls + " ")  # what is typed next is a call of its own
-        elif system_label:  # the system in use (practised, else last chosen), not the list's first
-            index = self.system_combo.findData(system_label)
+        else:  # the system in use (practised, else last chosen), else SAYC: not the list's first (Acol)
+            index = self.system_combo.findData(shipped_system_name(system_label or DEFAULT_SHIPPED_SYSTEM))
             if index < 0 and Path(system_label).is_file():
                 try:
                     self._systems[system_label] = load_system(Path(system_label))
                 except BridgeError:
-                    pass  # a file that no longer reads: the list's first system
+                    pass  # a file that no longer reads: SAYC
                 else:
                     self.system_combo.insertItem(0, Path(system_label).name, system_label)
                     index = 0
+            if index < 0:
+                index = self.system_combo.findData(DEFAULT_SHIPPED_SYSTEM)
             self.system_combo.setCurrentIndex(max(index, 0))
         self.system_combo.activated.connect(self._system_activated)
         self.auction_edit.textChanged.connect(self._check)
@@ -285,10 +290,12 @@ class DealForAuctionDialog(QDialog):
 class AuctionDealing(QObject):
     """The window's auction to deal for (or None), the dialog that chooses it, and the line that shows it.
 
-    Signals (GUI thread): ``changed()`` when the auction is chosen or cleared.
+    Signals (GUI thread): ``changed()`` when the auction is chosen or cleared; ``target_chosen(target)``
+    when another auction or system than before is chosen (an ``AuctionTarget``: practice follows its system).
     """
 
     changed = Signal()
+    target_chosen = Signal(object)
 
     def __init__(self, parent: QWidget, settings: Settings, preferred_system: Callable[[], str]) -> None:
         """``preferred_system()``: the label of the system the dialog offers first (the one practised)."""
@@ -311,6 +318,7 @@ class AuctionDealing(QObject):
 
     def set_target(self, target: AuctionTarget | None) -> None:
         """Deal for ``target`` from now on (None: back to the editors' constraints)."""
+        previous = self.target
         self.target = target
         self._request = None
         if target is not None:
@@ -324,6 +332,10 @@ class AuctionDealing(QObject):
                 )
             )
         self.changed.emit()
+        if target is not None and (
+            previous is None or (previous.calls, previous.system_label) != (target.calls, target.system_label)
+        ):
+            self.target_chosen.emit(target)
 
     def target_text(self) -> str | None:
         """The chosen auction as the editors' line shows it, or None."""

@@ -45,6 +45,7 @@ from bridgegui.engine import double_dummy, tricks
 from bridgegui.engine.bidding import Auction, Call, Explanation, System, load_system, shipped_label, shipped_systems
 from bridgegui.engine.bidding.explain import sentence
 from bridgegui.engine.bidding.inference import KnownHand
+from bridgegui.engine.bidding.loader import shipped_system_name, system_choices
 from bridgegui.engine.bidding.simulation import SimulationSetup
 from bridgegui.engine.boards import Board
 from bridgegui.engine.cards import SEAT_NAMES, SEATS
@@ -157,7 +158,7 @@ class BiddingPractice(QObject):
         remembered = settings["practice/system"]
         if remembered:  # the system practised last time, remembered like the constraints and the palette
             try:
-                self.system, self.system_name = load_system(remembered), remembered
+                self.system, self.system_name = load_system(remembered), shipped_system_name(remembered)
             except BridgeError:
                 settings.reset("practice/system")  # a system no longer shipped: No Bidding
 
@@ -299,7 +300,7 @@ class BiddingPractice(QObject):
         """Practice > Bid with a System: No Bidding, then each shipped system (one checked)."""
         group = QActionGroup(menu)
         entries = [("none", self.tr("&No Bidding (Only Hide and Reveal)"))]
-        entries += [(name, shipped_label(name)) for name in shipped_systems()]
+        entries += [(name, shipped_label(name)) for name in system_choices()]  # SAYC once, not "Standard" too
         for name, text in entries:
             action = menu.addAction(text)
             action.setObjectName(f"bidSystem:{name}")
@@ -353,11 +354,13 @@ class BiddingPractice(QObject):
             if action.objectName() == wanted:
                 action.setChecked(True)
 
-    def set_system(self, name: str | None) -> None:
-        """Bid with the shipped system ``name`` (or a system file), or stop bidding (None)."""
+    def set_system(self, name: str | None, loaded: System | None = None) -> None:
+        """Bid with the shipped system ``name`` (or a system file), or stop bidding (None); ``loaded``: that
+        system when the caller has it already.  ``standard`` is SAYC's entry (``shipped_system_name``)."""
         if name:
+            name = shipped_system_name(name)
             try:
-                self.system = load_system(name)
+                self.system = loaded if loaded is not None else load_system(name)
             except BridgeError as exc:
                 self.messages.show_error(self.tr("Bidding System"), str(exc))
                 return

@@ -63,11 +63,13 @@ class BoardSetDocument(QObject):
 
     Signals (GUI thread): ``replaced()`` when a whole new set is in place (opened or dealt with a model:
     the window shows its first board); ``saved_state_changed()`` when the title's name or unsaved mark
-    may have changed.
+    may have changed; ``system_named(label)`` when an opened set's header names the bidding system it was
+    dealt for (a shipped name or a file's path: bidding practice follows it).
     """
 
     replaced = Signal()
     saved_state_changed = Signal()
+    system_named = Signal(str)
 
     def __init__(
         self,
@@ -250,6 +252,8 @@ class BoardSetDocument(QObject):
         self.replaced.emit()
         self.saved_state_changed.emit()
         self._status(file_formats.opened_message(path.name, fmt, len(boards), boards), 15_000)
+        if lesson is not None and lesson.auction is not None:
+            self.system_named.emit(lesson.auction.system)  # whether or not the editors take its constraints
         if lesson is not None:
             self._offer_constraints(path, lesson)
         return True
@@ -324,7 +328,7 @@ class BoardSetDocument(QObject):
         """Fill the editors, the dealer rule and the advanced condition from ``set_header`` (one undo step)."""
         try:
             target = None
-            if lesson.auction is not None:  # dealt for an auction: deal for it again (the editors stay)
+            if lesson.auction is not None:  # dealt for an auction: deal for it again
                 from bridgegui.engine.bidding import load_system
                 from bridgegui.ui.mainwindow.auction_target import check_target
 
@@ -337,10 +341,9 @@ class BoardSetDocument(QObject):
                     ) from None
                 target = check_target(system, lesson.auction.calls, lesson.auction.system)
             with self.undo.constraints_change(self.tr("Constraints of {file}").format(file=path.name)):
-                if target is None:
-                    self.dock.set_constraints(lesson.specs, lesson.advanced, lesson.dealer)
-                else:
-                    self.dock.set_dealer_mode(lesson.dealer)
+                # The lesson's editors too when it was dealt for an auction (none: the auction decided the
+                # hands): the user's, set aside under the auction, came back when it was cleared (trial s24).
+                self.dock.set_constraints(lesson.specs, lesson.advanced, lesson.dealer)
                 self.auction.set_target(target)
         except (BridgeError, ValueError) as exc:
             self._status(self.tr("The constraints of {file} were not restored: {e}").format(file=path.name, e=exc))

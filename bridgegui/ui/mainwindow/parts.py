@@ -19,6 +19,7 @@ from bridgegui.ui.mainwindow.deal_requests import Dealing
 from bridgegui.ui.mainwindow.document import BoardSetDocument
 from bridgegui.ui.mainwindow.feedback import LiveFeedback
 from bridgegui.ui.mainwindow.practice import Practice
+from bridgegui.ui.mainwindow.practice_system import PracticeSystemFollower
 from bridgegui.ui.mainwindow.presets_menu import PresetsMenu
 from bridgegui.ui.mainwindow.seed_bar import SeedBar
 from bridgegui.ui.mainwindow.session import Messages, Session
@@ -42,6 +43,7 @@ __all__ = [
     "LiveFeedback",
     "Messages",
     "Practice",
+    "PracticeSystemFollower",
     "PresetsMenu",
     "SeedBar",
     "Session",

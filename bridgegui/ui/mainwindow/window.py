@@ -282,6 +282,9 @@ class MainWindow(QMainWindow):
         )
         self.document.replaced.connect(lambda: self.go_to_row(0))
         self.document.saved_state_changed.connect(self._saved_state_changed)
+        self.practice_system = parts.PracticeSystemFollower(
+            self.bidding, self.auction_dealing, self.document, self.messages, self
+        )
         self.undo.attach(self.document, self.jobs, self.bidding.undo)
         self.dealing = parts.Dealing(
             self.session,

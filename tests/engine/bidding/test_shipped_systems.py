@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bridgegui.engine.bidding import load_system
+from bridgegui.engine.bidding import load_system, shipped_systems
 from bridgegui.engine.bidding.calls import Auction, Call
 from bridgegui.engine.cards import Hand, parse_deal
 from bridgegui.engine.dealing import deal_batch
@@ -56,3 +56,19 @@ def test_bid_one_by_one_agrees_with_the_batch(system):
         result = system.bid(deal, "S")
         assert result.auction.calls == expected.calls
         assert all(choice.explanation for choice in result.choices)
+
+
+def test_choosers_list_each_system_once_and_standard_finds_sayc():
+    """``standard`` only renames SAYC: a chooser lists SAYC once and maps the old name to it (trial s24)."""
+    from bridgegui.engine.bidding import DEFAULT_SHIPPED_SYSTEM, shipped_system_name, system_choices
+
+    assert "standard" in shipped_systems() and "standard" not in system_choices()
+    assert {"sayc", "acol"} <= set(system_choices()) and DEFAULT_SHIPPED_SYSTEM in system_choices()
+    assert [shipped_system_name(n) for n in ("standard", "Standard", "SAYC", "acol")] == [
+        "sayc",
+        "sayc",
+        "sayc",
+        "acol",
+    ]
+    assert shipped_system_name("/tmp/my.system") == "/tmp/my.system"
+    assert shipped_system_name("nonesuch") == "nonesuch"

@@ -11,6 +11,7 @@ from bridgegui.engine.dealer.constraints import DealRequest
 from bridgegui.engine.dealing import deal_batch
 from bridgegui.engine.script import ScriptError, compile_script, run_script
 from bridgegui.engine.script.request import (
+    ContradictionError,
     compile_condition,
     export_script,
     import_script,
@@ -127,3 +128,17 @@ def test_advanced_condition_compiles_and_reports_positions():
     with pytest.raises(ScriptError) as info:
         compile_condition("hcp(north) >= 12 &&\n  hcpp(south) > 3")
     assert (info.value.line, info.value.column) == (2, 3)
+
+
+def test_an_advanced_condition_that_can_never_be_true_is_refused_as_the_command_line_refuses_it():
+    """The window's condition goes through ``request_from_script``, like a script's (new-user trial s24)."""
+    with pytest.raises(ContradictionError) as info:
+        compile_condition("spades(south) >= 5 &&\n  hcp(north) >= 38")
+    assert "can never be true" in str(info.value)
+    assert (info.value.line, info.value.column, info.value.seat) == (2, 3, "N")
+    with pytest.raises(ContradictionError):
+        compile_condition("hcp(north) >= 20 && hcp(north) < 10")
+    with pytest.raises(ContradictionError) as info:  # each term possible, not together: as the CLI refuses it
+        compile_condition("spades(north) >= 7 && spades(south) >= 7")
+    assert "minimum lengths add up to 14" in str(info.value)
+    assert compile_condition("hcp(north) >= 37")(deal_batch(1_000, seed=3)).sum() == 0  # possible, only rare

@@ -24,7 +24,7 @@ def _start(qtbot: QtBot, window: MainWindow, seat: str = "S", seed: int = 11) ->
     window.deal()
     qtbot.waitUntil(lambda: not window.is_dealing() and len(window.boards()) == 1, timeout=10_000)
     window.set_practice_seats(seat)
-    system_action = window.findChild(QAction, "bidSystem:standard")
+    system_action = window.findChild(QAction, "bidSystem:sayc")
     assert system_action is not None
     system_action.trigger()
 
@@ -172,9 +172,9 @@ def test_explain_this_hand_follows_the_system_practised(qtbot: QtBot, window: Ma
     _start(qtbot, window)
     explain = window.open_explain()
     combo = explain.findChild(QComboBox, "systemCombo")
-    assert combo is not None and combo.currentData() == "standard"
+    assert combo is not None and combo.currentData() == "sayc"
     combo.setCurrentIndex(combo.findData("acol"))
-    assert window.open_explain() is explain and combo.currentData() == "standard"
+    assert window.open_explain() is explain and combo.currentData() == "sayc"
 
 
 def test_two_students_hand_the_screen_over(qtbot: QtBot, window: MainWindow) -> None:
@@ -200,7 +200,7 @@ def test_printed_sheets_carry_the_systems_answers(qtbot: QtBot, window: MainWind
     qtbot.waitUntil(lambda: not window.is_dealing() and len(window.boards()) == 4, timeout=10_000)
     plain = window.export_pdf(tmp_path / "plain.pdf", "practice")
     window.set_practice_seats("S")
-    system_action = window.findChild(QAction, "bidSystem:standard")
+    system_action = window.findChild(QAction, "bidSystem:sayc")
     assert system_action is not None
     system_action.trigger()
     with_answers = window.export_pdf(tmp_path / "answers.pdf", "practice")

@@ -73,7 +73,7 @@ def test_the_dialog_checks_the_auction_as_it_is_typed(qtbot: QtBot, window: Main
     dialog = DealForAuctionDialog(window)
     qtbot.addWidget(dialog)
     assert dialog.system_combo.objectName() == "systemCombo"
-    assert dialog.system_combo.findData("standard") >= 0 and dialog.system_combo.findData("acol") >= 0
+    assert dialog.system_combo.findData("sayc") >= 0 and dialog.system_combo.findData("acol") >= 0
     dialog.auction_edit.setText("1NT 1C")
     assert not dialog.ok_button.isEnabled() and "insufficient" in dialog.message.text()
     dialog.auction_edit.setText("1NT P 2C")

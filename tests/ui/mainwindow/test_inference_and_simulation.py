@@ -20,7 +20,7 @@ def _start(qtbot: QtBot, window: MainWindow, seat: str = "S", seed: int = 11) ->
     window.deal()
     qtbot.waitUntil(lambda: not window.is_dealing() and len(window.boards()) == 1, timeout=10_000)
     window.set_practice_seats(seat)
-    system_action = window.findChild(QAction, "bidSystem:standard")
+    system_action = window.findChild(QAction, "bidSystem:sayc")
     assert system_action is not None
     system_action.trigger()
 

@@ -61,7 +61,7 @@ def _start_practice(qtbot: QtBot, window: MainWindow, seats: str, seed: int) -> 
     window.set_seed(seed)
     deal_one(qtbot, window)
     window.set_practice_seats(seats)
-    _action(window, "bidSystem:standard").trigger()
+    _action(window, "bidSystem:sayc").trigger()
     practice = window.bidding.board
     assert practice is not None
     return practice
@@ -167,12 +167,12 @@ def test_deal_for_an_auction_opens_on_the_system_in_use(qtbot: QtBot, window: Ma
 
 def test_the_practice_system_is_remembered(qtbot: QtBot, make_window: Callable[[], MainWindow]) -> None:
     first = make_window()
-    _action(first, "bidSystem:standard").trigger()
+    _action(first, "bidSystem:sayc").trigger()
     first.close()
     again = make_window()
-    assert _action(again, "bidSystem:standard").isChecked()
+    assert _action(again, "bidSystem:sayc").isChecked()
     assert not _action(again, "bidSystem:none").isChecked()
-    assert again.bidding.system_name == "standard"
+    assert again.bidding.system_name == "sayc"
     _action(again, "bidSystem:none").trigger()
     again.close()
     third = make_window()
@@ -219,7 +219,7 @@ def test_keyboard_bidding_goes_on_after_next_board(qtbot: QtBot, window: MainWin
     qtbot.waitUntil(lambda: len(window.boards()) == 2 and not window.is_dealing(), timeout=10_000)
     window.go_to_row(0)
     window.set_practice_seats("S")
-    _action(window, "bidSystem:standard").trigger()
+    _action(window, "bidSystem:sayc").trigger()
     for row in (0, 1):
         practice = window.bidding.board
         assert practice is not None and practice.student_to_call and window.current_row() == row

@@ -51,9 +51,9 @@ def test_the_notes_follow_the_system_in_use(qtbot: QtBot, window: MainWindow) ->
     acol = load_system("acol")
     window.auction_dealing.set_target(check_target(acol, "1NT P", "acol"))
     assert _open(window).system is acol
-    _practise(qtbot, window, "standard")
+    _practise(qtbot, window, "sayc")
     assert _open(window).system is window.bidding.system
-    assert window.bidding.system is not None and window.bidding.system.name == load_system("standard").name
+    assert window.bidding.system is not None and window.bidding.system.name == load_system("sayc").name
 
 
 def test_the_filter_keeps_the_matching_auctions_and_calls(qtbot: QtBot, window: MainWindow) -> None:

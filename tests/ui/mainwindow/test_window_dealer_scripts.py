@@ -128,6 +128,23 @@ def test_a_malformed_advanced_condition_disables_deal(qtbot: QtBot, window: Main
     qtbot.waitUntil(window.actionDeal.isEnabled)
 
 
+def test_an_advanced_condition_that_can_never_be_true_is_refused_without_dealing(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """New-user trial s24: ``hcp(north) >= 38`` searched 50 M deals while the command line refused it at once."""
+    wait_feedback(qtbot, window)
+    window.condition_editor.edit.setPlainText("hcp(north) >= 38")  # typed: the editor emits changed
+    qtbot.waitUntil(lambda: not window.actionDeal.isEnabled())
+    assert not window.actionDealSet.isEnabled()
+    error = window.condition_editor.error()
+    assert error is not None and "can never be true" in str(error)
+    assert window.condition_editor.message.isVisibleTo(window.condition_editor)
+    assert window.condition_editor.error_span() is not None  # underlined at the term
+    assert "1 deal in" not in window.feedback_summary()  # no odds claimed for an impossible condition
+    assert window.deal() is None
+    assert not window.is_dealing() and window.boards() == []
+
+
 def test_clear_constraints_clears_the_advanced_condition(window: MainWindow) -> None:
     window.condition_editor.set_text("hcp(north) > 20")
     window.clear_constraints()
