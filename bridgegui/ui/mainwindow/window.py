@@ -49,6 +49,7 @@ from bridgegui.ui.mainwindow.window_layout import (
     DoubleDummyDock,
     build_after_first_paint,
     fit_layout_when_shown,
+    keep_on_screen,
     place_docks,
     restore_geometry,
     restore_window_state,
@@ -481,11 +482,15 @@ class MainWindow(QMainWindow):
             self._dock_before_practice = self.constraints_dock.isVisible()
             self.constraints_dock.hide()
         elif not practising and self._dock_before_practice is not None:
+            self.bidding.dock.hide()  # before the editors come back: never both docks beside the deal at once
             self.constraints_dock.setVisible(self._dock_before_practice)
             self._dock_before_practice = None
         self.deal_number_label.setVisible(not practising)
         self.jobs.stats_label.setVisible(not practising)  # deals tried per board found: the odds again
         self.show_current()
+        # Once the docks and the status bar are laid out (at the next pass of the event loop): a window
+        # pushed past the screen's edge on leaving practice mode kept the bidding box out of reach.
+        QTimer.singleShot(0, self, lambda: keep_on_screen(self))
 
     @Slot()
     def _saved_state_changed(self) -> None:

@@ -149,6 +149,31 @@ def size_docks(window: QMainWindow, constraints: ConstraintsDock, boards: Boards
     window.resizeDocks([boards], [rows_height + chrome], Qt.Orientation.Vertical)
 
 
+def keep_on_screen(window: QMainWindow) -> None:
+    """Bring the window back inside its screen's available area if a change of layout pushed it out
+    (narrower or shorter, never below its minimum; then moved in), unless it is maximised or full screen.
+
+    Why: docks and status-bar widgets appearing together (leaving practice mode brings back the
+    constraints, the deals tried and the deal number) can ask for more width than the window has, and a
+    window grown past the screen's edge stays so, its right-hand controls out of reach.
+    """
+    screen = window.screen()
+    if screen is None or window.isMaximized() or window.isFullScreen() or not window.isVisible():
+        return
+    area = screen.availableGeometry()
+    frame = window.frameGeometry()
+    border_width, border_height = frame.width() - window.width(), frame.height() - window.height()
+    width = min(window.width(), max(window.minimumWidth(), area.width() - border_width))
+    height = min(window.height(), max(window.minimumHeight(), area.height() - border_height))
+    if (width, height) != (window.width(), window.height()):
+        window.resize(width, height)
+        frame = window.frameGeometry()
+    x = max(area.left(), min(frame.left(), area.right() + 1 - frame.width()))
+    y = max(area.top(), min(frame.top(), area.bottom() + 1 - frame.height()))
+    if (x, y) != (frame.left(), frame.top()):
+        window.move(x, y)
+
+
 # --------------------------------------------------------------------------------------------------
 # the state between sessions
 
@@ -247,6 +272,7 @@ __all__ = [
     "build_after_first_paint",
     "default_geometry",
     "fit_layout_when_shown",
+    "keep_on_screen",
     "place_docks",
     "restore_geometry",
     "restore_window_state",
