@@ -334,7 +334,7 @@ class MainWindow(QMainWindow):
             lambda count, saved_at, original, then: self.ask_restore(count, saved_at, original, then),
             self,
         )
-        status.addWidget(self.auction_dealing.label)
+        status.addWidget(self.auction_dealing.label, 1)  # the room the permanent widgets leave (cut short beyond)
         self.system_notes = parts.SystemNotes(self, self.bidding, self.auction_dealing)
 
     def store_settings(self) -> None:
@@ -393,7 +393,7 @@ class MainWindow(QMainWindow):
         row = self.session.row
         self.board_list.select_row(row if board is not None else None)
         self.bidding.board_shown(board, row)
-        self.tool_windows.board_changed()
+        self.tool_windows.board_changed(hands_hidden=self.hands_hidden())
         self.refresh()
 
     def visible_seats(self) -> str:
@@ -413,6 +413,8 @@ class MainWindow(QMainWindow):
         before = set(self.diagram.visible_seats())
         revealing = set(self.visible_seats()) >= before
         self._apply_visibility(defer_panels=revealing)
+        if self.hands_hidden():
+            self.tool_windows.board_changed(hands_hidden=True)
         self.refresh()
 
     def deal_number(self) -> int | None:
@@ -470,8 +472,13 @@ class MainWindow(QMainWindow):
             can_redo=self.undo.stack.canRedo(),
             selected=self.board_commands.selection_bounds(),
             dd_available=self.document.dd_available,
+            hands_hidden=self.hands_hidden(),
         )
         action_table.apply_enabled(self.actions_by_name, state)
+
+    def hands_hidden(self) -> bool:
+        """Practice mode hides some hands now: what would show them waits (revealed, auction over, practice off)."""
+        return self.visible_seats() != "NESW"
 
     @Slot()
     def _practice_changed(self) -> None:
