@@ -485,6 +485,7 @@ class MainWindow(QMainWindow):
         """Practice mode hides what would give the hidden hands away (the constraints and their odds,
         the deal number) and brings it back on leaving."""
         practising = self.practice.seats is not None
+        size_before = self.size()
         if practising and self._dock_before_practice is None:
             self._dock_before_practice = self.constraints_dock.isVisible()
             self.constraints_dock.hide()
@@ -497,7 +498,7 @@ class MainWindow(QMainWindow):
         self.show_current()
         # Once the docks and the status bar are laid out (at the next pass of the event loop): a window
         # pushed past the screen's edge on leaving practice mode kept the bidding box out of reach.
-        QTimer.singleShot(0, self, lambda: keep_on_screen(self))
+        QTimer.singleShot(0, self, lambda: keep_on_screen(self, size_before))
 
     @Slot()
     def _saved_state_changed(self) -> None:
