@@ -47,6 +47,7 @@ class ActionState:
     can_redo: bool = False
     selected: tuple[int, ...] = ()  # first and last row of the boards the board actions act on; () for none
     dd_available: bool = True  # the optional endplay package is installed
+    hands_hidden: bool = False  # practice mode hides some hands now (not revealed, the auction not over)
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +68,16 @@ class ActionSpec:
     # When the keys work (None: always).  Two actions may share a key only if never both at once:
     # Ctrl+Z is Undo My Last Call while practising and Edit > Undo otherwise.
     keys_active: Callable[[ActionState], bool] | None = None
+    # It would show what practice mode hides (the hidden hands, the deal number that gives them, the
+    # constraints they were dealt to): disabled while hands are hidden, its tip saying why.
+    reveals_hands: bool = False
+
+
+HIDDEN_HANDS_TIP = N_(
+    "Not while hands are hidden in practice mode: it would give them away. Reveal the hands (Space), "
+    "finish the auction or leave practice mode first."
+)
+"""The tip of an action that ``reveals_hands`` while it is disabled for that reason."""
 
 
 def _has_boards_to_save(s: ActionState) -> bool:
@@ -175,6 +186,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         N_("Print practice sheets or hand records of the set"),
         triggered="sheets.ask_print",
         enabled=lambda s: s.count > 0,
+        reveals_hands=True,
     ),
     ActionSpec(
         "actionExportPdf",
@@ -182,6 +194,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         tip=N_("Write practice sheets or hand records of the set as a PDF file"),
         triggered="sheets.ask_export_pdf",
         enabled=lambda s: s.count > 0,
+        reveals_hands=True,
     ),
     ActionSpec(
         "actionImportScript",
@@ -194,6 +207,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         N_("&Export as Dealer Script…"),
         tip=N_("Write the constraints as a script for the classic dealer program"),
         triggered="document.ask_export_script",
+        reveals_hands=True,
     ),
     ActionSpec(
         "actionUndo",
@@ -275,6 +289,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         N_("Copy the number of the shown deal"),
         triggered="deal_commands.copy_deal_number",
         enabled=lambda s: s.has_complete_deal,
+        reveals_hands=True,
     ),
     ActionSpec(
         "actionGoToDealNumber",
@@ -336,6 +351,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         N_("The system's whole auction for the shown deal, every call explained (for a projector)"),
         triggered="open_explain",
         enabled=lambda s: s.has_complete_deal,
+        reveals_hands=True,
     ),
     ActionSpec(
         "actionSimulate",
@@ -359,6 +375,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         N_("Save Current as Preset…"),
         tip=N_("Keep these constraints in the Presets menu"),
         triggered="presets_controller.ask_save",
+        reveals_hands=True,
     ),
     ActionSpec(
         "actionClearConstraints",
@@ -385,6 +402,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         N_("&Frequency Tables…"),
         tip=N_("Patterns, HCP and suit splits of the set or of a sample, against the exact odds"),
         triggered="open_frequencies",
+        reveals_hands=True,
     ),
     ActionSpec(
         "actionShuffleLab",
@@ -574,6 +592,19 @@ def _keys(spec: ActionSpec) -> list[QKeySequence]:
     return keys
 
 
+def _set_tips(action: QAction, spec: ActionSpec, *, hidden_hands: bool) -> None:
+    """The action's tooltip and status tip: what it does, or why it is disabled while hands are hidden."""
+    text = HIDDEN_HANDS_TIP if hidden_hands else spec.tip
+    if not text:
+        action.setToolTip("")  # Qt's default: the action's text
+        action.setStatusTip("")
+        return
+    tip = translate(text)
+    shortcut = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+    action.setToolTip(f"{tip} ({shortcut})" if shortcut and not hidden_hands else tip)
+    action.setStatusTip(tip)
+
+
 def make_action(window: QObject, spec: ActionSpec) -> QAction:
     """One ``QAction`` from its spec, parented to (and with shortcuts working in) ``window``."""
     action = QAction(translate(spec.text), window)
@@ -581,11 +612,7 @@ def make_action(window: QObject, spec: ActionSpec) -> QAction:
     keys = _keys(spec)
     if keys:
         action.setShortcuts(keys)
-    if spec.tip:
-        tip = translate(spec.tip)
-        shortcut = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
-        action.setToolTip(f"{tip} ({shortcut})" if shortcut else tip)
-        action.setStatusTip(tip)
+    _set_tips(action, spec, hidden_hands=False)
     action.setCheckable(spec.checkable)
     if spec.icon:
         action.setProperty("iconName", spec.icon)
@@ -674,8 +701,12 @@ def apply_enabled(actions: dict[str, QAction], state: ActionState) -> None:
     """Set every action's enabled state, and whether its keys work, from ``state`` (the only place that does)."""
     for spec in ACTIONS:
         action = actions[spec.name]
-        if spec.enabled is not None:
-            action.setEnabled(spec.enabled(state))
+        hidden = spec.reveals_hands and state.hands_hidden
+        if spec.enabled is not None or spec.reveals_hands:
+            action.setEnabled((spec.enabled is None or spec.enabled(state)) and not hidden)
+        if spec.reveals_hands and action.property("hiddenHandsTip") != hidden:
+            action.setProperty("hiddenHandsTip", hidden)
+            _set_tips(action, spec, hidden_hands=hidden)
         if spec.keys_active is not None:
             keys = _keys(spec) if spec.keys_active(state) else []
             if action.shortcuts() != keys:
@@ -685,6 +716,7 @@ def apply_enabled(actions: dict[str, QAction], state: ActionState) -> None:
 __all__ = [
     "ACTIONS",
     "BOARD_LIST_MENU",
+    "HIDDEN_HANDS_TIP",
     "MENUS",
     "THEME_ACTIONS",
     "TOOLBAR",

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -308,6 +309,10 @@ class AuctionDealing(QObject):
         self.label = QLabel(parent)
         self.label.setObjectName("auctionTargetLabel")
         self.label.setVisible(False)
+        # The line may be cut short, never widen the window: with a long system name it made the status
+        # bar (beside the deals tried and the deal number) wider than a 1280x800 screen, and the window
+        # grew past the screen's edge on leaving practice mode.  The tooltip holds the whole line.
+        self.label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
 
     def ask(self) -> DealForAuctionDialog:
         dialog = DealForAuctionDialog(self._parent, self.target, self._preferred_system())
@@ -325,9 +330,12 @@ class AuctionDealing(QObject):
             self._settings["systems/last"] = target.system_label
         self.label.setVisible(target is not None)
         if target is not None:
-            self.label.setText(self.tr("Dealing for {auction}").format(auction=target.text()))
+            line = self.tr("Dealing for {auction}").format(auction=target.text())
+            self.label.setText(line)
             self.label.setToolTip(
-                self.tr(
+                line
+                + "\n"
+                + self.tr(
                     "Deal and Deal Set deal boards on which the system bids these calls (Deal > Deal for an Auction…)"
                 )
             )

@@ -79,7 +79,9 @@ class DealCommands(QObject):
             self._status(self.tr("Copied deal number {n}.").format(n=number))
 
     def ask_deal_number(self) -> None:
-        dialog = GoToDealNumberDialog(self._parent, current=self.deal_number())
+        # Not filled in with the shown deal's number while practice mode hides hands: it gives them away.
+        hidden = self.practice.visible_seats() != "NESW"
+        dialog = GoToDealNumberDialog(self._parent, current=None if hidden else self.deal_number())
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.accepted.connect(lambda: self.show_deal_number(dialog.deal_number()))
         dialog.open()

@@ -159,12 +159,16 @@ class ToolWindows(QObject):
             ).format(version=bridgegui.__version__),
         )
 
-    def board_changed(self) -> None:
-        """The main window shows another board: an open Explain window explains that one."""
+    def board_changed(self, *, hands_hidden: bool = False) -> None:
+        """The main window shows another board: an open Explain window explains that one; while practice
+        mode hides hands it closes instead (explaining the system's auction would show them)."""
         tool = self.open_windows.get("explain")
         if tool is not None:
             with contextlib.suppress(RuntimeError):  # closed and deleted
-                tool.refresh()  # type: ignore[attr-defined]
+                if hands_hidden:
+                    tool.close()
+                else:
+                    tool.refresh()  # type: ignore[attr-defined]
 
     def close_all(self) -> None:
         for tool in list(self.open_windows.values()):

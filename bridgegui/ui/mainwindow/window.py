@@ -49,6 +49,7 @@ from bridgegui.ui.mainwindow.window_layout import (
     DoubleDummyDock,
     build_after_first_paint,
     fit_layout_when_shown,
+    keep_on_screen,
     place_docks,
     restore_geometry,
     restore_window_state,
@@ -336,7 +337,7 @@ class MainWindow(QMainWindow):
             lambda count, saved_at, original, then: self.ask_restore(count, saved_at, original, then),
             self,
         )
-        status.addWidget(self.auction_dealing.label)
+        status.addWidget(self.auction_dealing.label, 1)  # the room the permanent widgets leave (cut short beyond)
         self.system_notes = parts.SystemNotes(self, self.bidding, self.auction_dealing)
 
     def store_settings(self) -> None:
@@ -395,7 +396,7 @@ class MainWindow(QMainWindow):
         row = self.session.row
         self.board_list.select_row(row if board is not None else None)
         self.bidding.board_shown(board, row)
-        self.tool_windows.board_changed()
+        self.tool_windows.board_changed(hands_hidden=self.hands_hidden())
         self.refresh()
 
     def visible_seats(self) -> str:
@@ -415,6 +416,8 @@ class MainWindow(QMainWindow):
         before = set(self.diagram.visible_seats())
         revealing = set(self.visible_seats()) >= before
         self._apply_visibility(defer_panels=revealing)
+        if self.hands_hidden():
+            self.tool_windows.board_changed(hands_hidden=True)
         self.refresh()
 
     def deal_number(self) -> int | None:
@@ -472,23 +475,33 @@ class MainWindow(QMainWindow):
             can_redo=self.undo.stack.canRedo(),
             selected=self.board_commands.selection_bounds(),
             dd_available=self.document.dd_available,
+            hands_hidden=self.hands_hidden(),
         )
         action_table.apply_enabled(self.actions_by_name, state)
+
+    def hands_hidden(self) -> bool:
+        """Practice mode hides some hands now: what would show them waits (revealed, auction over, practice off)."""
+        return self.visible_seats() != "NESW"
 
     @Slot()
     def _practice_changed(self) -> None:
         """Practice mode hides what would give the hidden hands away (the constraints and their odds,
         the deal number) and brings it back on leaving."""
         practising = self.practice.seats is not None
+        size_before = self.size()
         if practising and self._dock_before_practice is None:
             self._dock_before_practice = self.constraints_dock.isVisible()
             self.constraints_dock.hide()
         elif not practising and self._dock_before_practice is not None:
+            self.bidding.dock.hide()  # before the editors come back: never both docks beside the deal at once
             self.constraints_dock.setVisible(self._dock_before_practice)
             self._dock_before_practice = None
         self.deal_number_label.setVisible(not practising)
         self.jobs.stats_label.setVisible(not practising)  # deals tried per board found: the odds again
         self.show_current()
+        # Once the docks and the status bar are laid out (at the next pass of the event loop): a window
+        # pushed past the screen's edge on leaving practice mode kept the bidding box out of reach.
+        QTimer.singleShot(0, self, lambda: keep_on_screen(self, size_before))
 
     @Slot()
     def _saved_state_changed(self) -> None:

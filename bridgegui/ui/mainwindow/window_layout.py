@@ -16,7 +16,7 @@ from __future__ import annotations
 import typing
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer
+from PySide6.QtCore import QByteArray, QEvent, QObject, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QGuiApplication, QPainter
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QWidget
 
@@ -149,6 +149,33 @@ def size_docks(window: QMainWindow, constraints: ConstraintsDock, boards: Boards
     window.resizeDocks([boards], [rows_height + chrome], Qt.Orientation.Vertical)
 
 
+def keep_on_screen(window: QMainWindow, size_before: QSize) -> None:
+    """Take back what a change of layout added to the window's size beyond its screen's available area
+    (never below ``size_before``, the size before the change, nor below its minimum), then move it back
+    inside; a window the user made larger than the screen, maximised or full screen is left as it is.
+
+    Why: docks and status-bar widgets appearing together (leaving practice mode brings back the
+    constraints, the deals tried and the deal number) can ask for more width than the window has, and a
+    window grown past the screen's edge stayed so, the bidding box's right-hand column out of reach.
+    """
+    screen = window.screen()
+    grew = window.width() > size_before.width() or window.height() > size_before.height()
+    if screen is None or not grew or window.isMaximized() or window.isFullScreen() or not window.isVisible():
+        return
+    area = screen.availableGeometry()
+    frame = window.frameGeometry()
+    border_width, border_height = frame.width() - window.width(), frame.height() - window.height()
+    width = min(window.width(), max(size_before.width(), window.minimumWidth(), area.width() - border_width))
+    height = min(window.height(), max(size_before.height(), window.minimumHeight(), area.height() - border_height))
+    if (width, height) != (window.width(), window.height()):
+        window.resize(width, height)
+        frame = window.frameGeometry()
+    x = max(area.left(), min(frame.left(), area.right() + 1 - frame.width()))
+    y = max(area.top(), min(frame.top(), area.bottom() + 1 - frame.height()))
+    if (x, y) != (frame.left(), frame.top()):
+        window.move(x, y)
+
+
 # --------------------------------------------------------------------------------------------------
 # the state between sessions
 
@@ -247,6 +274,7 @@ __all__ = [
     "build_after_first_paint",
     "default_geometry",
     "fit_layout_when_shown",
+    "keep_on_screen",
     "place_docks",
     "restore_geometry",
     "restore_window_state",
