@@ -47,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
     window.deal()
     _wait(app, lambda: not window.is_dealing() and len(window.boards()) == 1)
     window.set_practice_seats("S")
-    action = window.findChild(QAction, "bidSystem:standard")
+    action = window.findChild(QAction, "bidSystem:sayc")
     assert action is not None
     action.trigger()
     title = window.findChild(QLabel, "inferenceTitle")

@@ -37,7 +37,7 @@ def _lesson_board(window: MainWindow) -> None:
 def _practise(window: MainWindow, seats: str | None) -> None:
     window.set_practice_seats(seats)
     if seats is not None:
-        system = window.findChild(QAction, "bidSystem:standard")
+        system = window.findChild(QAction, "bidSystem:sayc")
         assert system is not None
         system.trigger()
 
