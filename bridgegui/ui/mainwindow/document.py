@@ -208,7 +208,7 @@ class BoardSetDocument(QObject):
             self.messages.show_error(
                 self.tr("Cannot Open File"),
                 self.tr(
-                    "Could not open {file}: {where} is not right.\n{reason}.\nThe set in the window is unchanged."
+                    "Could not open {file}: a mistake on {where}.\n{reason}.\nThe set in the window is unchanged."
                 ).format(file=path.name, where=exc.where, reason=exc.reason[:1].upper() + exc.reason[1:].rstrip(".")),
             )
             return False

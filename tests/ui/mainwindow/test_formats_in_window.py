@@ -295,7 +295,7 @@ def test_one_bad_deal_is_named_with_its_line_and_tag_not_as_a_file_that_is_no_pb
     bad.write_text("\n".join(lines) + "\n", encoding="utf-8")
     assert not window.open_file(bad, confirm=False)
     message = window.errors[-1]  # type: ignore[attr-defined]
-    assert message.startswith(f"Could not open bad.pbn: line {row + 1} is not right.\nThe Deal tag '")
+    assert message.startswith(f"Could not open bad.pbn: a mistake on line {row + 1}.\nThe Deal tag '")
     assert "is not a deal: North has 12 cards; every hand needs 13." in message  # dealt from E: N last
     assert "not a PBN file" not in message
 
