@@ -14,7 +14,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
-from bridgegui.engine.bidding import System, load_system, shipped_label, shipped_systems
+from bridgegui.engine.bidding import System, load_system, shipped_label, shipped_system_name, system_choices
 from bridgegui.engine.cards import SEAT_NAMES, SEATS, Deal
 from bridgegui.engine.errors import BridgeError
 from bridgegui.ui.tools.base import ToolWindow
@@ -37,7 +37,7 @@ class ExplainWindow(ToolWindow):
         self._systems: dict[str, System] = {}
         self.system_combo = QComboBox(self)
         self.system_combo.setObjectName("systemCombo")
-        for name in shipped_systems():
+        for name in system_choices():  # SAYC once: ``standard`` is another name for it
             self.system_combo.addItem(shipped_label(name), name)
         self.select_system(system_name)
         self.system_combo.currentIndexChanged.connect(self.refresh)
@@ -70,6 +70,7 @@ class ExplainWindow(ToolWindow):
         """Show ``name``'s auction: a shipped system, or a teacher's system file (added to the list)."""
         if not name:
             return
+        name = shipped_system_name(name)  # ``standard`` selects the SAYC entry
         index = self.system_combo.findData(name)
         if index < 0:
             self.system_combo.addItem(Path(name).name, name)
