@@ -34,7 +34,7 @@ from bridgegui.engine.errors import BridgeError, ConstraintError, ImpossibleErro
 from bridgegui.engine.script import Script, compile_script, run_script
 from bridgegui.engine.script.compiler import uses_random
 from bridgegui.engine.script.diagnostics import WHERE, ScriptError, recursion_room
-from bridgegui.engine.script.seat_terms import ConditionParts
+from bridgegui.engine.script.seat_terms import ConditionParts, SeatTerm
 from bridgegui.engine.script.unparse import SEAT_WORDS, SUIT_WORDS, shape_list, unparse, unparse_conjunction
 
 
@@ -313,6 +313,49 @@ def compile_condition(text: str) -> ExpressionCondition:
         message = f"this condition can never be true: {exc}"
         raise ContradictionError(message, 0, 0, exc.seat or "", exc.field or "") from None
     return ExpressionCondition(text, function)
+
+
+def refuse_condition_against(request: DealRequest, text: str) -> None:
+    """Refuse an advanced condition that no deal meets together with the seat editors' ``request``.
+
+    Each may be possible alone (North ``hcp 20+`` in the editor, ``hcp(north) < 10`` in the condition)
+    while the two together are the script the command line refuses at once: so the condition's simple
+    seat terms (``request_from_script``, as a script's) are intersected with the editors' seats and the
+    whole is checked by ``DealRequest.validate``, the command line's check before dealing.  Raises
+    ``ContradictionError`` naming the seat and field, at the condition's term on that seat when there
+    is one (line 0 when the clash is across seats); the text is assumed to compile
+    (``compile_condition``), so ``ScriptError`` is the only other exception.
+    """
+    script = compile_script(text)
+    with recursion_room():
+        from_condition = request_from_script(script)
+        terms = script.seat_terms().terms
+    seats = []
+    for seat, (edited, conditioned) in enumerate(zip(request.seats, from_condition.seats, strict=True)):
+        try:
+            seats.append(edited.intersect(conditioned))
+        except ConstraintError as exc:
+            seat_name = SEAT_NAMES[seat]
+            line, column = _place_of_term(terms, seat, exc.field)
+            message = f"this condition contradicts {seat_name}'s constraints{WHERE}: {exc}"
+            raise ContradictionError(message, line, column, "NESW"[seat], exc.field or "") from None
+    try:
+        DealRequest(tuple(seats), request.ns, request.ew).validate()  # type: ignore[arg-type]
+    except ConstraintError as exc:
+        message = f"this condition cannot be met with the seats' constraints: {exc}"
+        raise ContradictionError(message, 0, 0, exc.seat or "", exc.field or "") from None
+
+
+def _place_of_term(terms: tuple[SeatTerm, ...], seat: int, field: str | None) -> tuple[int, int]:
+    """Line and column of the condition's last term on ``seat`` for ``field`` (any of its terms
+    when none names that field; 0, 0 when it has none), for the editor to underline."""
+    on_seat = [t for t in terms if t.seat == seat]
+    named = [t for t in on_seat if field in (t.kind, SUIT_WORDS[t.suit] if t.suit is not None else None)]
+    for term in reversed(named or on_seat):
+        placed = [source for source in term.sources if source.line]
+        if placed:
+            return placed[-1].line, placed[-1].column
+    return 0, 0
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,7 @@ from bridgegui.engine.cards import SEAT_NAMES, SEATS
 from bridgegui.engine.dealer.constraints import DealRequest
 from bridgegui.engine.errors import ConstraintError
 from bridgegui.engine.script import ScriptError
-from bridgegui.engine.script.request import ExpressionCondition
+from bridgegui.engine.script.request import ContradictionError, ExpressionCondition, refuse_condition_against
 from bridgegui.settings import DEALER_MODES, Settings
 from bridgegui.ui.widgets.condition_editor import ConditionEditor
 from bridgegui.ui.widgets.editor_fields import QuietComboBox
@@ -198,6 +198,7 @@ class ConstraintsDock(QDockWidget):
         self.partnership_editors = self.panel.partnership_editors
         self.condition_editor = self.panel.condition_editor
         self._condition_cache: tuple[str, ExpressionCondition | None] = ("", None)
+        self._conflict_cache: tuple[object, ScriptError | None] | None = None
         for editor in self.panel.editors():
             editor.changed.connect(self.edited)
         self.condition_editor.changed.connect(self.edited)
@@ -299,7 +300,33 @@ class ConstraintsDock(QDockWidget):
                 sides.append(self.partnership_editors[side].constraint())
             except ConstraintError as exc:
                 raise ConstraintError(f"{side}: {exc}", seat=side, field=exc.field, reason=exc.reason) from None
-        return DealRequest(tuple(seats), sides[0], sides[1], condition=self._compiled_condition())  # type: ignore[arg-type]
+        request = DealRequest(tuple(seats), sides[0], sides[1], condition=self._compiled_condition())  # type: ignore[arg-type]
+        self._refuse_condition_against_seats(request)
+        return request
+
+    def _refuse_condition_against_seats(self, request: DealRequest) -> None:
+        """Refuse a condition no deal meets together with the seat editors (North ``hcp 20+`` and
+        ``hcp(north) < 10``), as the command line refuses the same dealer script: the engine's one
+        check, shown at the condition field; ``ConstraintError`` with the seat and field it names."""
+        if request.condition is None:
+            self.condition_editor.set_conflict(None)
+            return
+        text = self.condition_editor.text()
+        key = (text, request.seats, request.ns, request.ew)
+        if self._conflict_cache is None or self._conflict_cache[0] != key:  # compiled once per change
+            refusal: ScriptError | None = None
+            try:
+                refuse_condition_against(DealRequest(request.seats, request.ns, request.ew), text)
+            except ScriptError as exc:
+                refusal = exc
+            self._conflict_cache = (key, refusal)
+        refusal = self._conflict_cache[1]
+        self.condition_editor.set_conflict(refusal)
+        if refusal is not None:
+            where = (refusal.seat, refusal.field or None) if isinstance(refusal, ContradictionError) else ("", None)
+            raise ConstraintError(
+                self.tr("Advanced condition: {e}").format(e=refusal), seat=where[0], field=where[1], reason=str(refusal)
+            )
 
     def _compiled_condition(self) -> ExpressionCondition | None:
         """The advanced condition, compiled (None when empty); a malformed one raises ``ConstraintError``."""

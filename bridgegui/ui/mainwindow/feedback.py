@@ -120,12 +120,17 @@ class LiveFeedback(QObject):
                 editor.set_feedback(problem[1], error=True, field=problem[0])
         if self.dock.condition_editor.error() is not None:
             self.local_problem = True  # the editor underlines the place and shows the message itself
-        if self.local_problem:
+        request: DealRequest | None = None
+        if not self.local_problem:
+            try:
+                request = self.dock.current_request()
+            except ConstraintError:  # the condition and the seats refuse each other: the condition field says so
+                self.local_problem = True
+        if request is None:
             self.requested = None
             self.dock.set_summary(self.tr("Correct the field marked in red to deal."), error=True)
             self.changed.emit()
             return
-        request = self.dock.current_request()
         if request == self.requested:
             if self.last is not None and self.last.request == request:
                 self.show(self.last)

@@ -109,6 +109,7 @@ class ConditionEditor(QWidget):
         self.highlighter = DealerHighlighter(self.edit.document(), dark=_is_dark(self.palette()))
         self._error: ScriptError | None = None
         self._compiled: ExpressionCondition | None = None
+        self._conflict: ScriptError | None = None
         self.edit.textChanged.connect(self._on_text_changed)
 
     # --- public API ---------------------------------------------------------------------------
@@ -120,6 +121,7 @@ class ConditionEditor(QWidget):
         self.edit.blockSignals(True)
         self.edit.setPlainText(text)
         self.edit.blockSignals(False)
+        self._conflict = None
         self._validate()
 
     def condition(self) -> ExpressionCondition | None:
@@ -132,8 +134,23 @@ class ConditionEditor(QWidget):
     def error(self) -> ScriptError | None:
         return self._error
 
+    def set_conflict(self, conflict: ScriptError | None) -> None:
+        """Show (``None``: clear) the refusal of this condition together with the seat editors.
+
+        The editor compiles its text alone and cannot see the seat editors; the window checks the two
+        together (``refuse_condition_against``) and hands the refusal here, to be shown as the editor's
+        own errors are.  Kept apart from ``error()``: the next check, once the seats change, decides anew.
+        """
+        self._conflict = conflict
+        self._show_error(self._error or conflict)
+
+    def conflict(self) -> ScriptError | None:
+        """The refusal ``set_conflict`` shows (None when the condition and the seats agree)."""
+        return self._conflict
+
     # --- internals ----------------------------------------------------------------------------
     def _on_text_changed(self) -> None:
+        self._conflict = None  # the window checks the new text against the seats again
         self._validate()
         self.changed.emit()
 
@@ -150,7 +167,7 @@ class ConditionEditor(QWidget):
             self._error = exc
         except Exception as exc:  # last resort: a message under the field, never a traceback
             self._error = ScriptError(self.tr("this condition cannot be compiled: {e}").format(e=exc))
-        self._show_error(self._error)
+        self._show_error(self._error or self._conflict)
 
     def _show_error(self, error: ScriptError | None) -> None:
         if error is None:

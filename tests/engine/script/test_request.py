@@ -15,6 +15,7 @@ from bridgegui.engine.script.request import (
     compile_condition,
     export_script,
     import_script,
+    refuse_condition_against,
     request_from_script,
     run_script_exact,
     shape_tokens,
@@ -142,3 +143,17 @@ def test_an_advanced_condition_that_can_never_be_true_is_refused_as_the_command_
         compile_condition("spades(north) >= 7 && spades(south) >= 7")
     assert "minimum lengths add up to 14" in str(info.value)
     assert compile_condition("hcp(north) >= 37")(deal_batch(1_000, seed=3)).sum() == 0  # possible, only rare
+
+
+def test_a_condition_is_refused_together_with_the_seat_editors_as_the_command_line_refuses_the_script():
+    """Each possible alone (North ``hcp 20+`` in the editor, ``hcp(north) < 10`` in the condition), not together."""
+    editors = DealRequest.from_specs(north="hcp 20+")
+    with pytest.raises(ContradictionError) as info:
+        refuse_condition_against(editors, "spades(south) >= 5 &&\n  hcp(north) < 10")
+    assert "contradicts North's constraints" in str(info.value) and "hcp 20+" in str(info.value)
+    assert (info.value.line, info.value.column, info.value.seat, info.value.field) == (2, 3, "N", "hcp")
+    with pytest.raises(ContradictionError) as info:  # across seats: no one place in the text
+        refuse_condition_against(editors, "hcp(south) >= 21")
+    assert "more than the 40 in the deck" in str(info.value) and info.value.line == 0
+    refuse_condition_against(editors, "hcp(north) >= 22")  # possible: 22+ within 20+
+    refuse_condition_against(editors, "spades(north) + hearts(south) >= 9")  # no simple term: nothing to refuse

@@ -145,6 +145,30 @@ def test_an_advanced_condition_that_can_never_be_true_is_refused_without_dealing
     assert not window.is_dealing() and window.boards() == []
 
 
+def test_a_condition_that_contradicts_a_seat_editor_is_refused_without_dealing(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """North ``hcp 20+`` in the editor and ``hcp(north) < 10`` in the condition: each possible alone, refused
+    together at once (the command line refuses the same script), where a possible pair is accepted."""
+    wait_feedback(qtbot, window)
+    window.seat_editors["N"].set_spec("hcp 20+")
+    window.condition_editor.edit.setPlainText("hcp(north) < 10")  # typed: the editor emits changed
+    qtbot.waitUntil(lambda: not window.actionDeal.isEnabled())
+    assert not window.actionDealSet.isEnabled()
+    refusal = window.condition_editor.conflict()
+    assert refusal is not None and "contradicts North's constraints" in str(refusal)
+    assert "hcp 20+" in window.condition_editor.message.text()
+    assert window.condition_editor.message.isVisibleTo(window.condition_editor)
+    assert window.condition_editor.error_span() == (0, 3)  # underlined at the condition's hcp term
+    assert window.deal() is None
+    assert not window.is_dealing() and window.boards() == []
+    window.condition_editor.edit.setPlainText("hcp(north) >= 22")  # possible with the editor's 20+
+    wait_feedback(qtbot, window)
+    qtbot.waitUntil(window.actionDeal.isEnabled)
+    assert window.condition_editor.conflict() is None
+    assert not window.condition_editor.message.isVisibleTo(window.condition_editor)
+
+
 def test_clear_constraints_clears_the_advanced_condition(window: MainWindow) -> None:
     window.condition_editor.set_text("hcp(north) > 20")
     window.clear_constraints()
