@@ -125,10 +125,11 @@ class Preset:
         request = DealRequest.from_specs(north=s["N"], east=s["E"], south=s["S"], west=s["W"], ns=s["NS"], ew=s["EW"])
         if self.advanced.strip():
             from bridgegui.engine.script import ScriptError
-            from bridgegui.engine.script.request import compile_condition
+            from bridgegui.engine.script.request import compile_condition, refuse_condition_against
 
             try:
                 condition = compile_condition(self.advanced)
+                refuse_condition_against(request, self.advanced)  # as the window refuses the pair
             except ScriptError as exc:
                 raise PresetError(f"preset {self.name!r}: advanced condition: {exc}") from None
             request = DealRequest(request.seats, request.ns, request.ew, condition=condition)

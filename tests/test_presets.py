@@ -131,6 +131,16 @@ def test_a_preset_with_a_broken_advanced_condition_is_reported(tmp_path):
     assert presets == [] and "bad.json" in problems[0] and "hcpp" in problems[0]
 
 
+def test_a_preset_whose_condition_contradicts_its_seats_is_refused_as_the_window_refuses_it():
+    """North ``hcp 20+`` with ``hcp(north) < 10``: each possible alone; the command line's preset:NAME
+    would search in vain, so the preset is refused at once, by the window's check."""
+    from bridgegui.presets import Preset, PresetError
+
+    with pytest.raises(PresetError, match="contradicts North's constraints"):
+        Preset("Hopeless", {"N": "hcp 20+"}, advanced="hcp(north) < 10").request()
+    assert Preset("Strong", {"N": "hcp 20+"}, advanced="hcp(north) >= 22").request().condition is not None
+
+
 # -- names that collide, files that cannot be read -------------------------------------
 
 
