@@ -509,6 +509,26 @@ def templated_games(
 # Fixed-size records (the dealing machines' BRI and DGE)
 
 
+def whole_records(raw: bytes, size: int, name: str) -> int:
+    """How many whole ``size``-byte boards ``raw`` holds; ``FormatError`` when it holds data but not one board.
+
+    A file shorter than one board has no place to name: it is no file of this format (the window
+    says so of the whole file).  A longer one is read board by board, so a bad board is named first,
+    and ``refuse_cut_record`` names a board cut short at the end.
+    """
+    if raw and len(raw) < size:
+        raise FormatError(f"it is {len(raw):,} bytes long, less than one {name} board ({size} bytes)")
+    return len(raw) // size
+
+
+def refuse_cut_record(raw: bytes, size: int, name: str) -> None:
+    """``ReadError`` naming the last board when the file ends partway through it (a copy cut short)."""
+    extra = len(raw) % size
+    if extra:
+        board = f"board {len(raw) // size + 1}"
+        raise ReadError(board, f"the file ends {extra:,} bytes into it, and a {name} board takes {size} bytes")
+
+
 class FixedRecords:
     """A format of fixed-size records with no header, trailer, numbers or dealers (BRI, DGE), read and
     written: ``part(masks)`` gives each board's ``(n, k)`` bytes and ``filler`` pads a record to
@@ -564,15 +584,12 @@ class FixedRecords:
         """The boards of a file, numbered 1, 2, 3, … with Law 2's dealers and vulnerabilities."""
         raw = data.encode("latin-1") if isinstance(data, str) else data
         size = self.RECORD
-        if len(raw) % size:
-            raise ReadError(
-                "the file",
-                f"is {len(raw):,} bytes long; a {self.name} file holds {size} bytes a board, so this is not one",
-            )
-        return [
-            Board(k + 1, self.read(raw[k * size : k * size + self.part_bytes], f"board {k + 1}"))
-            for k in range(len(raw) // size)
+        whole = whole_records(raw, size, self.name)
+        boards = [
+            Board(k + 1, self.read(raw[k * size : k * size + self.part_bytes], f"board {k + 1}")) for k in range(whole)
         ]
+        refuse_cut_record(raw, size, self.name)
+        return boards
 
     def load(self, fp_or_path: Target) -> list[Board]:
         return self.loads(read_bytes(fp_or_path))

@@ -122,10 +122,12 @@ def loads(data: str | bytes) -> list[Board]:
     if text.startswith("\ufeff"):
         text = text[1:]
     boards = []
+    reader = csv.reader(io.StringIO(text, newline=""))
+    rows: list[list[str]] = []
     try:
-        rows = list(csv.reader(io.StringIO(text, newline="")))
-    except csv.Error as exc:
-        raise ReadError("the file", f"is not CSV: {exc}") from None
+        rows.extend(reader)
+    except csv.Error as exc:  # the reader knows the line it stopped on
+        raise ReadError(f"line {reader.line_num}", f"this is not CSV ({exc})") from None
     for line, row in enumerate(rows, 1):
         if not any(field.strip() for field in row):
             continue

@@ -67,12 +67,9 @@ def dump(boards: Iterable[Board], fp_or_path: Target, info: SetInfo | None = Non
 def loads(data: bytes | str) -> list[Board]:
     """The boards of a DUP file, numbered 1, 2, 3, … with Law 2's dealers and vulnerabilities."""
     raw = data.encode("latin-1") if isinstance(data, str) else data
-    if len(raw) % RECORD:
-        raise ReadError(
-            "the file", f"is {len(raw):,} bytes long; a DUP file holds 156 bytes a board, so this is not one"
-        )
+    whole = _batch.whole_records(raw, RECORD, "DUP")
     boards = []
-    for k in range(len(raw) // RECORD):
+    for k in range(whole):
         record = raw[k * RECORD : (k + 1) * RECORD]
         where = f"board {k + 1}"
         deal = bri.read_part(record[: bri.PART], where)
@@ -80,6 +77,7 @@ def loads(data: bytes | str) -> list[Board]:
         if shown.strip(b" \x00") and dge.read_part(shown, where) != deal:
             raise ReadError(where, "the two copies of the deal in the record differ")
         boards.append(Board(k + 1, deal))
+    _batch.refuse_cut_record(raw, RECORD, "DUP")
     return boards
 
 

@@ -66,6 +66,7 @@ def test_write_batch_is_byte_identical_to_dumps() -> None:
         (BIGDEAL_ROW.replace('"S/EW"', '"Q/EW"'), "line 1: 'Q' is not a seat"),
         (BIGDEAL_ROW.replace('"S/EW"', '"S/some"'), "line 1: 'some' is not a vulnerability"),
         (csvfile.HEADER + BIGDEAL_ROW.replace('"A7"', '"A7"x'), "line 2"),
+        ("\n\n" + '"' + "x" * 200_000 + '"\n', r"^line 3: this is not CSV \(field larger than field limit"),
     ],
 )
 def test_hostile_csv(text: str, message: str) -> None:

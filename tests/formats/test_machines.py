@@ -28,7 +28,7 @@ from bridgegui.engine.boards import Board, boards_from_batch
 from bridgegui.engine.dealing import deal_batch
 from bridgegui.engine.errors import BridgeError
 from bridgegui.formats import bri, dge, dlm, dup, registry
-from bridgegui.formats.errors import ReadError, TooManyBoardsError
+from bridgegui.formats.errors import FormatError, ReadError, TooManyBoardsError
 from tests.formats.machine_set import INFO, machine_set
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -131,7 +131,6 @@ def _bri_record(fields: bytes) -> bytes:
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        (b"01" * 10, "is 20 bytes long"),
         (_bri_record(b"xx" + b"".join(b"%02d" % c for c in range(2, 40))), "board 1: North's card 1 is 'xx'"),
         (_bri_record(b"00" + b"".join(b"%02d" % c for c in range(2, 40))), "not a card number 01-52"),
         (_bri_record(b"53" + b"".join(b"%02d" % c for c in range(2, 40))), "not a card number 01-52"),
@@ -141,6 +140,25 @@ def _bri_record(fields: bytes) -> bytes:
 def test_hostile_bri(data: bytes, message: str) -> None:
     with pytest.raises(ReadError, match=message):
         bri.loads(data)
+
+
+def test_a_file_shorter_than_one_board_is_no_file_of_the_format_not_a_mistake_at_a_place() -> None:
+    """Was ``ReadError("the file", "is 20 bytes long; ...")``: the window said "a mistake on the file. Is 20
+    bytes long": a file with no whole board has no place to name, so it is no BRI (DUP, DGE) file at all."""
+    for module, size in ((bri, 128), (dge, 128), (dup, 156)):
+        with pytest.raises(
+            FormatError, match=rf"^it is 20 bytes long, less than one \w+ board \({size} bytes\)$"
+        ) as info:
+            module.loads(b"01" * 10)
+        assert not isinstance(info.value, ReadError)
+
+
+@pytest.mark.parametrize("module", [bri, dge, dup], ids=["bri", "dge", "dup"])
+def test_a_file_cut_short_names_the_board_it_ends_in(module: object) -> None:
+    good = module.dumps(machine_set()[:2])  # type: ignore[attr-defined]
+    with pytest.raises(ReadError, match=r"^board 3: the file ends 40 bytes into it, and a \w+ board takes") as info:
+        module.loads(good + good[:40])  # type: ignore[attr-defined]
+    assert info.value.where == "board 3"
 
 
 def test_hostile_bri_names_the_board() -> None:
@@ -176,7 +194,7 @@ def test_dge_wrong_card_count() -> None:
 
 def test_hostile_dup() -> None:
     good = dup.dumps(machine_set())
-    with pytest.raises(ReadError, match="156 bytes a board"):
+    with pytest.raises(ReadError, match=r"board \d+: the file ends 155 bytes into it, and a DUP board takes 156 bytes"):
         dup.loads(good[:-1])
     disagree = bytearray(good)
     disagree[78:146] = good[156 + 78 : 156 + 146]  # board 1's DGE copy is now board 2's deal

@@ -283,6 +283,50 @@ def test_a_malformed_lin_keeps_the_open_set_and_names_the_board(
     assert window.boards() == before and window.document.path is None and window.is_modified()
 
 
+def _lin_with_a_bad_second_board() -> bytes:
+    lines = str(registry.dumps("lin", random_boards(3))).splitlines()
+    lines[1] = lines[1].replace("md|", "md|9", 1)  # no such dealer: read as a hand that holds '9'
+    return ("\n".join(lines) + "\n").encode("utf-8")
+
+
+def _dup_cut_in_board_3() -> bytes:
+    data = registry.dumps("dup", random_boards(3))
+    assert isinstance(data, bytes)
+    return data[: 2 * 156 + 40]
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "expected"),
+    [
+        ("bad.lin", _lin_with_a_bad_second_board, "Could not open bad.lin: a mistake on board 2.\nSouth's hand '9"),
+        (
+            "cut.dup",
+            _dup_cut_in_board_3,
+            "Could not open cut.dup: a mistake on board 3.\nThe file ends 40 bytes into it",
+        ),
+        (
+            "bad.csv",
+            lambda: b'\n\n"' + b"x" * 200_000 + b'"\n',
+            "Could not open bad.csv: a mistake on line 3.\nThis is not CSV",
+        ),
+        ("tiny.dup", lambda: b"x" * 10, "tiny.dup is not a DUP file this program can read:\nit is 10 bytes long"),
+    ],
+    ids=["lin", "dup-cut", "csv", "dup-tiny"],
+)
+def test_the_cannot_open_box_says_where_a_file_of_any_format_is_wrong(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, name: str, data: Callable[[], bytes], expected: str
+) -> None:
+    """As a PBN's box names the line (s24 trial, shot 25), LIN's names the board, DUP's the board it is cut in,
+    CSV's the line; a file with no whole board is no file of its format ("a mistake on the file. Is 10 bytes
+    long" was the box before)."""
+    path = tmp_path / name
+    path.write_bytes(data())
+    assert not window.open_file(path, confirm=False)
+    message = window.errors[-1]  # type: ignore[attr-defined]
+    assert message.startswith(expected), message
+    assert "the file." not in message and "\nIs " not in message
+
+
 def test_one_bad_deal_is_named_with_its_line_and_tag_not_as_a_file_that_is_no_pbn(
     qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:
