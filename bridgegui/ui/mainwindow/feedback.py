@@ -15,7 +15,7 @@ from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal, Slot
 from bridgegui.engine.cards import SEAT_NAMES, SEATS, SUIT_NAMES
 from bridgegui.engine.dealer.constraints import DealRequest
 from bridgegui.engine.dealer.planner import BOUND, ESTIMATED, EXACT, DealPlan, Estimate, format_one_in
-from bridgegui.engine.errors import ConstraintError, Problem
+from bridgegui.engine.errors import SEAT_FIELDS, ConstraintError, Problem
 from bridgegui.ui.mainwindow.constraints_dock import ConstraintsDock
 from bridgegui.workers.dealing_tasks import Feedback, feedback_of_failure, feedback_task
 from bridgegui.workers.job_runner import JobFailure, JobRunner
@@ -124,8 +124,9 @@ class LiveFeedback(QObject):
         if not self.local_problem:
             try:
                 request = self.dock.current_request()
-            except ConstraintError:  # the condition and the seats refuse each other: the condition field says so
-                self.local_problem = True
+            except ConstraintError as exc:  # the condition and the seats refuse each other
+                self.local_problem = True  # the condition field underlines its term and says why
+                self._mark_seat_against_condition(exc.problem)
         if request is None:
             self.requested = None
             self.dock.set_summary(self.tr("Correct the field marked in red to deal."), error=True)
@@ -143,6 +144,16 @@ class LiveFeedback(QObject):
 
         self.runner.run(feedback_task(request), on_result=self._on_feedback, on_failure=failed)
         self.changed.emit()
+
+    def _mark_seat_against_condition(self, problem: Problem) -> None:
+        """Mark the seat field the advanced condition contradicts (North's HCP for ``hcp(north) < 10``
+        against ``hcp 20+``): the condition field may be scrolled out of sight below the editors."""
+        editor = self.dock.seat_editors.get(problem.seat)
+        if editor is not None:
+            field = problem.field if problem.field in SEAT_FIELDS else None
+            editor.set_feedback(
+                self.tr("The advanced condition contradicts this: see it below."), error=True, field=field
+            )
 
     def _on_feedback(self, feedback: Feedback) -> None:
         if feedback.request != self.requested:

@@ -160,6 +160,9 @@ def test_a_condition_that_contradicts_a_seat_editor_is_refused_without_dealing(
     assert "hcp 20+" in window.condition_editor.message.text()
     assert window.condition_editor.message.isVisibleTo(window.condition_editor)
     assert window.condition_editor.error_span() == (0, 3)  # underlined at the condition's hcp term
+    north = window.seat_editors["N"]
+    assert "advanced condition contradicts" in north.feedback()  # seen when the condition is scrolled away
+    assert north.marked_fields() == ["hcp"]
     assert window.deal() is None
     assert not window.is_dealing() and window.boards() == []
     window.condition_editor.edit.setPlainText("hcp(north) >= 22")  # possible with the editor's 20+
@@ -167,6 +170,7 @@ def test_a_condition_that_contradicts_a_seat_editor_is_refused_without_dealing(
     qtbot.waitUntil(window.actionDeal.isEnabled)
     assert window.condition_editor.conflict() is None
     assert not window.condition_editor.message.isVisibleTo(window.condition_editor)
+    assert north.marked_fields() == [] and "contradicts" not in north.feedback()
 
 
 def test_clear_constraints_clears_the_advanced_condition(window: MainWindow) -> None:
