@@ -239,6 +239,14 @@ class BoardSetDocument(QObject):
         if fmt.name == "pbn":
             with contextlib.suppress(OSError):
                 lesson = read_header(path)
+        if not boards and lesson is None:  # garbage read as "no deal found": say so, keep the open set
+            self.messages.show_error(
+                self.tr("Cannot Open File"),
+                self.tr(
+                    "{file} holds no boards: nothing in it reads as a {kind} deal.\nThe set in the window is unchanged."
+                ).format(file=path.name, kind=fmt.name.upper()),
+            )
+            return False
         if file_formats.registry.for_path(path) is None:
             self.sniffed[path] = fmt
         self.jobs.stop_quietly()

@@ -388,3 +388,19 @@ def test_a_pdf_onto_a_folder_says_it_is_a_folder_not_errno(qtbot: QtBot, window:
     assert window.export_pdf(tmp_path, "records4") is None
     message = window.errors[-1]  # type: ignore[attr-defined]
     assert message.startswith(f"Could not write {tmp_path}: it is a folder, not a file: ") and "Errno" not in message
+
+
+def test_a_file_in_which_no_board_reads_is_refused_and_the_open_set_kept(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    """A ``.lin`` holding only garbage (no ``md`` pair) reads as no boards: opening it replaced the set in
+    the window with an empty one without a word (s24 trial); now the box says so and the set stays."""
+    window.deal_set(3)
+    qtbot.waitUntil(lambda: len(window.boards()) == 3 and not window.is_dealing(), timeout=20_000)
+    before = deals(window.boards())
+    garbage = tmp_path / "garbage.lin"
+    garbage.write_text("this is not a LIN file at all|\n", encoding="utf-8")
+    assert not window.open_file(garbage, confirm=False)
+    message = window.errors[-1]  # type: ignore[attr-defined]
+    assert message.startswith("garbage.lin holds no boards: nothing in it reads as a LIN deal."), message
+    assert deals(window.boards()) == before
