@@ -118,6 +118,7 @@ def deal_task(request: DealRequest, plan: DealPlan | None, count: int, *, seed: 
         last_emit = 0.0
         delivered = 0
         progress: DealProgress | None = None
+        gave_up: ImpossibleError | None = None
         try:
             for step in deal_stream(plan_, count + skip, seed=seed, cancel=cancel):
                 rows = step.deals
@@ -136,19 +137,17 @@ def deal_task(request: DealRequest, plan: DealPlan | None, count: int, *, seed: 
                         yield batch
                     yield progress
                     last_emit = now
-        except ImpossibleError:
-            # A search that gives up: the boards found since the last update, and the last step's
-            # figures, before its message; the status bar's "N deals tried" is then the message's N
+        except ImpossibleError as exc:
+            # A search that gives up still sends the boards found since the last update and the last
+            # step's figures before its message: the status bar's "N deals tried" is then the message's N
             # (it showed the update of up to 100 ms before: 49,753,497 against 50,007,449).
-            if pending:
-                yield _read_only_batch(pending)
-            if progress is not None:
-                yield progress
-            raise
+            gave_up = exc
         if pending:
             yield _read_only_batch(pending)
         if progress is not None:
             yield progress
+        if gave_up is not None:
+            raise gave_up
 
     return work
 
