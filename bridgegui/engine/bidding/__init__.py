@@ -24,9 +24,9 @@ if TYPE_CHECKING:
     )
     from bridgegui.engine.bidding.calls import DOUBLE, PASS, REDOUBLE, Auction, AuctionError, Call, Contract
     from bridgegui.engine.bidding.explain import NOT_COVERED, Explanation
-    from bridgegui.engine.bidding.loader import (
+    from bridgegui.engine.bidding.loader import load_system
+    from bridgegui.engine.bidding.shipped_names import (
         DEFAULT_SHIPPED_SYSTEM,
-        load_system,
         shipped_label,
         shipped_system_name,
         shipped_systems,
@@ -55,9 +55,9 @@ _HOMES = {
     ),
     "calls": ("DOUBLE", "PASS", "REDOUBLE", "Auction", "AuctionError", "Call", "Contract"),
     "explain": ("NOT_COVERED", "Explanation"),
-    "loader": (
+    "loader": ("load_system",),
+    "shipped_names": (
         "DEFAULT_SHIPPED_SYSTEM",
-        "load_system",
         "shipped_label",
         "shipped_system_name",
         "shipped_systems",

@@ -34,6 +34,15 @@ import numpy as np
 
 from bridgegui.engine.bidding.calls import DOUBLE, PASS, REDOUBLE, Call, cut
 from bridgegui.engine.bidding.collector import collector_paused
+from bridgegui.engine.bidding.shipped_names import DEFAULT_SHIPPED_SYSTEM as DEFAULT_SHIPPED_SYSTEM
+from bridgegui.engine.bidding.shipped_names import SHIPPED_NAME as _SHIPPED_NAME
+from bridgegui.engine.bidding.shipped_names import SYSTEM_SUFFIX as SYSTEM_SUFFIX
+from bridgegui.engine.bidding.shipped_names import is_path as _is_path
+from bridgegui.engine.bidding.shipped_names import renamed_shipped as _renamed_shipped
+from bridgegui.engine.bidding.shipped_names import shipped_label as shipped_label
+from bridgegui.engine.bidding.shipped_names import shipped_system_name as shipped_system_name
+from bridgegui.engine.bidding.shipped_names import shipped_systems as shipped_systems
+from bridgegui.engine.bidding.shipped_names import system_choices as system_choices
 from bridgegui.engine.bidding.system import Block, System
 from bridgegui.engine.dealer.specs import Range
 from bridgegui.resource_files import resource
@@ -50,65 +59,13 @@ def _reader() -> Any:
     return system_file
 
 
-SYSTEM_SUFFIX = ".system"
-_RENAMING_MOST_BYTES = 64 * 1024
-"""A file that only renames a system (``_renaming``) is a header and one line: a larger one is read whole."""
 MAX_SYSTEM_BYTES = 4 * 1024 * 1024
-"""The largest system file read (4 MiB: the shipped ones are under 200 KB): an endless or huge file
+"""The largest system file read (4 MiB: the shipped ones are under 1 MiB): an endless or huge file
 (``/dev/zero``, a log by mistake) is refused before it is read, instead of filling the memory."""
 
 CACHE_DIR_ENV = "BRIDGEGUI_CACHE_DIR"
 CACHE_FORMAT = "bridgegui-system-cache-10"
 """Changes whenever the pickled classes or the reader change meaning: older entries are then unused."""
-
-_SHIPPED_NAME = re.compile(r"[a-z0-9_-]{1,64}(?:/[a-z0-9_-]{1,64})?")
-"""What a shipped system's name may be (``sayc``, ``conventions/stayman``): anything else (a NUL, a
-10,000-character name) is not looked up."""
-
-
-def shipped_systems() -> tuple[str, ...]:
-    """The names of the systems shipped in ``resources/systems`` (``"acol"``, ``"sayc"``...)."""
-    folder = resource("systems")
-    if not folder.is_dir():
-        return ()
-    return tuple(sorted(p.name.removesuffix(SYSTEM_SUFFIX) for p in folder.iterdir() if p.name.endswith(SYSTEM_SUFFIX)))
-
-
-DEFAULT_SHIPPED_SYSTEM = "sayc"  # what a chooser offers before any choice (not the alphabetical first, Acol)
-
-
-def shipped_system_name(name: str) -> str:
-    """The shipped system ``name`` (any case) stands for: ``"sayc"`` for ``"standard"``, a file that only
-    renames it (``_renamed_shipped``, to the end of a chain).  A path or an unknown name is unchanged."""
-    key = name.strip().lower().removesuffix(SYSTEM_SUFFIX)
-    if _is_path(name) or key not in shipped_systems():
-        return name
-    while (renaming := _renamed_shipped(_shipped(key)[0])) is not None:  # None for a circle: it ends
-        key = renaming[0].strip().lower()
-    return key
-
-
-def system_choices() -> tuple[str, ...]:
-    """The shipped systems a chooser lists, each once: not ``standard`` (``shipped_system_name``: SAYC)."""
-    return tuple(name for name in shipped_systems() if shipped_system_name(name) == name)
-
-
-_SYSTEM_HEADER = re.compile(r"^system:\s*(.+?)\s*$", re.MULTILINE)
-
-
-def shipped_label(name: str) -> str:
-    """What a menu calls a shipped system: its ``system:`` header (``"SAYC"``, ``"Acol"``), read from the
-    file's text without reading its rules; the name capitalised when the header cannot be found."""
-    try:
-        text, _, _ = _shipped(name)
-    except _reader().SystemFileError:
-        return name.capitalize()
-    found = _SYSTEM_HEADER.search(text)
-    return found.group(1) if found else name.capitalize()
-
-
-def _is_path(text: str) -> bool:
-    return text.endswith(SYSTEM_SUFFIX) or "/" in text.replace("conventions/", "", 1) or "\\" in text
 
 
 def read_system_text(path: Path) -> str:
@@ -315,64 +272,8 @@ def _included_names(text: str) -> list[str]:
     return names
 
 
-_HEADER_LINE = re.compile(r"([A-Za-z_]+)\s*:(.*)$")
-_RENAMING_HEADER_KEYS = ("system", "title", "description", "version")
-
-
-def _renaming(text: str) -> tuple[str, dict[str, str]] | None:
-    """``(name, header)`` when ``text`` only gives another system a name of its own: a version 2
-    header naming a system and one ``include`` of a name, read as the system-file reader reads them
-    (lines broken at CR, LF or both, ``#`` starts a comment), and nothing else; else None.
-
-    Such a file bids exactly as the system it includes, under its own header (``standard`` is SAYC
-    by another name), so ``load_system`` takes that system's compiled form instead of reading all its
-    files again.  Anything unusual (a header given twice or empty, a header after the include, any
-    other line) is None, and the reader then reads the whole file and reports what is wrong.
-    """
-    header: dict[str, str] = {}
-    names: list[str] = []
-    for raw in re.split(r"\r\n|\r|\n", text.removeprefix("\ufeff")):
-        code = raw.split("#", 1)[0].rstrip()
-        if not code.strip():
-            continue
-        if code[0].isspace():
-            return None
-        word = code.split(None, 1)[0]
-        if word.lower() == "include":
-            if header.get("version") != "2":
-                return None
-            names.append(code[len(word) :].strip())
-            continue
-        line = _HEADER_LINE.match(code)
-        if line is None or names:
-            return None
-        key, value = line.group(1).lower(), line.group(2).strip()
-        if key not in _RENAMING_HEADER_KEYS or key in header or not value:
-            return None
-        header[key] = value
-    if len(names) != 1 or "system" not in header:
-        return None
-    return names[0], header
-
-
-def _renamed_shipped(text: str) -> tuple[str, dict[str, str]] | None:
-    """``_renaming`` of ``text`` when the system it renames is a shipped one, or a chain of shipped
-    renamings that ends in one (``include standard`` is SAYC too); else None, and a circle of
-    renamings is read whole, so that the reader reports it."""
-    first = _renaming(text) if len(text) <= _RENAMING_MOST_BYTES else None
-    renaming, seen = first, set()
-    while renaming is not None:
-        name = renaming[0].lower()
-        if _is_path(name) or name not in shipped_systems() or name in seen:
-            return None
-        seen.add(name)
-        target_text = _shipped(name)[0]
-        renaming = _renaming(target_text) if len(target_text) <= _RENAMING_MOST_BYTES else None
-    return first
-
-
 def _renamed(system: System, header: dict[str, str], source: str, text: str) -> System:
-    """``system`` under the header of the file that only renames it (``_renaming``): the same blocks,
+    """``system`` under the header of the file that only renames it (``shipped_names.renaming``): the same blocks,
     and the compiled parts already built or read (the pattern index, the batch bidder's tables and
     file), shared rather than built again; the renaming file is the first of its files, as reading
     it whole would have made it."""

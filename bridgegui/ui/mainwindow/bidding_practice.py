@@ -45,7 +45,7 @@ from bridgegui.engine import double_dummy, tricks
 from bridgegui.engine.bidding import Auction, Call, Explanation, System, load_system, shipped_label, shipped_systems
 from bridgegui.engine.bidding.explain import sentence
 from bridgegui.engine.bidding.inference import KnownHand
-from bridgegui.engine.bidding.loader import shipped_system_name, system_choices
+from bridgegui.engine.bidding.shipped_names import shipped_system_name, system_choices
 from bridgegui.engine.bidding.simulation import SimulationSetup
 from bridgegui.engine.boards import Board
 from bridgegui.engine.cards import SEAT_NAMES, SEATS

@@ -13,7 +13,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject
 
 from bridgegui.engine.bidding import System, load_system
-from bridgegui.engine.bidding.loader import shipped_system_name
+from bridgegui.engine.bidding.shipped_names import shipped_system_name
 from bridgegui.engine.errors import BridgeError
 from bridgegui.ui.mainwindow.auction_target import AuctionDealing, AuctionTarget
 from bridgegui.ui.mainwindow.bidding_practice import BiddingPractice
