@@ -178,6 +178,7 @@ def bid_boards(boards: list[Board], system: System) -> list[Board]:
     for each of 10,000 boards cost more than bidding them.
     """
     from bridgegui.engine.bidding import NO_FIT_EXPLANATION, Auction
+    from bridgegui.engine.bidding.batch import rule_explanations
     from bridgegui.engine.bidding.system import bid_deals
 
     members = [i for i, board in enumerate(boards) if board.deal is not None and board.deal.is_complete]
@@ -188,7 +189,7 @@ def bid_boards(boards: list[Board], system: System) -> list[Board]:
     dealers = [boards[i].effective_dealer or "N" for i in members]
     vulnerabilities = [boards[i].effective_vulnerable or "None" for i in members]
     auctions, rule_history = bid_deals(system, deals, dealers, vulnerabilities)
-    explanations = [rule.explanation for rule in system.rules]
+    explanations = rule_explanations(system)  # from the batch tables: ``system.rules`` reads every block
     notes = _NoteTexts(explanations, NO_FIT_EXPLANATION)
     for k, (i, auction) in enumerate(zip(members, auctions, strict=True)):
         made = len(auction.calls)

@@ -656,7 +656,7 @@ class System:
         """The system's call for the hand of the seat to call next in ``auction``, and why."""
         hand = deal.hand(auction.next_seat)
         _, rule_indices = self.choose(np.array([hand.mask], dtype=np.uint64), auction, vulnerable)
-        return self._choice(int(rule_indices[0]))
+        return self._choice(int(rule_indices[0]), self.rules_for(auction, vulnerable))
 
     def acceptable(
         self, hand_mask: int, auction: Auction, call: Call, vulnerable: str | None = "None"
@@ -665,7 +665,7 @@ class System:
         the chosen rule that accepts ``call`` for this hand (None: the call is simply not the system's)."""
         hands = np.array([hand_mask], dtype=np.uint64)
         _, rule_indices = self.choose(hands, auction, vulnerable)
-        choice = self._choice(int(rule_indices[0]))
+        choice = self._choice(int(rule_indices[0]), self.rules_for(auction, vulnerable))
         if choice.rule is None or call == choice.call:
             return choice, None
         seat = seat_index(auction.next_seat)
@@ -674,10 +674,15 @@ class System:
                 return choice, alternative
         return choice, None
 
-    def _choice(self, rule_index: int) -> Choice:
+    def _choice(self, rule_index: int, candidates: Sequence[Rule]) -> Choice:
+        """The choice of the rule numbered ``rule_index``, one of ``candidates`` (``rules_for``): found
+        there, not in ``rules``, which would read every block of a cached system (a second and more
+        of the first call in every run, of a 600 kB system whose blocks stay pickled until asked for)."""
         if rule_index == NO_RULE:
             return Choice(PASS, None, NO_FIT_EXPLANATION)
-        rule = self.rules[rule_index]
+        rule = next((r for r in candidates if r.index == rule_index), None)
+        if rule is None:  # not a candidate of this auction: cannot happen, but the number still names a rule
+            rule = self.rules[rule_index]
         return Choice(rule.call, rule, rule.explanation)
 
     def bid(

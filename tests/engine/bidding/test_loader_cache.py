@@ -195,6 +195,22 @@ def test_bidding_a_set_with_a_cached_system_reads_no_block(cached_standard, fres
     assert got.note_texts == want.note_texts
 
 
+def test_bidding_a_files_boards_with_a_cached_system_reads_no_block(cached_standard, fresh_standard) -> None:
+    """``bid_boards`` (a file's boards given their auctions) took the notes from ``System.rules``, which
+    reads every block of a cached system; the batch tables have every explanation already."""
+    from bridgegui.cli.bidding import bid_boards
+    from bridgegui.engine.boards import Board
+    from bridgegui.engine.cards import Deal
+
+    cached = load_system("standard")
+    boards = [Board(n + 1, Deal.from_masks(row)) for n, row in enumerate(deal_batch(40, seed=3).tolist())]
+    got = bid_boards(boards, cached)
+    assert not any("rules" in vars(block) for block in cached.blocks)
+    want = bid_boards(boards, fresh_standard)
+    assert got == want  # the same auctions, notes and contracts
+    assert all(board.auction is not None and any(board.auction.notes) for board in got)
+
+
 def test_the_cache_folder_is_the_one_platformdirs_names(monkeypatch) -> None:
     """Worked out without importing platformdirs on XDG systems, and the same folder it names."""
     import sys
@@ -853,3 +869,21 @@ def test_the_names_of_shipped_systems_are_read_from_their_first_lines(tmp_path, 
     assert shipped_names.shipped_system_name("Alias") == "big"
     assert [shipped_names.shipped_label(name) for name in ("big", "alias", "nonesuch")] == ["Big", "Alias", "Nonesuch"]
     assert read and max(read) <= shipped_names.RENAMING_MOST_BYTES + 1
+
+
+def test_the_systems_call_for_one_hand_reads_only_the_blocks_of_its_auction(cached_standard) -> None:
+    """``call_for`` found its rule by number in ``System.rules``, which reads every block of a cached
+    system: the first call of every run (``--bid``, the window's first practice call) unpickled all
+    7,700 blocks of SAYC, a second and more.  The rule is now one of the auction's candidates."""
+    from bridgegui.engine.bidding.calls import Auction
+    from bridgegui.engine.cards import parse_deal
+
+    cached = load_system("standard")
+    deal = parse_deal("N:AKJ73.Q8.K42.Q82 T98.KJ3.QJ3.AK43 Q42.AT42.A85.J97 65.9765.T976.T65")
+    auction = Auction.parse("N", "1S P")
+    choice = cached.call_for(deal, auction, "None")
+    assert choice.rule is not None and choice.rule in cached.rules_for(auction)
+    accepted, _ = cached.acceptable(deal.hand("S").mask, auction, choice.call, "None")
+    assert accepted.rule is choice.rule
+    read = sum("rules" in vars(block) for block in cached.blocks)
+    assert 0 < read < len(cached.blocks) / 10
