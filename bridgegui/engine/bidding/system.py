@@ -587,11 +587,8 @@ class System:
 
     @cached_property
     def rules(self) -> tuple[Rule, ...]:
-        """Every rule in file order (``rule.index`` is its place here).
-
-        A cached system's blocks are unpickled here, each under the paused collector
-        (``cached_block``); pausing it once for them all spares the collections that turning it on
-        again after every block set off, over objects none of which is garbage (half the time)."""
+        """Every rule in file order (``rule.index`` is its place here).  The collector is paused once
+        for all the blocks a cached system unpickles here, not after each (half the time)."""
         with collector_paused():
             return tuple(rule for block in self.blocks for rule in block.rules)
 
@@ -681,14 +678,11 @@ class System:
         return choice, None
 
     def _choice(self, rule_index: int, candidates: Sequence[Rule]) -> Choice:
-        """The choice of the rule numbered ``rule_index``, one of ``candidates`` (``rules_for``): found
-        there, not in ``rules``, which would read every block of a cached system (a second and more
-        of the first call in every run, of a 600 kB system whose blocks stay pickled until asked for)."""
+        """The rule numbered ``rule_index`` found among ``candidates`` (``rules_for``), not in ``rules``,
+        which reads every block of a cached system (a second and more, at the first call of a run)."""
         if rule_index == NO_RULE:
             return Choice(PASS, None, NO_FIT_EXPLANATION)
-        rule = next((r for r in candidates if r.index == rule_index), None)
-        if rule is None:  # not a candidate of this auction: cannot happen, but the number still names a rule
-            rule = self.rules[rule_index]
+        rule = next((r for r in candidates if r.index == rule_index), None) or self.rules[rule_index]
         return Choice(rule.call, rule, rule.explanation)
 
     def bid(
