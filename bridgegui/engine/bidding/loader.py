@@ -34,15 +34,8 @@ import numpy as np
 
 from bridgegui.engine.bidding.calls import DOUBLE, PASS, REDOUBLE, Call, cut
 from bridgegui.engine.bidding.collector import collector_paused
-from bridgegui.engine.bidding.shipped_names import DEFAULT_SHIPPED_SYSTEM as DEFAULT_SHIPPED_SYSTEM
-from bridgegui.engine.bidding.shipped_names import SHIPPED_NAME as _SHIPPED_NAME
-from bridgegui.engine.bidding.shipped_names import SYSTEM_SUFFIX as SYSTEM_SUFFIX
+from bridgegui.engine.bidding.shipped_names import SYSTEM_SUFFIX, renamed_shipped, shipped_file, shipped_systems
 from bridgegui.engine.bidding.shipped_names import is_path as _is_path
-from bridgegui.engine.bidding.shipped_names import renamed_shipped as _renamed_shipped
-from bridgegui.engine.bidding.shipped_names import shipped_label as shipped_label
-from bridgegui.engine.bidding.shipped_names import shipped_system_name as shipped_system_name
-from bridgegui.engine.bidding.shipped_names import shipped_systems as shipped_systems
-from bridgegui.engine.bidding.shipped_names import system_choices as system_choices
 from bridgegui.engine.bidding.system import Block, System
 from bridgegui.engine.dealer.specs import Range
 from bridgegui.resource_files import resource
@@ -116,10 +109,8 @@ def decode_system_text(data: bytes, shown: str) -> str:
 def _shipped(name: str) -> tuple[str, str, Traversable]:
     """A shipped file's text, its source name and its folder."""
     key = name.strip().lower().removesuffix(SYSTEM_SUFFIX)
-    node = None
-    if _SHIPPED_NAME.fullmatch(key):
-        node = resource("systems", *key.split("/")[:-1], key.split("/")[-1] + SYSTEM_SUFFIX)
-    if node is None or not node.is_file():
+    node = shipped_file(key)
+    if node is None:
         shipped = ", ".join(shipped_systems()) or "none"
         raise _reader().SystemFileError(
             cut(name), 0, 0, f"no bidding system of that name is shipped (shipped: {shipped}); or give a .system file"
@@ -183,7 +174,7 @@ def load_system(name_or_path: str | Path, *, use_cache: bool = True) -> System:
         identity = "shipped:" + source
     if not use_cache:
         return _reader().parse_system(source_text, source, resolve=_resolve, place=place)
-    renamed = _renamed_shipped(source_text)
+    renamed = renamed_shipped(source_text)
     if renamed is not None:
         return _renamed(load_system(renamed[0]), renamed[1], source, source_text)
     key = _cache_key(identity, source_text, place)
@@ -691,11 +682,8 @@ def _prune(folder: Path) -> None:
 
 __all__ = [
     "MAX_SYSTEM_BYTES",
-    "SYSTEM_SUFFIX",
     "cache_folder",
     "load_system",
     "read_system_text",
-    "shipped_label",
-    "shipped_systems",
     "user_cache_folder",
 ]

@@ -12,8 +12,12 @@ No Qt here, and nothing from the system-file reader: the window imports this bef
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from bridgegui.resource_files import resource
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 SYSTEM_SUFFIX = ".system"
 RENAMING_MOST_BYTES = 64 * 1024
@@ -45,13 +49,19 @@ def is_path(text: str) -> bool:
     return text.endswith(SYSTEM_SUFFIX) or "/" in text.replace("conventions/", "", 1) or "\\" in text
 
 
-def _shipped_bytes(key: str, most: int) -> bytes | None:
-    """The first ``most`` bytes of the shipped file ``key`` and one more (so a caller can tell a longer
-    file); None when there is no such file."""
+def shipped_file(key: str) -> Traversable | None:
+    """The shipped file a lower-case name stands for (``sayc``, ``conventions/stayman``), or None."""
     if not SHIPPED_NAME.fullmatch(key):
         return None
     node = resource("systems", *key.split("/")[:-1], key.split("/")[-1] + SYSTEM_SUFFIX)
-    if not node.is_file():
+    return node if node.is_file() else None
+
+
+def _shipped_bytes(key: str, most: int) -> bytes | None:
+    """The first ``most`` bytes of the shipped file ``key`` and one more (so a caller can tell a longer
+    file); None when there is no such file."""
+    node = shipped_file(key)
+    if node is None:
         return None
     with node.open("rb") as handle:
         return handle.read(most + 1)
@@ -152,6 +162,7 @@ __all__ = [
     "is_path",
     "renamed_shipped",
     "renaming",
+    "shipped_file",
     "shipped_label",
     "shipped_system_name",
     "shipped_systems",
