@@ -230,3 +230,65 @@ def test_a_rule_only_rare_hands_reach_is_still_found_reachable():
         assert [p for p in report.problems if p.kind != "note"] == []
     shadowed = parse_system("version: 2\nsystem: Dead\nafter P*\n  1D hcp 0-37\n  2C hcp 0-37 where hcp(me) >= 22\n")
     assert [p.rule.line for p in check_system(shadowed, seed=1).problems] == [5]
+
+
+def _many_blocks_system() -> str:
+    """A system of 27 small blocks (answers after 1♣ and each overcall), enough rules to report
+    progress on several times."""
+    body = "".join(
+        f"after P* 1C {level}{strain}\n  X hcp 10+ -- strong.\n  P hcp 0-9 -- weak.\n"
+        for level in range(1, 8)
+        for strain in "CDHS"
+        if (level, strain) > (1, "C")
+    )
+    return "version: 2\nsystem: Many\nafter P*\n  1C hcp 12+\n  fallback P\n" + body
+
+
+def test_a_check_reports_its_progress_up_to_the_whole_system(monkeypatch):
+    """A check of a large system runs for many seconds: ``progress`` hears how far it has gone, in
+    steps, and last that every rule was looked at."""
+    from bridgegui.engine.bidding import checker
+
+    system = parse_system(_many_blocks_system())
+    monkeypatch.setattr(checker, "PROGRESS_EVERY", 10)
+    heard: list[tuple[int, int]] = []
+    check_system(system, samples=300, progress=lambda done, total: heard.append((done, total)))
+    total = len(system.rules)
+    assert total > 40
+    assert len(heard) >= 4
+    assert all(t == total for _, t in heard)
+    assert [d for d, _ in heard] == sorted(d for d, _ in heard)
+    assert heard[-1] == (total, total) and heard[0][0] < total
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_command_shows_progress_in_place_on_a_terminal_and_by_lines_through_a_pipe(tmp_path, monkeypatch):
+    """On a terminal one line is rewritten (``\\r``) and ended before the report; through a pipe a line
+    comes at most every few seconds, never a rewritten one."""
+    from bridgegui.cli import system as system_cli
+    from bridgegui.engine.bidding import checker
+
+    path = tmp_path / "many.system"
+    path.write_text(_many_blocks_system(), encoding="utf-8")
+    monkeypatch.setattr(checker, "PROGRESS_EVERY", 10)
+    terminal = _Terminal()
+    assert main(["check", str(path), "--samples", "300", "--boards", "50"], io.StringIO(), terminal) == 0
+    shown = terminal.getvalue()
+    assert shown.count("\r") >= 3 and shown.endswith("rules looked at\n")
+    total = len(parse_system_file(str(path)).rules)
+    assert f"\rbridgegui-system: {total:,} of {total:,} rules looked at\n" in shown
+
+    monkeypatch.setattr(system_cli._CheckProgress, "PIPE_EVERY", 0.0)
+    piped = io.StringIO()
+    assert main(["check", str(path), "--samples", "300", "--boards", "50"], io.StringIO(), piped) == 0
+    lines = piped.getvalue().splitlines()
+    assert "\r" not in piped.getvalue()
+    assert len(lines) >= 3 and all("rules looked at" in line for line in lines[1:])
+    monkeypatch.setattr(system_cli._CheckProgress, "PIPE_EVERY", 3600.0)
+    quiet = io.StringIO()
+    assert main(["check", str(path), "--samples", "300", "--boards", "50"], io.StringIO(), quiet) == 0
+    assert len(quiet.getvalue().splitlines()) == 1  # only the start line within the hour

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 from collections.abc import Sequence
 from typing import TextIO
 
@@ -80,7 +81,9 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
             f"{args.samples:,} hands each, {args.boards:,} random boards…\n"
         )
         err.flush()
-        report = check_system(system, samples=args.samples, seed=args.seed, coverage_boards=args.boards)
+        shown = _CheckProgress(err)
+        report = check_system(system, samples=args.samples, seed=args.seed, coverage_boards=args.boards, progress=shown)
+        shown.close()
         out.write(report_text(report))
         return EXIT_PROBLEMS if report.has_errors else EXIT_OK
     if args.command == "show":
@@ -97,6 +100,38 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
     from bridgegui.cli.booklet import write_booklet  # QtGui only when a PDF is asked for
 
     return write_booklet(system, args.output, args.format, err)
+
+
+class _CheckProgress:
+    """How far a check has gone, on ``err``: one line rewritten in place on a terminal, and through a
+    pipe (a log, a caller with a time limit) a line every ``PIPE_EVERY`` seconds, so a long check is
+    never silent and a log is not flooded."""
+
+    PIPE_EVERY = 5.0
+
+    def __init__(self, err: TextIO) -> None:
+        self.err = err
+        self.terminal = bool(getattr(err, "isatty", lambda: False)())
+        self.last = time.monotonic()
+        self.rewritten = False
+
+    def __call__(self, done: int, total: int) -> None:
+        text = f"bridgegui-system: {done:,} of {total:,} rules looked at"
+        if self.terminal:
+            self.err.write(f"\r{text}")
+            self.rewritten = True
+        elif time.monotonic() - self.last >= self.PIPE_EVERY and done < total:
+            self.err.write(f"{text}\n")
+            self.last = time.monotonic()
+        else:
+            return
+        self.err.flush()
+
+    def close(self) -> None:
+        """End the rewritten line, so the report starts on a line of its own."""
+        if self.rewritten:
+            self.err.write("\n")
+            self.err.flush()
 
 
 def problem_text(system: System, problem: RuleProblem) -> str:

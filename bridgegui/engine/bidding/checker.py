@@ -20,27 +20,30 @@ Results are typed records; the command line phrases them.
 
 from __future__ import annotations
 
-import functools
 import itertools
 import re
 import threading
-from collections import Counter
-from collections.abc import Iterator
+from collections import Counter, OrderedDict
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
 
-from bridgegui.engine.bidding.calls import PASS, Auction, AuctionError, Call
+from bridgegui.engine.bidding.calls import PASS, Auction, Call
+from bridgegui.engine.bidding.checker_contexts import (
+    OBSERVED_BOARDS,
+    RandomBidding,
+    contexts,
+    observed_bidding,
+    observed_by_block,
+    random_bidding,
+)
 from bridgegui.engine.bidding.system import (
     NO_RULE,
     Block,
     Rule,
     System,
-    bid_deals,
-    board_vulnerability_for,
-    call_from_code,
 )
-from bridgegui.engine.boards import board_dealer, board_vulnerability
 from bridgegui.engine.cards import FULL_DECK_MASK, seat_index
 from bridgegui.engine.dealer.constraints import SeatConstraint
 from bridgegui.engine.dealer.exact import SeatPlan, SeatSampler, plan_seat
@@ -49,6 +52,9 @@ from bridgegui.engine.errors import BridgeError
 from bridgegui.engine.evaluation import MeasuredHands, hcp
 
 DEFAULT_SAMPLES = 2000
+
+PROGRESS_EVERY = 1000
+"""Rules between two calls of ``check_system``'s ``progress``."""
 
 
 @dataclass(frozen=True)
@@ -186,152 +192,6 @@ def _holds(outer: Rule, inner: Rule) -> bool:
 UNCONSTRAINED_FACTOR = 10
 """How many times more hands are drawn for a rule with no meaning and no ``where``."""
 
-OBSERVED_BOARDS = 2000
-"""Random boards whose bidding shows which rules are reachable by example, and which auctions occur."""
-
-
-@dataclass(frozen=True)
-class RandomBidding:
-    """Random boards bid to the end (board i has Law 2's dealer and vulnerability for number i+1): what
-    both the reachability check and the coverage figures read, bid once for both."""
-
-    deals: np.ndarray
-    dealers: tuple[str, ...]
-    auctions: tuple[Auction, ...]
-    rule_history: np.ndarray
-
-
-def random_bidding(system: System, boards: int, *, seed: int = 1) -> RandomBidding:
-    """``boards`` random deals (``seed``) bid by ``system`` at their boards' dealers and vulnerabilities."""
-    deals = deal_batch(boards, seed=seed)
-    numbers = [i % 16 + 1 for i in range(boards)]
-    dealers = tuple(board_dealer(n) for n in numbers)
-    auctions, rule_history = bid_deals(system, deals, dealers, [board_vulnerability(n) for n in numbers])
-    return RandomBidding(deals, dealers, tuple(auctions), rule_history)
-
-
-def observed_bidding(bidding: RandomBidding) -> tuple[tuple[Auction, ...], frozenset[int]]:
-    """What random boards bid by the system pass through: every auction so far (written from North
-    dealing: a rule sees only the calls and the caller's place), and every rule that chose a call.  A
-    rule chosen there is reachable by example; the auctions are the positions a catch-all block
-    (``after **``) really answers, which no pattern spells."""
-    seen: dict[tuple[object, ...], Auction] = {}
-    used = {int(i) for i in np.unique(bidding.rule_history).tolist() if i != NO_RULE}
-    for auction in bidding.auctions:
-        for i in range(len(auction.calls)):
-            key = tuple(auction.calls[:i])
-            if key not in seen:
-                seen[key] = Auction("N", auction.calls[:i])
-    return tuple(seen.values()), frozenset(used)
-
-
-def observed_by_block(system: System, observed: tuple[Auction, ...]) -> dict[int, list[Auction]]:
-    """The observed auctions each block answers (by the block's place in ``system.blocks``), found with
-    the system's own pattern index: one pass over the auctions, not one per rule."""
-    found: dict[int, list[Auction]] = {}
-    for auction in observed:
-        for b in system.blocks_matching(auction):
-            found.setdefault(b, []).append(auction)
-    return found
-
-
-def _closest(system: System, block: Block, rule: Rule, observed: tuple[Auction, ...], limit: int) -> list[Auction]:
-    """The observed auctions the block answers, those where fewest rules come before ``rule`` first.
-    ``observed`` holds the block's own auctions (``observed_by_block``)."""
-    ranked: list[tuple[int, int, Auction]] = []
-    for auction in observed:
-        if not auction.is_legal(rule.call):
-            continue
-        candidates = system.rules_for(auction)
-        if rule in candidates:
-            ranked.append((candidates.index(rule), len(ranked), auction))
-    ranked.sort()
-    return [auction for _, _, auction in ranked[:limit]]
-
-
-def contexts(
-    block: Block, rule: Rule, limit: int = 12, observed: tuple[Auction, ...] = (), system: System | None = None
-) -> Iterator[tuple[Auction, str]]:
-    """Auctions the block's pattern matches (wildcards filled in a few plain ways, then auctions
-    ``observed`` on random boards), each with a board vulnerability, in which ``rule`` applies (its
-    seat and vulnerability) and its call is legal."""
-    elements = block.pattern.elements
-    choices: list[list[tuple[str, ...]]] = []
-    for i, element in enumerate(elements):
-        if element == "P*":
-            choices.append([("P",) * k for k in range(4)] if i == 0 else [(), ("P",)])
-        elif element == "**":
-            # Nothing, or a few plain openings and overcalls: a catch-all block ("** X XX P") also
-            # answers auctions no other block spells, and one of these usually is one.
-            choices.append([(), ("1C",), ("1C", "1H"), ("1C", "P", "1H"), ("P", "1D", "1S")])
-        elif element == "*":
-            choices.append([("P",), ("X",), ("bid",)])
-        elif element == "bid":
-            # The cheapest bid, and the bid just under the rule's own: a rule for a jump or for a
-            # call above a cheaper rule of the same block ("2♥ if legal, else 3♥") is reached only
-            # when the "bid" leaves its call the cheapest left, which random boards seldom show.
-            under = (f"under:{rule.call.rank - 1}",) if rule.call.is_bid and rule.call.rank > 0 else None
-            choices.append([("bid",), under] if under is not None else [("bid",)])
-        else:
-            assert isinstance(element, frozenset)
-            literal: list[tuple[str, ...]] = [(str(call_from_code(c)),) for c in sorted(element)]
-            choices.append(literal[:4])
-    produced = 0
-    states = sorted(rule.vulnerabilities) if rule.vulnerabilities is not None else ["none", "they", "we", "both"]
-    synthetic = (_auction(tuple(token for part in c for token in part)) for c in itertools.product(*choices))
-
-    def closest() -> Iterator[Auction]:
-        # Ranked only when the plain auctions run out: most rules are reached before that.
-        if system is not None and observed:
-            yield from _closest(system, block, rule, observed, limit)
-
-    for auction in itertools.chain(synthetic, closest()):
-        if auction is None or auction.is_complete or not auction.is_legal(rule.call):
-            continue
-        if not block.pattern.matches(auction.calls):
-            continue
-        position = len(auction.calls) % 4 + 1
-        if rule.seats is not None and position not in rule.seats:
-            continue
-        for state in states[:2]:
-            yield auction, board_vulnerability_for(state, auction.next_seat)
-            produced += 1
-        if produced >= 2 * limit:
-            return
-
-
-@functools.lru_cache(maxsize=8192)
-def _auction(tokens: tuple[str, ...]) -> Auction | None:
-    """The auction the tokens spell (``bid``: the cheapest bid; ``under:R``: the bid of rank R, when it
-    is higher than the last), None when it is not legal.  Cached, and built on the cached auction of
-    all but the last token: every rule of a block spells the same few auctions, and the auctions of a
-    block share their beginnings, so each new one costs one call added."""
-    if not tokens:
-        return Auction("N")
-    auction = _auction(tokens[:-1])
-    if auction is None:
-        return None
-    token = tokens[-1]
-    call: Call | None
-    if token.startswith("under:"):
-        last = auction.last_bid
-        rank = int(token[6:])
-        if last is not None and rank <= last.rank:
-            return None
-        call = Call.from_rank(rank)
-    elif token == "bid":
-        last = auction.last_bid
-        call = Call.from_rank(0 if last is None else last.rank + 1) if (last is None or last.rank < 34) else None
-        if call is None:
-            return None
-    else:
-        call = Call.parse(token)
-    try:
-        return auction + call
-    except AuctionError:
-        return None
-
-
 # --- the checks -------------------------------------------------------------------------------------
 
 
@@ -452,27 +312,39 @@ class _PoolVerdicts:
     out again on every draw (most of the check's time).  A rule's meaning and ``where`` do not depend
     on the seat (``Rule.where_mask``), so one verdict a rule serves every context."""
 
+    SWEEPS_KEPT = 64
+    """Contexts whose sweep is kept: a block's rules are checked one after another, in its contexts."""
+
     def __init__(self, pool: np.ndarray, keep: int = FIRST_ROUND) -> None:
         self.pool = MeasuredHands(pool)
         self.keep = keep
-        self._misses: dict[int, np.ndarray] = {}
-        self._fitting: dict[int, np.ndarray] = {}
+        self._misses: dict[object, np.ndarray] = {}
+        self._fitting: dict[object, np.ndarray] = {}
+        self._sweeps: OrderedDict[tuple[object, ...], _Sweep] = OrderedDict()
+
+    @staticmethod
+    def _key(rule: Rule) -> object:
+        # Rules share conditions: SAYC's 25,000 rules have some 3,500 meaning-and-where pairs (the
+        # same "5+ spades, 6-10" answers in many blocks), and working a verdict out once per pair
+        # rather than once per rule took the pool's masks from a fifth of the check to a thirtieth.
+        return (rule.always_fits, rule.meaning, rule.where, rule.compile_where)
 
     def fitting(self, rule: Rule) -> np.ndarray:
         """The first ``keep`` of the pool's hands (places in the pool, in order) that fit the rule."""
-        found = self._fitting.get(rule.index)
+        key = self._key(rule)
+        found = self._fitting.get(key)
         if found is None:
             fits = rule.mask(self.pool, 0)
-            self._misses[rule.index] = np.packbits(~fits)
-            found = self._fitting[rule.index] = np.flatnonzero(fits)[: self.keep].astype(np.int32)
+            self._misses[key] = np.packbits(~fits)
+            found = self._fitting[key] = np.flatnonzero(fits)[: self.keep].astype(np.int32)
         return found
 
     def misses(self, rule: Rule) -> np.ndarray:
         """The pool's hands that do not fit the rule, as packed bits (``np.packbits``)."""
-        found = self._misses.get(rule.index)
+        found = self._misses.get(self._key(rule))
         if found is None:
             self.fitting(rule)
-            found = self._misses[rule.index]
+            found = self._misses[self._key(rule)]
         return found
 
     def bits(self, places: np.ndarray) -> np.ndarray:
@@ -480,6 +352,54 @@ class _PoolVerdicts:
         chosen = np.zeros(self.pool.hands.shape[0], dtype=bool)
         chosen[places] = True
         return np.packbits(chosen)
+
+    def left(self, system: System, auction: Auction, vulnerable: str, rule: Rule) -> np.ndarray | None:
+        """The pool's hands (packed bits) that every legal candidate above ``rule`` lets through in a
+        context, as ``System.choose`` tries them; None when ``rule`` is not a legal candidate there.
+        The rules of a block share their contexts, so a context's sweep is kept and extended as far
+        as its rules ask, for all of them (each used to walk the candidates above it again)."""
+        candidates = system.rules_for(auction, vulnerable)
+        # Both vulnerabilities tried usually give the same candidates: one sweep serves both.
+        key = (tuple(auction.calls), tuple(map(id, candidates)))
+        sweep = self._sweeps.get(key)
+        if sweep is None:
+            sweep = self._sweeps[key] = _Sweep(auction, candidates)
+            if len(self._sweeps) > self.SWEEPS_KEPT:
+                self._sweeps.popitem(last=False)
+        else:
+            self._sweeps.move_to_end(key)
+        return sweep.left(rule, self)
+
+
+class _Sweep:
+    """One context's legal candidates, in order, and the pool's hands left after each (``_PoolVerdicts.left``)."""
+
+    def __init__(self, auction: Auction, candidates: tuple[Rule, ...]) -> None:
+        legal: dict[Call, bool] = {}
+        self.legal: list[Rule] = []
+        self.rows: dict[int, int] = {}
+        for candidate in candidates:
+            call = candidate.call
+            allowed = legal.get(call)
+            if allowed is None:
+                allowed = legal[call] = auction.is_legal(call)
+            if allowed:
+                self.rows.setdefault(id(candidate), len(self.legal))
+                self.legal.append(candidate)
+        self.lefts: list[np.ndarray] = []
+
+    def left(self, rule: Rule, verdicts: _PoolVerdicts) -> np.ndarray | None:
+        row = self.rows.get(id(rule))
+        if row is None:
+            return None
+        lefts = self.lefts
+        if not lefts:
+            lefts.append(np.full(-(-verdicts.pool.hands.shape[0] // 8), 0xFF, dtype=np.uint8))
+        while len(lefts) <= row:
+            if not lefts[-1].any():
+                return lefts[-1]  # the candidates above took every hand: none is left for the rest
+            lefts.append(np.bitwise_and(lefts[-1], verdicts.misses(self.legal[len(lefts) - 1])))
+        return lefts[row]
 
 
 def _reached_from_pool(
@@ -497,20 +417,9 @@ def _reached_from_pool(
         return None
     drawn_bits = verdicts.bits(drawn)
     for auction, vulnerable in places:
-        legal: dict[Call, bool] = {}
-        pending = drawn_bits.copy()
-        for candidate in system.rules_for(auction, vulnerable):
-            call = candidate.call
-            allowed = legal.get(call)
-            if allowed is None:
-                allowed = legal[call] = auction.is_legal(call)
-            if not allowed:
-                continue
-            if candidate is rule:
-                return True
-            np.bitwise_and(pending, verdicts.misses(candidate), out=pending)
-            if not pending.any():
-                break
+        left = verdicts.left(system, auction, vulnerable, rule)
+        if left is not None and np.bitwise_and(drawn_bits, left).any():
+            return True
     # A few pool hands that reach it prove a rare meaning's rule reachable as well as an exact draw
     # would (a fifth of the check went on exact draws); a few that do not prove nothing.
     return False if drawn.size >= POOL_ENOUGH else None
@@ -558,11 +467,15 @@ def check_system(
     seed: int = 1,
     coverage_boards: int = 0,
     cancel: threading.Event | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> CheckReport:
     """Every rule's reachability and note, and (``coverage_boards`` > 0) the catch-all coverage.
 
     ``cancel`` (set from another thread) stops the check before the next rule: the window checks a
-    chosen file in a worker and lets the user give up; the report then covers the rules checked."""
+    chosen file in a worker and lets the user give up; the report then covers the rules checked.
+    ``progress(done, total)`` is called as the rules are gone through (every ``PROGRESS_EVERY`` rules,
+    and once at the end), with the rules looked at so far (catch-alls included) and the system's
+    rules: a check of a large system takes many seconds, and a caller shows that it is moving."""
     rng = np.random.default_rng(seed)
     problems: list[RuleProblem] = []
     checked = 0
@@ -582,7 +495,13 @@ def check_system(
     pool = deal_batch(POOL_DEALS, rng=rng).reshape(-1)
     verdicts = _PoolVerdicts(pool)
     pending: list[tuple[Block, Rule, tuple[Auction, ...]]] = []
+    total = len(system.rules)
+    looked_at = reported = 0
     for b, block in enumerate(system.blocks):
+        if progress is not None and looked_at - reported >= PROGRESS_EVERY:
+            progress(looked_at, total)
+            reported = looked_at
+        looked_at += len(block.rules)
         observed = tuple(by_block.get(b, ()))
         for rule in block.rules:
             if cancel is not None and cancel.is_set():
@@ -620,7 +539,8 @@ def check_system(
                     live_lines.add((rule.source, rule.line))
                     continue
             pending.append((block, rule, observed))
-    # Pass 2: the full draws, and a proof where they reach nothing.
+    # Pass 2: the full draws, and a proof where they reach nothing.  (Few rules get here, but each
+    # costs thousands of draws: the progress stays short of the total until they are done.)
     for block, rule, observed in pending:
         if (rule.source, rule.line) in live_lines:
             continue
@@ -643,6 +563,8 @@ def check_system(
     coverage = (
         measure_coverage(system, coverage_boards, seed=seed, bidding=coverage_bidding) if coverage_boards else None
     )
+    if progress is not None:
+        progress(total, total)
     return _report(system, problems, coverage, checked)
 
 
