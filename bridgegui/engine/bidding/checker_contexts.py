@@ -151,7 +151,7 @@ class _Spelling:
                 assert isinstance(element, frozenset)
                 literal: list[tuple[str, ...]] = [(str(call_from_code(c)),) for c in sorted(element)]
                 choices.append(literal[:4])
-        spelled = _spell(choices, 0, Auction("N"))
+        spelled = _spell(choices, 0, ()) if choices else iter((Auction("N"),))
         self._source: Iterator[Auction] = (
             auction for auction in spelled if not auction.is_complete and pattern.matches(auction.calls)
         )
@@ -179,24 +179,33 @@ def _spelled(pattern: Pattern, under: int | None) -> _Spelling:
     return _Spelling(pattern, under)
 
 
-def _spell(choices: list[list[tuple[str, ...]]], i: int, auction: Auction) -> Iterator[Auction]:
-    """The legal auctions ``auction`` followed by one choice per place from ``choices[i:]``, in the
-    order of ``itertools.product``; a choice that makes the auction illegal is dropped with every
+def _spell(choices: list[list[tuple[str, ...]]], i: int, tokens: tuple[str, ...]) -> Iterator[Auction]:
+    """The legal auctions the tokens followed by one choice per place from ``choices[i:]`` spell, in
+    the order of ``itertools.product``; a choice that makes the auction illegal is dropped with every
     auction that would begin with it."""
-    if i == len(choices):
-        yield auction
-        return
     for part in choices[i]:
-        extended: Auction | None = auction
-        for token in part:
-            extended = _extend(extended, token) if extended is not None else None
-        if extended is not None:
+        extended = (*tokens, *part)
+        auction = _auction(extended)
+        if auction is None:
+            continue
+        if i + 1 == len(choices):
+            yield auction
+        else:
             yield from _spell(choices, i + 1, extended)
 
 
-def _extend(auction: Auction, token: str) -> Auction | None:
-    """The auction with one more call (``bid``: the cheapest bid; ``under:R``: the bid of rank R, when
-    it is higher than the last), None when that is not legal."""
+@functools.lru_cache(maxsize=8192)
+def _auction(tokens: tuple[str, ...]) -> Auction | None:
+    """The auction the tokens spell (``bid``: the cheapest bid; ``under:R``: the bid of rank R, when it
+    is higher than the last), None when it is not legal.  Cached, and built on the cached auction of
+    all but the last token: the blocks of a system share their beginnings ("1♣ P 1♥ …"), so each new
+    auction costs one call added."""
+    if not tokens:
+        return Auction("N")
+    auction = _auction(tokens[:-1])
+    if auction is None:
+        return None
+    token = tokens[-1]
     call: Call | None
     if token.startswith("under:"):
         last = auction.last_bid
