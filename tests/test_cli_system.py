@@ -292,3 +292,21 @@ def test_the_command_shows_progress_in_place_on_a_terminal_and_by_lines_through_
     quiet = io.StringIO()
     assert main(["check", str(path), "--samples", "300", "--boards", "50"], io.StringIO(), quiet) == 0
     assert len(quiet.getvalue().splitlines()) == 1  # only the start line within the hour
+
+
+def test_an_interrupted_check_ends_its_progress_line(tmp_path, monkeypatch):
+    """Ctrl-C during a check on a terminal: the rewritten progress line is ended, so the traceback (or
+    the shell's prompt) does not run on after it."""
+    from bridgegui.cli import system as system_cli
+
+    def interrupted(*_args, progress, **_kwargs):
+        progress(10, 20)
+        raise KeyboardInterrupt
+
+    path = tmp_path / "clean.system"
+    path.write_text("version: 2\nsystem: Clean\nafter P*\n  1NT hcp 15-17, balanced\n  fallback P\n", encoding="utf-8")
+    monkeypatch.setattr(system_cli, "check_system", interrupted)
+    terminal = _Terminal()
+    with pytest.raises(KeyboardInterrupt):
+        main(["check", str(path)], io.StringIO(), terminal)
+    assert terminal.getvalue().endswith("\rbridgegui-system: 10 of 20 rules looked at\n")

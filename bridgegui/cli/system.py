@@ -82,8 +82,12 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
         )
         err.flush()
         shown = _CheckProgress(err)
-        report = check_system(system, samples=args.samples, seed=args.seed, coverage_boards=args.boards, progress=shown)
-        shown.close()
+        try:
+            report = check_system(
+                system, samples=args.samples, seed=args.seed, coverage_boards=args.boards, progress=shown
+            )
+        finally:
+            shown.close()  # also when interrupted: the message that follows starts on its own line
         out.write(report_text(report))
         return EXIT_PROBLEMS if report.has_errors else EXIT_OK
     if args.command == "show":
