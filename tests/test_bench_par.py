@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 from bridgegui.devtools import bench_par
-from bridgegui.engine.bidding.calls import Contract
+from bridgegui.engine.bidding.calls import Auction, Contract
+from bridgegui.engine.cards import Deal
 from bridgegui.engine.dealing import deal_batch
 
 
@@ -113,3 +114,34 @@ def test_a_bad_reference_list_is_refused_with_a_message(reference, message, caps
     with pytest.raises(SystemExit):
         bench_par.main(["--seed", "2", "--reference", reference])
     assert message in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("calls", "kind"),
+    [
+        ("1S P 2S P P P", "one side"),
+        ("1S 2H P P P", "contested"),
+        ("P 1NT X P P P", "contested"),  # a penalty double competes: the defenders called
+        ("P P P P", "passed out"),
+    ],
+)
+def test_contest_kind_says_whether_both_sides_called(calls, kind) -> None:
+    assert bench_par.contest_kind(Auction.parse("N", calls)) == kind
+
+
+def test_against_reference_splits_both_figures_over_all_boards() -> None:
+    deal = Deal.from_masks(deal_batch(1, seed=1)[0].tolist())
+
+    def board(index: int, calls: str, imps: int) -> bench_par.BoardResult:
+        auction = Auction.parse("N", calls)
+        return bench_par.BoardResult(
+            index, index + 1, "N", "None", deal, auction, (), auction.contract(), 0, 0, 0, (), imps, "at par"
+        )
+
+    results = [board(0, "1S 2H P P P", -6), board(1, "1S P 2S P P P", 4), board(2, "1H 1S P P P", 2)]
+    reference = np.array([3, 5, 0])
+    rows = bench_par.against_reference(results, reference)
+    assert rows == [
+        ("contested", 2, pytest.approx(8 / 3), pytest.approx(3 / 3)),
+        ("one side", 1, pytest.approx(4 / 3), pytest.approx(5 / 3)),
+    ]

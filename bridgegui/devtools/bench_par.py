@@ -10,7 +10,9 @@ South's side).  The figure is the mean of the absolute IMP difference: 0 for a s
 reaches par, about 4.9 for a crude rule that sees both partnership hands and bids game with 25 points
 and a fit, slam with 33.  ``--reference SEEDS`` prints a better yardstick: a partnership that sees
 both hands and takes its contract from a table learned on other seeds (``par_reference``), about 4.15
-on seeds 1-5.  It needs the ``dd`` extra (endplay).  In-process figures.
+on seeds 1-5 (4.19 learned on seeds 6-8), and sets each system against it on the boards both sides
+called on and on those only one side did: the system's shortfall against a partnership that sees
+both hands is mostly in the contested ones.  It needs the ``dd`` extra (endplay).  In-process figures.
 
 Solving the deals is most of the time, and the deals of a seed never change, so the double-dummy
 tables and par results are kept per (seed, deals) in the user cache folder (``$BRIDGEGUI_CACHE_DIR``
@@ -33,7 +35,7 @@ import numpy as np
 
 from bridgegui.engine import double_dummy
 from bridgegui.engine.bidding import load_system
-from bridgegui.engine.bidding.calls import STRAINS, Auction, Contract
+from bridgegui.engine.bidding.calls import PASS, STRAINS, Auction, Contract
 from bridgegui.engine.bidding.checker import measure_coverage
 from bridgegui.engine.bidding.loader import CACHE_DIR_ENV as CACHE_DIR_ENV  # the same variable moves both caches
 from bridgegui.engine.bidding.loader import user_cache_folder
@@ -384,6 +386,35 @@ def breakdown(results: Sequence[BoardResult]) -> list[tuple[str, int, int, float
     return sorted(rows, key=lambda row: (-row[2], CATEGORIES.index(row[0])))
 
 
+CONTEST_KINDS = ("contested", "one side", "passed out")
+"""Who called on a board: both sides, one side only, or nobody (Pass aside)."""
+
+
+def contest_kind(auction: Auction) -> str:
+    """``"contested"`` when both sides called something other than Pass (a double competes too),
+    ``"one side"`` when only one did, else ``"passed out"``."""
+    sides = {auction.seat_of(k) in "NS" for k, call in enumerate(auction.calls) if call != PASS}
+    return CONTEST_KINDS[2 - len(sides)]
+
+
+def against_reference(results: Sequence[BoardResult], reference: np.ndarray) -> list[tuple[str, int, float, float]]:
+    """Per contest kind with boards: ``(kind, boards, system's IMPs, reference's IMPs)``, both a board of all boards.
+
+    The reference (``par_reference``) sees both hands and keeps the opponents silent, so it loses the
+    same on a board however the auction went; where the system falls furthest behind it is where its
+    bidding, not the deal, costs IMPs.  Contested boards are where the reference knows most.
+    """
+    total = max(len(results), 1)
+    rows = []
+    for kind in CONTEST_KINDS:
+        chosen = [r for r in results if contest_kind(r.auction) == kind]
+        if chosen:
+            system = sum(abs(r.imps) for r in chosen) / total
+            oracle = float(sum(int(reference[r.index]) for r in chosen)) / total
+            rows.append((kind, len(chosen), system, oracle))
+    return rows
+
+
 def level_bounds(results: Sequence[BoardResult]) -> tuple[float, float]:
     """IMPs a board from par if each undoubled contract were played at its best level double dummy,
     strain and declarer kept: ``(any level, only the reached level or higher)``.
@@ -465,7 +496,8 @@ def main(argv: list[str] | None = None) -> int:
         "--reference",
         metavar="SEEDS",
         help="also the IMPs of a partnership that sees both hands, its contract table learned on these seeds "
-        "(comma-separated, not --seed; see par_reference)",
+        "(comma-separated, not --seed; see par_reference), and each system against it on contested boards and "
+        "on boards only one side bid",
     )
     args = parser.parse_args(argv)
     learning: list[int] = []
@@ -479,6 +511,11 @@ def main(argv: list[str] | None = None) -> int:
     if not double_dummy.available():
         print(double_dummy.unavailable_message())
         return 1
+    reference = None
+    if args.reference:
+        from bridgegui.devtools.par_reference import reference_losses
+
+        reference = reference_losses(args.deals, args.seed, learning)
     for name in args.system or ["sayc", "acol"]:
         system = load_system(name)
         results, seconds, _ = score_boards(system, args.deals, args.seed)
@@ -504,15 +541,19 @@ def main(argv: list[str] | None = None) -> int:
                 f"  ceiling: each contract at its best level double dummy (strain and declarer kept) {any_level:.2f}"
                 f" IMPs a board; only ever bidding higher {higher:.2f}"
             )
+        if reference is not None:
+            for kind, boards, ours, oracle in against_reference(results, reference):
+                print(
+                    f"  {kind:<10} {boards:>5} boards  {ours:5.2f} a board; the reference {oracle:5.2f}"
+                    f" ({ours - oracle:+.2f})"
+                )
         if args.worst > 0:
             chosen = [r for r in results if r.imps and (args.category is None or r.category == args.category)]
             chosen.sort(key=lambda r: (-abs(r.imps), r.index))
             for r in chosen[: args.worst]:
                 print(describe(system, r))
-    if args.reference:
-        from bridgegui.devtools.par_reference import reference_imps
-
-        figure = reference_imps(args.deals, args.seed, learning)
+    if reference is not None:
+        figure = float(np.mean(reference))
         print(
             f"reference: a partnership that sees both hands, its contract by combined HCP and fit (learned on"
             f" seeds {args.reference}), opponents silent: {figure:.2f} IMPs a board on seed {args.seed}"

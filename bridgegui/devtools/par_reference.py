@@ -90,16 +90,26 @@ def learn(boards: Sequence[OracleBoards]) -> dict[tuple[int, int], int]:
     return table
 
 
-def score(table: dict[tuple[int, int], int], boards: OracleBoards) -> float:
-    """Mean IMPs a board from par of the table's contracts; a key the learning never met plays 3NT."""
+def board_losses(table: dict[tuple[int, int], int], boards: OracleBoards) -> np.ndarray:
+    """The IMPs lost against par on each board by the table's contract (a key never met plays 3NT)."""
     fallback = LEVELS + 2  # notrump, level 3
     options = np.array([table.get((int(k), int(h)), fallback) for k, h in boards.keys], dtype=np.int64)
-    return float(np.mean(boards.losses[np.arange(len(options)), options]))
+    return boards.losses[np.arange(len(options)), options]
+
+
+def score(table: dict[tuple[int, int], int], boards: OracleBoards) -> float:
+    """Mean IMPs a board from par of the table's contracts."""
+    return float(np.mean(board_losses(table, boards)))
+
+
+def reference_losses(deals: int, seed: int, learning_seeds: Sequence[int]) -> np.ndarray:
+    """The oracle's IMPs from par on each of ``seed``'s deals, its table learned on the other seeds'."""
+    if seed in learning_seeds:
+        raise ValueError("the seed scored must not be one the table was learned on")
+    table = learn([oracle_boards(deals, s) for s in learning_seeds])
+    return board_losses(table, oracle_boards(deals, seed))
 
 
 def reference_imps(deals: int, seed: int, learning_seeds: Sequence[int]) -> float:
     """The oracle's IMPs a board from par on ``seed``'s deals, its table learned on the other seeds'."""
-    if seed in learning_seeds:
-        raise ValueError("the seed scored must not be one the table was learned on")
-    table = learn([oracle_boards(deals, s) for s in learning_seeds])
-    return score(table, oracle_boards(deals, seed))
+    return float(np.mean(reference_losses(deals, seed, learning_seeds)))
