@@ -490,7 +490,8 @@ def check_system(
     by_block = observed_by_block(system, observed)
     # Pass 1: what random boards or a first cheap round of draws reach.  A line with suit variables
     # stands for several rules and is reported only when all of them are dead (``_by_line``), so a
-    # rule whose line is already live needs no more draws: that skips most of pass 2.
+    # rule whose line is already live needs no more draws: that skips most of pass 2, and in pass 1
+    # more than half the rules (SAYC's check went from 13 s to 5 s).
     live_lines: set[tuple[str, int]] = set()
     pool = deal_batch(POOL_DEALS, rng=rng).reshape(-1)
     verdicts = _PoolVerdicts(pool)
@@ -514,6 +515,8 @@ def check_system(
             if rule.index in used:
                 live_lines.add((rule.source, rule.line))
                 continue  # chosen on a random board: reachable by example
+            if (rule.source, rule.line) in live_lines:
+                continue  # another suit of its line is reached: the line is live (``_by_line``)
             # The contexts are spelled lazily: most rules are reached in the first, and spelling all
             # of them for every rule was a third of the check.  Pass 2 spells them again for the few
             # rules it gets.
