@@ -169,6 +169,18 @@ def test_show_lists_the_next_calls_in_priority_order_with_alternatives(tmp_path)
     assert "2. Pass" in out and "[catch-all]" in out
 
 
+def test_show_after_all_pass_says_the_auction_is_over(tmp_path):
+    """``AP`` is a call list's end in PBN and in bridgegui-deal's --auction; show must say why it has
+    nothing to list, not call AP an unknown call."""
+    path = tmp_path / "alt.system"
+    path.write_text(
+        "version: 2\nsystem: Alt\nafter P* 1NT P\n  2C hcp 8+ -- Stayman.\n  fallback P\n", encoding="utf-8"
+    )
+    status, out, err = run("show", str(path), "--auction", "1NT AP")
+    assert status == 2 and out == ""
+    assert "AP (all pass) ends the auction" in err and "not a call" not in err
+
+
 def test_the_installed_command_runs_show_on_a_shipped_system():
     done = subprocess.run(
         [sys.executable, "-c", "from bridgegui.entry import system; system()", "show", "acol", "--auction", "1NT P"],

@@ -109,7 +109,7 @@ def split_auction(text: str, fixed_dealer: str | None) -> tuple[str | None, str]
     return fixed_dealer, text
 
 
-_ALL_PASS = re.compile(r"(?:^|[\s,\-–—])AP[\s,\-–—]*$", re.IGNORECASE)
+ALL_PASS = re.compile(r"(?:^|[\s,\-–—])AP[\s,\-–—]*$", re.IGNORECASE)
 """``AP`` ("all pass") as the last token, as PBN writes it: the passes that end the auction."""
 
 
@@ -122,7 +122,7 @@ def auction_calls(dealer: str, calls: str, written: str | None = None) -> str:
     """
     from bridgegui.engine.bidding import PASS, Auction
 
-    found = _ALL_PASS.search(calls)
+    found = ALL_PASS.search(calls)
     auction = Auction.parse(dealer, calls[: found.start()] if found else calls)
     if found:
         if auction.is_complete:

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from bridgegui import __version__
+from bridgegui.cli.bidding import ALL_PASS
 from bridgegui.engine.bidding import Auction, AuctionError, SystemFileError, load_system
 from bridgegui.engine.bidding.auction_dealing import rule_place
 from bridgegui.engine.bidding.checker import DEFAULT_SAMPLES, CheckReport, RuleProblem, check_system
@@ -91,6 +92,12 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
         out.write(report_text(report))
         return EXIT_PROBLEMS if report.has_errors else EXIT_OK
     if args.command == "show":
+        if ALL_PASS.search(args.auction):
+            err.write(
+                "bridgegui-system: --auction: AP (all pass) ends the auction, so nobody calls next: "
+                "give the calls so far, such as 1NT P\n"
+            )
+            return EXIT_USAGE
         try:
             auction = Auction.parse(args.dealer.strip().upper()[:1] or "N", args.auction)
         except AuctionError as exc:
