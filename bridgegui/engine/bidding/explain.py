@@ -140,7 +140,12 @@ def term_words(term: str) -> str:
         if "{s}" in phrase:
             suit = groups[0].lower()
             rest = groups[1] if len(groups) > 1 else None
-            return phrase.format(s=suit, r2=range_words(rest) if rest else "")
+            count = range_words(rest) if rest else ""
+            if phrase.startswith("{r2} of the top") and count in ("0", "at most 0"):
+                return phrase.format(s=suit, r2="none")  # "none of the top five spades", not "0 of"
+            if phrase == "{r2} {s}" and count == "1":
+                return f"1 {suit.removesuffix('s')}"  # "1 heart"
+            return phrase.format(s=suit, r2=count)
         if "{r}" in phrase:
             return phrase.format(r=range_words(groups[0]))
         if "{x}" in phrase:
@@ -242,7 +247,7 @@ def _count_phrase(op: str, count: str, thing: str) -> str:
     if least is not None:
         return f"{least} {thing}"
     if op == "==":
-        return f"exactly {count} {thing}"
+        return "none " + thing if count == "0" else f"exactly {count} {thing}"
     if op in ("<=", "<"):
         most = int(count) if op == "<=" else int(count) - 1
         return "none " + thing.removeprefix("of ") if most == 0 else f"at most {most} {thing}"
@@ -281,6 +286,15 @@ def _function_phrases(text: str) -> str:
     text = re.sub(
         rf"{_ALONE}\bhcp\(me, {_SUIT}\) (>=|<=|==|>|<) (\d+){_END}",
         lambda m: _count_phrase(m.group(2), m.group(3), f"HCP in {m.group(1)}"),
+        text,
+    )
+    for honour in ("ace", "king", "queen", "jack"):
+        text = re.sub(rf"{_ALONE}\b{honour}s\(me, {_SUIT}\) >= 1{_END}", rf"the {honour} of \1", text)
+        text = re.sub(rf"{_ALONE}\b{honour}s\(me, {_SUIT}\) == 0{_END}", rf"no {honour} in \1", text)
+    text = re.sub(rf"{_ALONE}\bcontrols\(me, {_SUIT}\) == 0{_END}", r"no ace or king in \1", text)
+    text = re.sub(
+        rf"{_ALONE}\b(controls|losers)\(me, {_SUIT}\) (>=|<=|==|>|<) (\d+){_END}",
+        lambda m: _count_phrase(m.group(3), m.group(4), f"{m.group(1)} in {m.group(2)}"),
         text,
     )
     # What is left is arithmetic or a comparison of two measures: name the measure, keep the sums.
@@ -332,9 +346,22 @@ def _length_phrases(text: str) -> str:
     return text
 
 
+def _outside_phrases(text: str) -> str:
+    """``(spades(me) <= 3 or spades(me) >= 7)`` is "not 4–6 spades": the length a rule rules out, as a
+    teacher says it, rather than two comparisons (only a parenthesised pair, and not under ``not``)."""
+
+    def outside(m: re.Match[str]) -> str:
+        low, high = int(m.group(2)) + 1, int(m.group(3)) - 1
+        if low > high:
+            return m.group(0)
+        return f"not {low} {m.group(1)}" if low == high else f"not {low}–{high} {m.group(1)}"
+
+    return re.sub(rf"(?<!not )\({_SUIT}\(me\) <= (\d+) or \1\(me\) >= (\d+)\)", outside, text)
+
+
 def where_words(expression: str) -> str:
     """A ``where`` expression read aloud: ``"spades(me) > hearts(me)"`` → ``"spades longer than hearts"``."""
-    text = _suit_phrases(" ".join(expression.split()))
+    text = _outside_phrases(_suit_phrases(" ".join(expression.split())))
     text = _length_phrases(_longest_phrases(_function_phrases(text)))
     for pattern, replacement in _WHERE_WORDS:
         text = re.sub(pattern, replacement, text)

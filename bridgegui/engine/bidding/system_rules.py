@@ -14,6 +14,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from bridgegui.engine.bidding.calls import Call, quoted
 from bridgegui.engine.bidding.explain import (
     SUIT_WORDS,
@@ -26,7 +28,14 @@ from bridgegui.engine.bidding.explain import (
 )
 from bridgegui.engine.bidding.system import Pattern, WhereFunction
 from bridgegui.engine.bidding.system_tokens import SystemFileError, _Reader
+from bridgegui.engine.bidding.where import compile_where
+from bridgegui.engine.cards import HOLDING_BITS
 from bridgegui.engine.dealer.constraints import SeatConstraint
+
+_SUIT_LENGTH = re.compile(r"\b(?:spades|hearts|diamonds|clubs)\(me\)")
+_LENGTH_ONLY_REST = re.compile(r"^(?:\s|\d|[()<>=!&|+*-]|\band\b|\bor\b|\bnot\b)*$")
+_TOP_LEVEL_OR = re.compile(r"\|\||\bor\b")
+_SINGLE_SUIT_TEST = re.compile(r"(spades|hearts|diamonds|clubs)\(me\) (>=|<=|==|>|<) (\d+)")
 
 SUIT_LETTERS = ("S", "H", "D", "C")
 _SUIT_CLASSES = {"major": (0, 1), "minor": (2, 3), "suit": (0, 1, 2, 3)}
@@ -484,8 +493,9 @@ def _read_rule(
         if vuls is not None:
             words.append(vulnerability_words(vuls))
         words += [term_words(t) for t in hand_terms]
-        if where_text is not None:
-            words.append(where_words(where_text))
+        stated = unstated_where(where_text, meaning) if where_text is not None else None
+        if stated:
+            words.append(where_words(stated))
         explained = Explanation(call, tuple(words), note, catch_all)
         explanation = explained.text()
     return _Draft(
@@ -505,3 +515,72 @@ def _read_rule(
 
 
 __all__ = ["SUIT_LETTERS", "Resolver"]
+
+
+def _top_level_conjuncts(expression: str) -> list[str] | None:
+    """The parts of ``expression`` joined by ``and`` (or ``&&``) outside parentheses; None when an
+    ``or`` joins parts there too (``and`` binds tighter, so those parts are not conjuncts)."""
+    parts, depth, start, k = [], 0, 0, 0
+    while k < len(expression):
+        ch = expression[k]
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        elif depth == 0:
+            if _TOP_LEVEL_OR.match(expression, k) and (expression[k] == "|" or _word_at(expression, k, 2)):
+                return None
+            joint = 2 if expression.startswith("&&", k) else 3 if _word_at(expression, k, 3, "and") else 0
+            if joint:
+                parts.append(expression[start:k])
+                start = k = k + joint
+                continue
+        k += 1
+    parts.append(expression[start:])
+    return [p.strip() for p in parts]
+
+
+def _word_at(text: str, k: int, size: int, word: str = "or") -> bool:
+    """``word`` stands alone at ``text[k:]`` (not inside a longer name)."""
+    return (
+        text.startswith(word, k)
+        and (k == 0 or not (text[k - 1].isalnum() or text[k - 1] == "_"))
+        and (k + size == len(text) or not (text[k + size].isalnum() or text[k + size] == "_"))
+    )
+
+
+def unstated_where(expression: str, meaning: SeatConstraint) -> str:
+    """``expression`` less the conjuncts about suit lengths alone that every shape ``meaning`` allows
+    already meets: they say nothing a student does not read in the meaning's words.
+
+    A rule on a pre-empt's 8+ hearts that also asks ``(hearts(me) <= 3 or hearts(me) >= 7)``, a test
+    written once for every suit, would otherwise explain itself with a condition it cannot fail.  Each
+    such conjunct is evaluated on one hand of every allowed shape (its lengths are all it reads), so a
+    conjunct is left out only when it is provably true of every hand the rule can take.
+    """
+    conjuncts = _top_level_conjuncts(" ".join(expression.split()))
+    if conjuncts is None or not any(_SUIT_LENGTH.search(c) for c in conjuncts):
+        return expression
+    shapes = meaning.shape_array
+    if shapes.shape[0] == 0:
+        return expression
+    fields = (np.left_shift(np.uint64(1), shapes.astype(np.uint64)) - np.uint64(1)) << (
+        np.arange(4, dtype=np.uint64) * np.uint64(HOLDING_BITS)
+    )
+    deals = np.zeros((shapes.shape[0], 4), dtype=np.uint64)
+    deals[:, 0] = np.bitwise_or.reduce(fields, axis=1)
+    # A test written for all four suits alike ("spades(me) >= 1 and hearts(me) >= 1 and ...") reads as
+    # one phrase ("no void"): its parts stay together even where the meaning makes one of them true.
+    singles = [_SINGLE_SUIT_TEST.fullmatch(c) for c in conjuncts]
+    tests = [(m.group(2), m.group(3)) for m in singles if m]
+    whole = {t for t in tests if sum(1 for m in singles if m and (m.group(2), m.group(3)) == t) == 4}
+    kept = []
+    for conjunct, single in zip(conjuncts, singles, strict=True):
+        if single and (single.group(2), single.group(3)) in whole:
+            kept.append(conjunct)
+            continue
+        length_only = _SUIT_LENGTH.search(conjunct) and _LENGTH_ONLY_REST.match(_SUIT_LENGTH.sub("", conjunct))
+        if length_only and bool(np.all(compile_where(conjunct, 0)(deals))):
+            continue
+        kept.append(conjunct)
+    return " and ".join(kept)

@@ -148,12 +148,36 @@ def test_explanations_are_generated_from_the_meaning_and_numbers_are_never_typed
     system = parse_system(
         V2 + "after P*\n"
         "  2S  hcp 5-10, spades 6, quality spades 2+, hearts 3- -- weak two.\n"
-        "  1NT hcp 15-17, balanced where spades(me) <= 5\n"
+        "  1NT hcp 15-17, balanced where spades(me) <= 4\n"
     )
     weak, notrump = system.rules
     assert weak.explanation == "2♠: 5–10 HCP, 6 spades, 2+ of the top five spades, at most 3 hearts. Weak two."
     assert weak.explained.terms[0] == "5–10 HCP" and weak.explained.note == "weak two."
-    assert notrump.explanation == "1NT: 15–17 HCP, balanced, spades ≤ 5."
+    assert notrump.explanation == "1NT: 15–17 HCP, balanced, spades ≤ 4."
+
+
+def test_a_where_test_the_meaning_already_guarantees_is_not_read_to_the_student():
+    """A teacher's trial found a pre-empt on 8+ hearts explained with "(hearts ≤ 3 or hearts ≥ 7)", a
+    test written once for every suit that this hand cannot fail, and "spades ≥ 5" after "5+ spades"."""
+    side_major = "(hearts(me) <= 3 or hearts(me) >= 7) and (spades(me) <= 3 or spades(me) >= 7)"
+    system = parse_system(
+        V2 + "after P*\n"
+        f"  4H hcp 5-10, hearts 8+ where {side_major} -- pre-empt.\n"
+        "  1NT hcp 15-17, balanced where spades(me) <= 5\n"
+        "  1S spades 5+ where spades(me) >= 5 and hcp(me) >= 12\n"
+        "  2S hcp 5-10, spades 6 where hearts(me) <= 3 or hearts(me) >= 7\n"
+    )
+    preempt, notrump, major, weak = system.rules
+    assert preempt.explanation == "4♥: 5–10 HCP, 8+ hearts, not 4–6 spades. Pre-empt."
+    assert notrump.explanation == "1NT: 15–17 HCP, balanced."  # balanced never holds six spades
+    assert major.explanation == "1♠: 5+ spades, HCP ≥ 12."
+    # An "or" at the top joins no conjuncts: the whole test stays, as it can fail.
+    assert weak.explanation.startswith("2♠: 5–10 HCP, 6 spades, hearts ≤ 3 or hearts ≥ 7")
+    # Only the words change: the rule still takes exactly the hands its whole condition allows.
+    from bridgegui.engine.cards import Hand
+
+    hands = [Hand.from_pbn(h).mask for h in ("3.AKQJ8765.432.2", "AK43.KQJ87654.2.")]
+    assert preempt.mask(np.array(hands, dtype=np.uint64), 0).tolist() == [True, False]
 
 
 def test_four_suit_tests_read_as_a_teacher_says_them_and_keep_their_meaning():
@@ -170,6 +194,21 @@ def test_four_suit_tests_read_as_a_teacher_says_them_and_keep_their_meaning():
     assert where_words(no_void.replace(">= 1 and hearts", ">= 10 and hearts")).startswith("spades ≥ 10")
     system = parse_system(V2 + f"after P*\n  2S hcp 5-10, spades 6 where {no_void} -- weak two.\n")
     assert system.rules[0].explanation == "2♠: 5–10 HCP, 6 spades, no void. Weak two."
+
+
+def test_honour_and_count_tests_read_as_words():
+    """A teacher's trial read "controls(the hand, hearts) = 0", "1 hearts" and "exactly 0 of the top three clubs"."""
+    from bridgegui.engine.bidding.explain import term_words, where_words
+
+    assert where_words("controls(me, hearts) == 0") == "no ace or king in hearts"
+    assert (
+        where_words("kings(me, spades) == 0 and queens(me, clubs) >= 1") == "no king in spades and the queen of clubs"
+    )
+    assert where_words("losers(me, diamonds) <= 2") == "at most 2 losers in diamonds"
+    assert where_words("top3(me, clubs) == 0") == "none of the top three clubs"
+    assert where_words("not kings(me, hearts) == 0") == "not kings(the hand, hearts) = 0"  # under "not": literal
+    assert term_words("hearts 1") == "1 heart" and term_words("hearts 1-3") == "1–3 hearts"
+    assert term_words("quality spades 0") == "none of the top five spades"
 
 
 def test_hand_functions_read_as_words_and_keep_their_meaning():
