@@ -35,7 +35,7 @@ def run(*argv: str) -> tuple[int, str, str]:
 def acol_bml(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("bml") / "acol.bml"
     status, _, err = run("booklet", "acol", "-o", str(path))
-    assert (status, err) == (0, "")
+    assert status == 0 and err.startswith(f"bridgegui-system: wrote {path}:"), err
     return path
 
 
@@ -86,7 +86,7 @@ def test_bml2bss_and_bml2html_convert_the_booklet(tmp_path: Path) -> None:
     source = _small_system(tmp_path)
     small_bml = tmp_path / "small.bml"
     status, _, err = run("booklet", source, "-o", str(small_bml))
-    assert (status, err) == (0, "")
+    assert status == 0 and "wrote" in err
     bss = tmp_path / "small.bss"
     html = tmp_path / "small.htm"
     for tool, target in (("bml2bss", bss), ("bml2html", html)):
@@ -138,7 +138,7 @@ def test_an_output_that_cannot_be_written_exits_1(tmp_path: Path, name: str) -> 
 def acol_pdf(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("pdf") / "acol.pdf"
     status, _, err = run("booklet", "acol", "-o", str(path))
-    assert (status, err) == (0, "")
+    assert status == 0 and err.startswith(f"bridgegui-system: wrote {path}:"), err
     return path
 
 
@@ -187,3 +187,40 @@ def test_a_long_booklet_is_laid_out_in_parts_and_loses_no_page(tmp_path: Path, m
             assert " ".join(auction.heading.split()) in words or auction.tokens == ()
     assert re.findall(r"page (\d+) of (\d+)", body)[-1] == (str(pages), str(pages))
     assert len(re.findall(r"page \d+ of", body)) == pages - 1  # every page but the title page
+
+
+def test_a_part_of_the_system_is_printed_for_a_lesson(tmp_path: Path) -> None:
+    """A whole shipped system is a thousand pages: a teacher prints the 1NT lesson's auctions alone."""
+    source = _small_system(tmp_path)
+    whole = tmp_path / "whole.bml"
+    status, _, err = run("booklet", source, "-o", str(whole))
+    assert status == 0 and "--calls N and --opening CALL print a part" in err
+    part = tmp_path / "part.bml"
+    status, _, err = run("booklet", source, "-o", str(part), "--opening", "1NT", "--calls", "2")
+    assert status == 0 and err == f"bridgegui-system: wrote {part}: 1 auctions, 5 calls\n"
+    text = part.read_text(encoding="utf-8")
+    assert "Stayman" in text and "simple raise" not in text and "Five or more spades" not in text
+    assert run("booklet", source, "-o", str(tmp_path / "openings.bml"), "--calls", "0")[0] == 0
+    openings = (tmp_path / "openings.bml").read_text(encoding="utf-8")
+    assert "Five or more spades" in openings and "Stayman" not in openings
+
+
+def test_a_part_with_nothing_in_it_writes_nothing_and_says_so(tmp_path: Path) -> None:
+    source = _small_system(tmp_path)
+    target = tmp_path / "none.pdf"
+    status, _, err = run("booklet", source, "-o", str(target), "--opening", "1H")
+    assert status == 2 and "Small has no auction that --opening 1♥ keeps: nothing written" in err
+    assert not target.exists()
+    status, _, err = run("booklet", source, "-o", str(target), "--opening", "9Z")
+    assert status == 2 and "--opening: '9Z' is not a call" in err
+    status, _, err = run("booklet", source, "-o", str(target), "--calls", "-1")
+    assert status == 2 and "--calls must be 0 or more" in err
+
+
+def test_the_pdf_of_a_part_reports_its_pages(tmp_path: Path) -> None:
+    target = tmp_path / "nt.pdf"
+    status, _, err = run("booklet", _small_system(tmp_path), "-o", str(target), "--opening", "1NT")
+    assert status == 0 and re.fullmatch(
+        rf"bridgegui-system: wrote {re.escape(str(target))}: \d pages?, \d+ auctions\n", err
+    )
+    assert target.read_bytes().startswith(b"%PDF")

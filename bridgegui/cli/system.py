@@ -21,6 +21,7 @@ from bridgegui import __version__
 from bridgegui.cli.bidding import ALL_PASS
 from bridgegui.engine.bidding import Auction, AuctionError, SystemFileError, load_system
 from bridgegui.engine.bidding.auction_dealing import rule_place
+from bridgegui.engine.bidding.calls import Call
 from bridgegui.engine.bidding.checker import DEFAULT_SAMPLES, CheckReport, RuleProblem, check_system
 from bridgegui.engine.bidding.system import System
 
@@ -59,6 +60,14 @@ def build_parser() -> argparse.ArgumentParser:
     booklet.add_argument("system")
     booklet.add_argument("-o", "--output", required=True, help="the file to write")
     booklet.add_argument("--format", choices=("pdf", "bml"), default=None, help="pdf (default) or bml")
+    booklet.add_argument(
+        "--calls",
+        type=int,
+        metavar="N",
+        help="only auctions of at most N calls before the caller's turn (0: openings, 2: responses and "
+        "overcalls, 4: rebids); a whole system runs to a thousand pages",
+    )
+    booklet.add_argument("--opening", metavar="CALL", help="only the auctions that start with this call (1NT, 2C)")
     return parser
 
 
@@ -110,7 +119,17 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stderr
         return EXIT_OK
     from bridgegui.cli.booklet import write_booklet  # QtGui only when a PDF is asked for
 
-    return write_booklet(system, args.output, args.format, err)
+    opening = None
+    if args.opening is not None:
+        try:
+            opening = Call.parse(args.opening)
+        except AuctionError as exc:
+            err.write(f"bridgegui-system: --opening: {exc}\n")
+            return EXIT_USAGE
+    if args.calls is not None and args.calls < 0:
+        err.write(f"bridgegui-system: --calls must be 0 or more, not {args.calls}\n")
+        return EXIT_USAGE
+    return write_booklet(system, args.output, args.format, err, calls=args.calls, opening=opening)
 
 
 class _CheckProgress:

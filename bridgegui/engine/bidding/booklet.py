@@ -219,14 +219,31 @@ def _opening(tokens: tuple[AuctionToken, ...] | None, block: Block) -> tuple[Cal
     return None
 
 
-def build_booklet(system: System) -> Booklet:
-    """The outline of ``system``: openings, then a section per opening in file order, then the rest."""
+def auction_length(block: Block) -> int | None:
+    """How many calls the block's auctions have made before the caller's turn (the passes before the
+    opening not counted); None when a wildcard stands for any number of calls."""
+    elements = _leading_passes_dropped(block.pattern.elements)
+    return None if any(e in ("**", "P*") for e in elements) else len(elements)
+
+
+def build_booklet(system: System, *, calls: int | None = None, opening: Call | None = None) -> Booklet:
+    """The outline of ``system``: openings, then a section per opening in file order, then the rest.
+
+    A whole system is a thousand pages; a lesson needs a part of it.  ``calls`` keeps the auctions
+    of at most that many calls before the caller's turn (0: the openings, 2: the first responses and
+    overcalls, 4: opener's and responder's rebids), leaving out those of any length; ``opening`` keeps
+    only the sections of auctions that start with that call, ours and theirs.
+    """
     openings: list[BookletAuction] = []
     by_opening: dict[tuple[Call, bool], list[BookletAuction]] = {}
     others: list[BookletAuction] = []
     for block in system.blocks:
         if not block.rules:
             continue
+        if calls is not None:
+            length = auction_length(block)
+            if length is None or length > calls:
+                continue
         tokens = auction_tokens(block)
         auction = BookletAuction(
             heading=auction_heading(block),
@@ -238,17 +255,18 @@ def build_booklet(system: System) -> Booklet:
         if tokens == ():
             openings.append(auction)
             continue
-        opening = _opening(tokens, block)
-        if opening is None:
+        first = _opening(tokens, block)
+        if first is None:
             others.append(auction)
         else:
-            by_opening.setdefault(opening, []).append(auction)
+            by_opening.setdefault(first, []).append(auction)
     sections: list[BookletSection] = []
-    if openings:
+    if openings and opening is None:
         sections.append(BookletSection("openings", tuple(openings)))
     for (call, ours), auctions in by_opening.items():
-        sections.append(BookletSection("opening", tuple(auctions), call, ours))
-    if others:
+        if opening is None or call == opening:
+            sections.append(BookletSection("opening", tuple(auctions), call, ours))
+    if others and opening is None:
         sections.append(BookletSection("others", tuple(others)))
     return Booklet(system.name, system.title or system.name, system.description, system.source, tuple(sections))
 
@@ -263,6 +281,7 @@ __all__ = [
     "BookletCall",
     "BookletSection",
     "auction_heading",
+    "auction_length",
     "auction_tokens",
     "booklet_call",
     "build_booklet",
