@@ -237,6 +237,23 @@ _LIN_SEATS = ("North", "East", "South", "West")
 _LIN_TAGS = frozenset({*_LIN_SEATS, "Auction", "Note"})
 
 
+def _implied(board: Board, name: str) -> bool:
+    """Whether tag ``name`` says only what the board's auction says (its Contract and Declarer): a
+    format that keeps the auction keeps them, so losing the tag loses nothing."""
+    if name not in ("Contract", "Declarer") or board.tag("Auction") is None:
+        return False
+    from bridgegui.engine.errors import BridgeError
+
+    try:
+        auction = board.auction
+    except BridgeError:
+        return False
+    contract = None if auction is None else auction.contract()
+    if contract is None:
+        return name == "Contract" and board.tag(name) == "Pass"
+    return board.tag(name) == (str(contract) if name == "Contract" else contract.declarer)
+
+
 def _boards(count: int) -> str:
     return "1 board" if count == 1 else f"{count} boards"
 
@@ -288,7 +305,14 @@ def what_is_dropped(fmt: str | BoardFormat, boards: Sequence[Board]) -> list[str
             lost.append(f"the dealer and vulnerability of {_boards(changed)} (the file follows the board numbers)")
     if not fmt.holds_tags:
         kept = _LIN_TAGS if fmt.name == "lin" else frozenset()
-        names = sorted({name for b in boards for name, _ in b.tags if name not in kept and name not in _AUCTION_TAGS})
+        names = sorted(
+            {
+                name
+                for b in boards
+                for name, _ in b.tags
+                if name not in kept and name not in _AUCTION_TAGS and not (fmt.holds_auction and _implied(b, name))
+            }
+        )
         if names:
             shown = ", ".join(names[:5]) + (", …" if len(names) > 5 else "")
             lost.append(f"tags ({shown})")
@@ -307,7 +331,7 @@ def what_bidding_drops(fmt: str | BoardFormat, count: int, *, declarers: bool, b
     lost: list[str] = []
     if not fmt.holds_auction and count:
         lost.append(f"the auction{'s' if count > 1 else ''} of {_boards(count)}")
-    if not fmt.holds_tags and count:
+    if not fmt.holds_tags and not fmt.holds_auction and count:  # a kept auction says contract and declarer
         lost.append(f"tags ({'Contract, Declarer' if declarers else 'Contract'})")
     if fmt.name == "lin" and barred_notes:
         lost.append(f"the '|' in the call explanations of {_boards(barred_notes)} (LIN cannot hold it: written '/')")

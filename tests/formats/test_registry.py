@@ -134,6 +134,25 @@ def test_what_is_dropped() -> None:
     assert registry.what_is_dropped("csv", [Board(1, None)]) == ["1 board without a full deal"]
 
 
+def test_contract_and_declarer_a_kept_auction_implies_are_not_reported_lost() -> None:
+    """A teacher's trial: every bid set saved as LIN warned "cannot hold tags (Contract, Declarer)",
+    though LIN keeps the auction that says both."""
+    board = boards_from_batch(deal_batch(1, seed=2), 1)[0].with_auction(Auction.parse("N", "1NT P 3NT P P P"))
+    bid = board.with_tags(Contract="3NT", Declarer="N")
+    assert registry.what_is_dropped("lin", [bid]) == []
+    assert registry.what_is_dropped("lin", [board.with_tags(Contract="4S", Declarer="S")]) == [
+        "tags (Contract, Declarer)"
+    ]
+    passed = boards_from_batch(deal_batch(1, seed=2), 1)[0].with_auction(Auction.parse("N", "P P P P"))
+    assert registry.what_is_dropped("lin", [passed.with_tags(Contract="Pass")]) == []
+    assert registry.what_is_dropped("csv", [bid]) == ["the auction of 1 board", "tags (Contract, Declarer)"]
+    assert registry.what_bidding_drops("lin", 3, declarers=True, barred_notes=0) == []
+    assert registry.what_bidding_drops("csv", 3, declarers=True, barred_notes=0) == [
+        "the auctions of 3 boards",
+        "tags (Contract, Declarer)",
+    ]
+
+
 def test_non_streaming_format_written_at_the_end() -> None:
     masks = deal_batch(5, seed=3)
     writer = registry.stream_writer("dlm")
