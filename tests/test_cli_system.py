@@ -169,6 +169,21 @@ def test_show_lists_the_next_calls_in_priority_order_with_alternatives(tmp_path)
     assert "2. Pass" in out and "[catch-all]" in out
 
 
+def test_show_stops_at_a_rule_that_takes_every_hand(tmp_path):
+    """A teacher's trial read rules 33-36 listed after a "Pass any" rule that takes every hand: they
+    can never be chosen there, so show says so instead of listing them as candidates."""
+    path = tmp_path / "alt.system"
+    path.write_text(
+        "version: 2\nsystem: Alt\nafter P* 1NT P\n  2C hcp 8+ -- Stayman.\n  P -- too weak.\n"
+        "  3NT hcp 10+ -- game.\n  2NT hcp 8-9 -- invites.\n",
+        encoding="utf-8",
+    )
+    status, out, _ = run("show", str(path), "--auction", "1NT P")
+    assert status == 0
+    assert "2. Pass" in out and "3NT" not in out and "2NT" not in out
+    assert out.splitlines()[-1] == "  (2 more rules below never chosen here: rule 2 takes every hand)"
+
+
 def test_show_after_all_pass_says_the_auction_is_over(tmp_path):
     """``AP`` is a call list's end in PBN and in bridgegui-deal's --auction; show must say why it has
     nothing to list, not call AP an unknown call."""

@@ -23,7 +23,7 @@ from bridgegui.engine.bidding import Auction, AuctionError, SystemFileError, loa
 from bridgegui.engine.bidding.auction_dealing import rule_place
 from bridgegui.engine.bidding.calls import Call
 from bridgegui.engine.bidding.checker import DEFAULT_SAMPLES, CheckReport, RuleProblem, check_system
-from bridgegui.engine.bidding.system import System
+from bridgegui.engine.bidding.system import Rule, System
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
 COVERAGE_CONTEXTS_SHOWN = 12
@@ -231,11 +231,17 @@ def report_text(report: CheckReport) -> str:
 def show_text(system: System, auction: Auction, vulnerable: str) -> str:
     """The candidates for the next call, each with its meaning, explanation and alternatives."""
     lines = [f"{system.name}: after {auction.symbols() or '(nothing yet: the opening)'}, {auction.next_seat} to call"]
-    rules = system.rules_for(auction, vulnerable)
+    rules = [rule for rule in system.rules_for(auction, vulnerable) if auction.is_legal(rule.call)]
     shown = 0
-    for rule in rules:
-        if not auction.is_legal(rule.call):
-            continue
+    for place, rule in enumerate(rules):
+        if shown and _takes_every_hand(rules[place - 1]):
+            # Rules under one that takes every hand are never chosen here: listing them as candidates
+            # would tell the author (and a teacher reading along) that they can be.
+            left = len(rules) - place
+            lines.append(
+                f"  ({left} more rule{'s' if left != 1 else ''} below never chosen here: rule {shown} takes every hand)"
+            )
+            break
         shown += 1
         flag = " [catch-all]" if rule.catch_all else ""
         lines.append(f"{shown:>3}. {rule.call.symbol():<5} {rule.meaning_text}{flag}   ({rule_place(system, rule)})")
@@ -247,6 +253,11 @@ def show_text(system: System, auction: Auction, vulnerable: str) -> str:
     if not shown:
         lines.append("  no rule: the system passes (nothing in it covers this auction)")
     return "\n".join(lines) + "\n"
+
+
+def _takes_every_hand(rule: Rule) -> bool:
+    """A rule with no condition on the hand (its seat and vulnerability already matched)."""
+    return rule.meaning_text == "any" and not rule.where
 
 
 __all__ = ["build_parser", "main", "problem_text", "report_text", "show_text"]
