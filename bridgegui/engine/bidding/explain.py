@@ -273,6 +273,7 @@ def _function_phrases(text: str) -> str:
         text,
     )
     text = re.sub(rf"{_ALONE}\baces\(me, {_SUIT}\) \+ kings\(me, \1\) >= 1{_END}", r"the ace or king of \1", text)
+    text = re.sub(rf"{_ALONE}\baces\(me, {_SUIT}\) \+ kings\(me, \1\) == 0{_END}", r"no ace or king in \1", text)
     text = re.sub(rf"{_ALONE}\baces\(me, {_SUIT}\) >= 1{_END}", r"the ace of \1", text)
     text = re.sub(rf"{_ALONE}\btop2\(me, {_SUIT}\) >= 1{_END}", r"the ace or king of \1", text)
     text = re.sub(rf"{_ALONE}\btop3\(me, {_SUIT}\) == 3{_END}", r"the ace, king and queen of \1", text)

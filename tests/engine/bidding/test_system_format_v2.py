@@ -201,6 +201,9 @@ def test_honour_and_count_tests_read_as_words():
     from bridgegui.engine.bidding.explain import term_words, where_words
 
     assert where_words("controls(me, hearts) == 0") == "no ace or king in hearts"
+    assert where_words("(hearts(me) >= 2 and aces(me, hearts) + kings(me, hearts) == 0)") == (
+        "(hearts ≥ 2 and no ace or king in hearts)"
+    )
     assert (
         where_words("kings(me, spades) == 0 and queens(me, clubs) >= 1") == "no king in spades and the queen of clubs"
     )
