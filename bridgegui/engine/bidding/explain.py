@@ -171,6 +171,14 @@ def vulnerability_words(states: frozenset[str]) -> str:
         return "at favourable vulnerability"
     if states == frozenset({"we"}):
         return "at unfavourable vulnerability"
+    if states == frozenset({"none", "they", "both"}):
+        return "not at unfavourable vulnerability"
+    if states == frozenset({"none", "we", "both"}):
+        return "not at favourable vulnerability"
+    if states == frozenset({"none", "both"}):
+        return "at equal vulnerability"
+    if states == frozenset({"we", "they"}):
+        return "at unequal vulnerability"
     words = [_VUL_WORDS[s] for s in ("none", "we", "they", "both") if s in states]
     return " or ".join(words)
 
@@ -250,8 +258,25 @@ def _count_phrase(op: str, count: str, thing: str) -> str:
         return "none " + thing if count == "0" else f"exactly {count} {thing}"
     if op in ("<=", "<"):
         most = int(count) if op == "<=" else int(count) - 1
-        return "none " + thing.removeprefix("of ") if most == 0 else f"at most {most} {thing}"
+        if most == 0:
+            return "none " + thing if thing.startswith("of ") else "no " + thing  # "no HCP in diamonds"
+        return f"at most {most} {thing}"
     return f"{thing} {op} {count}"
+
+
+def _length_phrase(op: str, count: str, things: str) -> str:
+    """``(">=", "5", "spades")`` → ``"5+ spades"``, ``("==", "1", "aces")`` → ``"1 ace"``, ``<= 1`` → "at
+    most 1 spade": a count of cards or aces as a teacher says it."""
+    least = _at_least(op, count)
+    if least is not None:
+        return f"{least} {things}"
+    exact = int(count) if op == "==" else int(count) if op == "<=" else int(count) - 1 if op == "<" else None
+    if exact is None:
+        return f"{things} {op} {count}"
+    noun = things.removesuffix("s") if exact == 1 else things
+    if op == "==":
+        return f"no {things}" if exact == 0 else f"{exact} {noun}"
+    return f"no {things}" if exact == 0 else f"at most {exact} {noun}"
 
 
 def _shape_phrase(found: re.Match[str]) -> str:
@@ -296,6 +321,21 @@ def _function_phrases(text: str) -> str:
     text = re.sub(
         rf"{_ALONE}\b(controls|losers)\(me, {_SUIT}\) (>=|<=|==|>|<) (\d+){_END}",
         lambda m: _count_phrase(m.group(3), m.group(4), f"{m.group(1)} in {m.group(2)}"),
+        text,
+    )
+    text = re.sub(
+        rf"{_ALONE}\b{_SUIT}\(me\) (>=|<=|==|>|<) (\d+){_END}",
+        lambda m: _length_phrase(m.group(2), m.group(3), m.group(1)),
+        text,
+    )
+    text = re.sub(
+        rf"{_ALONE}\b(aces|kings)\(me\) (>=|<=|==|>|<) (\d+){_END}",
+        lambda m: _length_phrase(m.group(2), m.group(3), m.group(1)),
+        text,
+    )
+    text = re.sub(
+        rf"{_ALONE}\bhcp\(me\) (>=|<=|==|>|<) (\d+){_END}",
+        lambda m: _length_phrase(m.group(1), m.group(2), "HCP"),
         text,
     )
     # What is left is arithmetic or a comparison of two measures: name the measure, keep the sums.

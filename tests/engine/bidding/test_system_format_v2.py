@@ -153,7 +153,7 @@ def test_explanations_are_generated_from_the_meaning_and_numbers_are_never_typed
     weak, notrump = system.rules
     assert weak.explanation == "2♠: 5–10 HCP, 6 spades, 2+ of the top five spades, at most 3 hearts. Weak two."
     assert weak.explained.terms[0] == "5–10 HCP" and weak.explained.note == "weak two."
-    assert notrump.explanation == "1NT: 15–17 HCP, balanced, spades ≤ 4."
+    assert notrump.explanation == "1NT: 15–17 HCP, balanced, at most 4 spades."
 
 
 def test_a_where_test_the_meaning_already_guarantees_is_not_read_to_the_student():
@@ -170,9 +170,9 @@ def test_a_where_test_the_meaning_already_guarantees_is_not_read_to_the_student(
     preempt, notrump, major, weak = system.rules
     assert preempt.explanation == "4♥: 5–10 HCP, 8+ hearts, not 4–6 spades. Pre-empt."
     assert notrump.explanation == "1NT: 15–17 HCP, balanced."  # balanced never holds six spades
-    assert major.explanation == "1♠: 5+ spades, HCP ≥ 12."
+    assert major.explanation == "1♠: 5+ spades, 12+ HCP."
     # An "or" at the top joins no conjuncts: the whole test stays, as it can fail.
-    assert weak.explanation.startswith("2♠: 5–10 HCP, 6 spades, hearts ≤ 3 or hearts ≥ 7")
+    assert weak.explanation.startswith("2♠: 5–10 HCP, 6 spades, at most 3 hearts or 7+ hearts")
     # Only the words change: the rule still takes exactly the hands its whole condition allows.
     from bridgegui.engine.cards import Hand
 
@@ -185,13 +185,16 @@ def test_four_suit_tests_read_as_a_teacher_says_them_and_keep_their_meaning():
 
     no_void = "spades(me) >= 1 and hearts(me) >= 1 and diamonds(me) >= 1 and clubs(me) >= 1"
     short = "clubs(me) <= 1 or diamonds(me) <= 1 or hearts(me) <= 1 or spades(me) <= 1"
-    assert where_words(f"{no_void} and (hcp(me) <= 9 or hearts(me) <= 3)") == "no void and (HCP ≤ 9 or hearts ≤ 3)"
+    assert (
+        where_words(f"{no_void} and (hcp(me) <= 9 or hearts(me) <= 3)")
+        == "no void and (at most 9 HCP or at most 3 hearts)"
+    )
     assert where_words(short) == "a singleton or void"
-    assert where_words(f"hcp(me) >= 12 and ({short})") == "HCP ≥ 12 and (a singleton or void)"
+    assert where_words(f"hcp(me) >= 12 and ({short})") == "12+ HCP and (a singleton or void)"
     # Where the chain is not one unit, or a test is not the whole comparison, the words stay literal.
-    assert where_words(f"hcp(me) >= 12 and {short}").startswith("HCP ≥ 12 and clubs ≤ 1 or")
+    assert where_words(f"hcp(me) >= 12 and {short}").startswith("12+ HCP and at most 1 club or")
     assert where_words(f"hcp(me) + {no_void}").startswith("HCP + spades ≥ 1 and")
-    assert where_words(no_void.replace(">= 1 and hearts", ">= 10 and hearts")).startswith("spades ≥ 10")
+    assert where_words(no_void.replace(">= 1 and hearts", ">= 10 and hearts")).startswith("10+ spades and 1+ hearts")
     system = parse_system(V2 + f"after P*\n  2S hcp 5-10, spades 6 where {no_void} -- weak two.\n")
     assert system.rules[0].explanation == "2♠: 5–10 HCP, 6 spades, no void. Weak two."
 
@@ -202,7 +205,7 @@ def test_honour_and_count_tests_read_as_words():
 
     assert where_words("controls(me, hearts) == 0") == "no ace or king in hearts"
     assert where_words("(hearts(me) >= 2 and aces(me, hearts) + kings(me, hearts) == 0)") == (
-        "(hearts ≥ 2 and no ace or king in hearts)"
+        "(2+ hearts and no ace or king in hearts)"
     )
     assert (
         where_words("kings(me, spades) == 0 and queens(me, clubs) >= 1") == "no king in spades and the queen of clubs"
@@ -212,6 +215,17 @@ def test_honour_and_count_tests_read_as_words():
     assert where_words("not kings(me, hearts) == 0") == "not kings(the hand, hearts) = 0"  # under "not": literal
     assert term_words("hearts 1") == "1 heart" and term_words("hearts 1-3") == "1–3 hearts"
     assert term_words("quality spades 0") == "none of the top five spades"
+    # A second trial read "none HCP in diamonds", "aces = 1", "hearts = 4 or spades = 4" and a list of
+    # three vulnerabilities.
+    assert where_words("hcp(me, diamonds) <= 0") == "no HCP in diamonds"
+    assert where_words("aces(me) == 1") == "1 ace" and where_words("kings(me) >= 2") == "2+ kings"
+    assert where_words("hearts(me) == 4 or spades(me) == 4") == "4 hearts or 4 spades"
+    assert where_words("hearts(me) < 2 and hcp(me) <= 9") == "at most 1 heart and at most 9 HCP"
+    assert where_words("hearts(me) + spades(me) <= 9") == "hearts + spades ≤ 9"  # arithmetic keeps its signs
+    from bridgegui.engine.bidding.explain import vulnerability_words
+
+    assert vulnerability_words(frozenset({"none", "they", "both"})) == "not at unfavourable vulnerability"
+    assert vulnerability_words(frozenset({"none", "both"})) == "at equal vulnerability"
 
 
 def test_hand_functions_read_as_words_and_keep_their_meaning():
@@ -225,9 +239,9 @@ def test_hand_functions_read_as_words_and_keep_their_meaning():
     assert where_words("hcp(me, hearts) > hcp(me, spades)") == "more HCP in hearts than in spades"
     assert where_words("aces(me, diamonds) >= 1 or diamonds(me) == 0") == "the ace of diamonds or a void in diamonds"
     assert where_words("top2(me, hearts) >= 1") == "the ace or king of hearts"
-    assert where_words("(hcp(me) >= 11 or not shape(me, any 5332))") == "(HCP ≥ 11 or not 5-3-3-2 shape)"
+    assert where_words("(hcp(me) >= 11 or not shape(me, any 5332))") == "(11+ HCP or not 5-3-3-2 shape)"
     longest = "spades(me) >= hearts(me) and spades(me) >= diamonds(me) and spades(me) >= clubs(me)"
-    assert where_words(f"{longest} and hcp(me) >= 12") == "no suit longer than spades and HCP ≥ 12"
+    assert where_words(f"{longest} and hcp(me) >= 12") == "no suit longer than spades and 12+ HCP"
     # A test inside arithmetic or under "not" is not a whole comparison: only its measure is named.
     assert where_words("hcp(me) + hcp(me, spades) >= 5") == "HCP + HCP in spades ≥ 5"
     assert where_words("not top3(me, spades) >= 2") == "not top-three spades ≥ 2"
