@@ -14,6 +14,7 @@ A version-1 file's explanation was written by hand as a whole sentence; it is ke
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
@@ -286,6 +287,18 @@ def _shape_phrase(found: re.Match[str]) -> str:
     return ("not " + words) if found.group(1) else words
 
 
+def _counted(
+    text: str, measure: str, thing: Callable[[re.Match[str]], str], phrase: Callable[[str, str, str], str]
+) -> str:
+    """Every whole comparison of ``measure`` (a pattern whose groups name the thing counted) with a
+    number, in words: ``phrase(op, count, thing(match))``."""
+
+    def words(m: re.Match[str]) -> str:
+        return phrase(m[m.re.groups - 1], m[m.re.groups], thing(m))
+
+    return re.sub(rf"{_ALONE}\b{measure} (>=|<=|==|>|<) (\d+){_END}", words, text)
+
+
 def _function_phrases(text: str) -> str:
     """Name the hand functions a teacher writes with their arguments in the words a student reads:
     ``top3(me, spades) >= 2`` is "2+ of the top three spades", ``hcp(me, hearts) <= 3`` "at most 3
@@ -303,41 +316,19 @@ def _function_phrases(text: str) -> str:
     text = re.sub(rf"{_ALONE}\btop2\(me, {_SUIT}\) >= 1{_END}", r"the ace or king of \1", text)
     text = re.sub(rf"{_ALONE}\btop3\(me, {_SUIT}\) == 3{_END}", r"the ace, king and queen of \1", text)
     text = re.sub(rf"{_ALONE}\b{_SUIT}\(me\) == 0{_END}", r"a void in \1", text)
-    text = re.sub(
-        rf"{_ALONE}\btop([2-5])\(me, {_SUIT}\) (>=|<=|==|>|<) (\d+){_END}",
-        lambda m: _count_phrase(m.group(3), m.group(4), f"of the top {_TOP_WORDS[m.group(1)]} {m.group(2)}"),
-        text,
+    text = _counted(
+        text, rf"top([2-5])\(me, {_SUIT}\)", lambda m: f"of the top {_TOP_WORDS[m[1]]} {m[2]}", _count_phrase
     )
     text = re.sub(rf"{_ALONE}\bhcp\(me, {_SUIT}\) > hcp\(me, {_SUIT}\){_END}", r"more HCP in \1 than in \2", text)
-    text = re.sub(
-        rf"{_ALONE}\bhcp\(me, {_SUIT}\) (>=|<=|==|>|<) (\d+){_END}",
-        lambda m: _count_phrase(m.group(2), m.group(3), f"HCP in {m.group(1)}"),
-        text,
-    )
+    text = _counted(text, rf"hcp\(me, {_SUIT}\)", lambda m: f"HCP in {m[1]}", _count_phrase)
     for honour in ("ace", "king", "queen", "jack"):
         text = re.sub(rf"{_ALONE}\b{honour}s\(me, {_SUIT}\) >= 1{_END}", rf"the {honour} of \1", text)
         text = re.sub(rf"{_ALONE}\b{honour}s\(me, {_SUIT}\) == 0{_END}", rf"no {honour} in \1", text)
     text = re.sub(rf"{_ALONE}\bcontrols\(me, {_SUIT}\) == 0{_END}", r"no ace or king in \1", text)
-    text = re.sub(
-        rf"{_ALONE}\b(controls|losers)\(me, {_SUIT}\) (>=|<=|==|>|<) (\d+){_END}",
-        lambda m: _count_phrase(m.group(3), m.group(4), f"{m.group(1)} in {m.group(2)}"),
-        text,
-    )
-    text = re.sub(
-        rf"{_ALONE}\b{_SUIT}\(me\) (>=|<=|==|>|<) (\d+){_END}",
-        lambda m: _length_phrase(m.group(2), m.group(3), m.group(1)),
-        text,
-    )
-    text = re.sub(
-        rf"{_ALONE}\b(aces|kings)\(me\) (>=|<=|==|>|<) (\d+){_END}",
-        lambda m: _length_phrase(m.group(2), m.group(3), m.group(1)),
-        text,
-    )
-    text = re.sub(
-        rf"{_ALONE}\bhcp\(me\) (>=|<=|==|>|<) (\d+){_END}",
-        lambda m: _length_phrase(m.group(1), m.group(2), "HCP"),
-        text,
-    )
+    text = _counted(text, rf"(controls|losers)\(me, {_SUIT}\)", lambda m: f"{m[1]} in {m[2]}", _count_phrase)
+    text = _counted(text, rf"{_SUIT}\(me\)", lambda m: m[1], _length_phrase)
+    text = _counted(text, r"(aces|kings)\(me\)", lambda m: m[1], _length_phrase)
+    text = _counted(text, r"hcp\(me\)", lambda m: "HCP", _length_phrase)
     # What is left is arithmetic or a comparison of two measures: name the measure, keep the sums.
     text = re.sub(rf"\bhcp\(me, {_SUIT}\)", r"HCP in \1", text)
     text = re.sub(rf"\btop([2-5])\(me, {_SUIT}\)", lambda m: f"top-{_TOP_WORDS[m.group(1)]} {m.group(2)}", text)
