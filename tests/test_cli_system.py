@@ -153,14 +153,17 @@ def test_a_malformed_file_exits_2_with_its_place(tmp_path):
     assert status == 2 and "bad.system:4:" in err
 
 
-def test_show_lists_the_next_calls_in_priority_order_with_alternatives(tmp_path):
+def _show(tmp_path, rules: str, auction: str) -> tuple[int, str, str]:
+    """``show`` on a one-block system ``Alt`` (after 1NT P) whose rules are ``rules``."""
     path = tmp_path / "alt.system"
-    path.write_text(
-        "version: 2\nsystem: Alt\nafter P* 1NT P\n  2C hcp 8+ -- Stayman.\n      also 3NT hcp 10+ -- game is fine too.\n"
-        "  fallback P\n",
-        encoding="utf-8",
+    path.write_text("version: 2\nsystem: Alt\nafter P* 1NT P\n" + rules, encoding="utf-8")
+    return run("show", str(path), "--auction", auction)
+
+
+def test_show_lists_the_next_calls_in_priority_order_with_alternatives(tmp_path):
+    status, out, _ = _show(
+        tmp_path, "  2C hcp 8+ -- Stayman.\n      also 3NT hcp 10+ -- game is fine too.\n  fallback P\n", "1NT P"
     )
-    status, out, _ = run("show", str(path), "--auction", "1NT P")
     assert status == 0
     lines = out.splitlines()
     assert lines[0] == "Alt: after 1NT Pass, S to call"
@@ -172,13 +175,8 @@ def test_show_lists_the_next_calls_in_priority_order_with_alternatives(tmp_path)
 def test_show_stops_at_a_rule_that_takes_every_hand(tmp_path):
     """A teacher's trial read rules 33-36 listed after a "Pass any" rule that takes every hand: they
     can never be chosen there, so show says so instead of listing them as candidates."""
-    path = tmp_path / "alt.system"
-    path.write_text(
-        "version: 2\nsystem: Alt\nafter P* 1NT P\n  2C hcp 8+ -- Stayman.\n  P -- too weak.\n"
-        "  3NT hcp 10+ -- game.\n  2NT hcp 8-9 -- invites.\n",
-        encoding="utf-8",
-    )
-    status, out, _ = run("show", str(path), "--auction", "1NT P")
+    rules = "  2C hcp 8+ -- Stayman.\n  P -- too weak.\n  3NT hcp 10+ -- game.\n  2NT hcp 8-9 -- invites.\n"
+    status, out, _ = _show(tmp_path, rules, "1NT P")
     assert status == 0
     assert "2. Pass" in out and "3NT" not in out and "2NT" not in out
     assert out.splitlines()[-1] == "  (2 more rules below never chosen here: rule 2 takes every hand)"
@@ -187,11 +185,7 @@ def test_show_stops_at_a_rule_that_takes_every_hand(tmp_path):
 def test_show_after_all_pass_says_the_auction_is_over(tmp_path):
     """``AP`` is a call list's end in PBN and in bridgegui-deal's --auction; show must say why it has
     nothing to list, not call AP an unknown call."""
-    path = tmp_path / "alt.system"
-    path.write_text(
-        "version: 2\nsystem: Alt\nafter P* 1NT P\n  2C hcp 8+ -- Stayman.\n  fallback P\n", encoding="utf-8"
-    )
-    status, out, err = run("show", str(path), "--auction", "1NT AP")
+    status, out, err = _show(tmp_path, "  2C hcp 8+ -- Stayman.\n  fallback P\n", "1NT AP")
     assert status == 2 and out == ""
     assert "AP (all pass) ends the auction" in err and "not a call" not in err
 
