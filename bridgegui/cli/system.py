@@ -257,7 +257,7 @@ def show_text(system: System, auction: Auction, vulnerable: str) -> str:
 
 def _takes_every_hand(rule: Rule) -> bool:
     """A rule with no condition on the hand (its seat and vulnerability already matched)."""
-    return rule.meaning_text == "any" and not rule.where
+    return not rule.has_meaning and rule.where is None
 
 
 __all__ = ["build_parser", "main", "problem_text", "report_text", "show_text"]

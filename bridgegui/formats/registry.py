@@ -237,21 +237,22 @@ _LIN_SEATS = ("North", "East", "South", "West")
 _LIN_TAGS = frozenset({*_LIN_SEATS, "Auction", "Note"})
 
 
-def _implied(board: Board, name: str) -> bool:
-    """Whether tag ``name`` says only what the board's auction says (its Contract and Declarer): a
-    format that keeps the auction keeps them, so losing the tag loses nothing."""
-    if name not in ("Contract", "Declarer") or board.tag("Auction") is None:
-        return False
+def _implied_tags(board: Board) -> frozenset[str]:
+    """The tags that say only what the board's auction says (its Contract and Declarer): a format that
+    keeps the auction keeps them, so losing them loses nothing.  The auction is read once a board."""
+    if board.tag("Auction") is None:
+        return frozenset()
     from bridgegui.engine.errors import BridgeError
 
     try:
         auction = board.auction
     except BridgeError:
-        return False
+        return frozenset()
     contract = None if auction is None else auction.contract()
     if contract is None:
-        return name == "Contract" and board.tag(name) == "Pass"
-    return board.tag(name) == (str(contract) if name == "Contract" else contract.declarer)
+        return frozenset({"Contract"}) if board.tag("Contract") == "Pass" else frozenset()
+    said = {"Contract": str(contract), "Declarer": contract.declarer}
+    return frozenset(name for name, value in said.items() if board.tag(name) == value)
 
 
 def _boards(count: int) -> str:
@@ -309,8 +310,10 @@ def what_is_dropped(fmt: str | BoardFormat, boards: Sequence[Board]) -> list[str
             {
                 name
                 for b in boards
-                for name, _ in b.tags
-                if name not in kept and name not in _AUCTION_TAGS and not (fmt.holds_auction and _implied(b, name))
+                for name in {n for n, _ in b.tags}
+                - kept
+                - _AUCTION_TAGS
+                - (_implied_tags(b) if fmt.holds_auction else set())
             }
         )
         if names:

@@ -34,7 +34,6 @@ from bridgegui.engine.dealer.constraints import SeatConstraint
 
 _SUIT_LENGTH = re.compile(r"\b(?:spades|hearts|diamonds|clubs)\(me\)")
 _LENGTH_ONLY_REST = re.compile(r"^(?:\s|\d|[()<>=!&|+*-]|\band\b|\bor\b|\bnot\b)*$")
-_TOP_LEVEL_OR = re.compile(r"\|\||\bor\b")
 _SINGLE_SUIT_TEST = re.compile(r"(spades|hearts|diamonds|clubs)\(me\) (>=|<=|==|>|<) (\d+)")
 
 SUIT_LETTERS = ("S", "H", "D", "C")
@@ -514,9 +513,6 @@ def _read_rule(
     )
 
 
-__all__ = ["SUIT_LETTERS", "Resolver"]
-
-
 def _top_level_conjuncts(expression: str) -> list[str] | None:
     """The parts of ``expression`` joined by ``and`` (or ``&&``) outside parentheses; None when an
     ``or`` joins parts there too (``and`` binds tighter, so those parts are not conjuncts)."""
@@ -528,9 +524,9 @@ def _top_level_conjuncts(expression: str) -> list[str] | None:
         elif ch == ")":
             depth -= 1
         elif depth == 0:
-            if _TOP_LEVEL_OR.match(expression, k) and (expression[k] == "|" or _word_at(expression, k, 2)):
+            if expression.startswith("||", k) or _word_at(expression, k, "or"):
                 return None
-            joint = 2 if expression.startswith("&&", k) else 3 if _word_at(expression, k, 3, "and") else 0
+            joint = 2 if expression.startswith("&&", k) else 3 if _word_at(expression, k, "and") else 0
             if joint:
                 parts.append(expression[start:k])
                 start = k = k + joint
@@ -540,12 +536,13 @@ def _top_level_conjuncts(expression: str) -> list[str] | None:
     return [p.strip() for p in parts]
 
 
-def _word_at(text: str, k: int, size: int, word: str = "or") -> bool:
+def _word_at(text: str, k: int, word: str) -> bool:
     """``word`` stands alone at ``text[k:]`` (not inside a longer name)."""
+    end = k + len(word)
     return (
         text.startswith(word, k)
         and (k == 0 or not (text[k - 1].isalnum() or text[k - 1] == "_"))
-        and (k + size == len(text) or not (text[k + size].isalnum() or text[k + size] == "_"))
+        and (end == len(text) or not (text[end].isalnum() or text[end] == "_"))
     )
 
 
@@ -584,3 +581,6 @@ def unstated_where(expression: str, meaning: SeatConstraint) -> str:
             continue
         kept.append(conjunct)
     return " and ".join(kept)
+
+
+__all__ = ["SUIT_LETTERS", "Resolver"]
