@@ -250,34 +250,22 @@ def _at_least(op: str, count: str) -> str | None:
     return None
 
 
-def _count_phrase(op: str, count: str, thing: str) -> str:
-    """``(">=", "2", "of the top three spades")`` → ``"2+ of the top three spades"``; ``==`` → exactly."""
+def _count_phrase(op: str, count: str, thing: str, *, countable: bool = False) -> str:
+    """``(">=", "2", "of the top three spades")`` → ``"2+ of the top three spades"``; ``==`` → exactly,
+    ``<= 0`` → "none of …" or "no HCP in …".  ``countable`` things (cards of a suit, aces, HCP) read as a
+    teacher counts them: ``("==", "1", "hearts")`` → ``"1 heart"``, ``<= 1`` → "at most 1 heart"."""
     least = _at_least(op, count)
     if least is not None:
         return f"{least} {thing}"
+    if op not in ("==", "<=", "<"):
+        return f"{thing} {op} {count}"
+    number = int(count) - (op == "<")
+    if number == 0:
+        return ("none " if thing.startswith("of ") else "no ") + thing
+    noun = thing.removesuffix("s") if countable and number == 1 else thing
     if op == "==":
-        return "none " + thing if count == "0" else f"exactly {count} {thing}"
-    if op in ("<=", "<"):
-        most = int(count) if op == "<=" else int(count) - 1
-        if most == 0:
-            return "none " + thing if thing.startswith("of ") else "no " + thing  # "no HCP in diamonds"
-        return f"at most {most} {thing}"
-    return f"{thing} {op} {count}"
-
-
-def _length_phrase(op: str, count: str, things: str) -> str:
-    """``(">=", "5", "spades")`` → ``"5+ spades"``, ``("==", "1", "aces")`` → ``"1 ace"``, ``<= 1`` → "at
-    most 1 spade": a count of cards or aces as a teacher says it."""
-    least = _at_least(op, count)
-    if least is not None:
-        return f"{least} {things}"
-    exact = int(count) if op == "==" else int(count) if op == "<=" else int(count) - 1 if op == "<" else None
-    if exact is None:
-        return f"{things} {op} {count}"
-    noun = things.removesuffix("s") if exact == 1 else things
-    if op == "==":
-        return f"no {things}" if exact == 0 else f"{exact} {noun}"
-    return f"no {things}" if exact == 0 else f"at most {exact} {noun}"
+        return f"{number} {noun}" if countable else f"exactly {number} {thing}"
+    return f"at most {number} {noun}"
 
 
 def _shape_phrase(found: re.Match[str]) -> str:
@@ -287,14 +275,12 @@ def _shape_phrase(found: re.Match[str]) -> str:
     return ("not " + words) if found.group(1) else words
 
 
-def _counted(
-    text: str, measure: str, thing: Callable[[re.Match[str]], str], phrase: Callable[[str, str, str], str]
-) -> str:
+def _counted(text: str, measure: str, thing: Callable[[re.Match[str]], str], *, countable: bool = False) -> str:
     """Every whole comparison of ``measure`` (a pattern whose groups name the thing counted) with a
-    number, in words: ``phrase(op, count, thing(match))``."""
+    number, in words (``_count_phrase``)."""
 
     def words(m: re.Match[str]) -> str:
-        return phrase(m[m.re.groups - 1], m[m.re.groups], thing(m))
+        return _count_phrase(m[m.re.groups - 1], m[m.re.groups], thing(m), countable=countable)
 
     return re.sub(rf"{_ALONE}\b{measure} (>=|<=|==|>|<) (\d+){_END}", words, text)
 
@@ -316,19 +302,17 @@ def _function_phrases(text: str) -> str:
     text = re.sub(rf"{_ALONE}\btop2\(me, {_SUIT}\) >= 1{_END}", r"the ace or king of \1", text)
     text = re.sub(rf"{_ALONE}\btop3\(me, {_SUIT}\) == 3{_END}", r"the ace, king and queen of \1", text)
     text = re.sub(rf"{_ALONE}\b{_SUIT}\(me\) == 0{_END}", r"a void in \1", text)
-    text = _counted(
-        text, rf"top([2-5])\(me, {_SUIT}\)", lambda m: f"of the top {_TOP_WORDS[m[1]]} {m[2]}", _count_phrase
-    )
+    text = _counted(text, rf"top([2-5])\(me, {_SUIT}\)", lambda m: f"of the top {_TOP_WORDS[m[1]]} {m[2]}")
     text = re.sub(rf"{_ALONE}\bhcp\(me, {_SUIT}\) > hcp\(me, {_SUIT}\){_END}", r"more HCP in \1 than in \2", text)
-    text = _counted(text, rf"hcp\(me, {_SUIT}\)", lambda m: f"HCP in {m[1]}", _count_phrase)
+    text = _counted(text, rf"hcp\(me, {_SUIT}\)", lambda m: f"HCP in {m[1]}")
     for honour in ("ace", "king", "queen", "jack"):
         text = re.sub(rf"{_ALONE}\b{honour}s\(me, {_SUIT}\) >= 1{_END}", rf"the {honour} of \1", text)
         text = re.sub(rf"{_ALONE}\b{honour}s\(me, {_SUIT}\) == 0{_END}", rf"no {honour} in \1", text)
     text = re.sub(rf"{_ALONE}\bcontrols\(me, {_SUIT}\) == 0{_END}", r"no ace or king in \1", text)
-    text = _counted(text, rf"(controls|losers)\(me, {_SUIT}\)", lambda m: f"{m[1]} in {m[2]}", _count_phrase)
-    text = _counted(text, rf"{_SUIT}\(me\)", lambda m: m[1], _length_phrase)
-    text = _counted(text, r"(aces|kings)\(me\)", lambda m: m[1], _length_phrase)
-    text = _counted(text, r"hcp\(me\)", lambda m: "HCP", _length_phrase)
+    text = _counted(text, rf"(controls|losers)\(me, {_SUIT}\)", lambda m: f"{m[1]} in {m[2]}")
+    text = _counted(text, rf"{_SUIT}\(me\)", lambda m: m[1], countable=True)
+    text = _counted(text, r"(aces|kings)\(me\)", lambda m: m[1], countable=True)
+    text = _counted(text, r"hcp\(me\)", lambda m: "HCP", countable=True)
     # What is left is arithmetic or a comparison of two measures: name the measure, keep the sums.
     text = re.sub(rf"\bhcp\(me, {_SUIT}\)", r"HCP in \1", text)
     text = re.sub(rf"\btop([2-5])\(me, {_SUIT}\)", lambda m: f"top-{_TOP_WORDS[m.group(1)]} {m.group(2)}", text)

@@ -218,6 +218,7 @@ def test_honour_and_count_tests_read_as_words():
     # A second trial read "none HCP in diamonds", "aces = 1", "hearts = 4 or spades = 4" and a list of
     # three vulnerabilities.
     assert where_words("hcp(me, diamonds) <= 0") == "no HCP in diamonds"
+    assert where_words("hcp(me, clubs) == 0") == "no HCP in clubs"
     assert where_words("aces(me) == 1") == "1 ace" and where_words("kings(me) >= 2") == "2+ kings"
     assert where_words("hearts(me) == 4 or spades(me) == 4") == "4 hearts or 4 spades"
     assert where_words("hearts(me) < 2 and hcp(me) <= 9") == "at most 1 heart and at most 9 HCP"
