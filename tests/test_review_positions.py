@@ -7,7 +7,7 @@ import pytest
 from bridgegui.devtools import review_positions
 from bridgegui.engine.bidding import load_system
 from bridgegui.engine.bidding.calls import Auction
-from bridgegui.engine.bidding.system import board_vulnerability_for
+from bridgegui.engine.bidding.system import board_vulnerability_for, vulnerability_state
 from bridgegui.engine.cards import Hand
 from tests.engine.bidding.conftest import deal_for
 
@@ -52,7 +52,7 @@ def test_weak_hands_whose_partner_is_silent_are_left_out(sayc_positions) -> None
     [("None", "N", "none"), ("NS", "S", "we"), ("NS", "E", "they"), ("EW", "W", "we"), ("All", "E", "both")],
 )
 def test_vulnerability_is_seen_from_the_callers_side(board, seat, seen) -> None:
-    assert review_positions.caller_vulnerability(board, seat) == seen
+    assert vulnerability_state(board, seat) == seen
 
 
 def test_the_command_prints_questions_or_answers(capsys) -> None:

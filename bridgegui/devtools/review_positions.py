@@ -28,7 +28,7 @@ import numpy as np
 
 from bridgegui.engine.bidding import load_system
 from bridgegui.engine.bidding.calls import Auction, Call
-from bridgegui.engine.bidding.system import System, bid_deals
+from bridgegui.engine.bidding.system import System, bid_deals, vulnerability_state
 from bridgegui.engine.boards import board_dealer, board_vulnerability
 from bridgegui.engine.cards import SEATS, Deal
 from bridgegui.engine.dealing import deal_batch
@@ -51,15 +51,6 @@ class Position:
         calls = " ".join(str(c) for c in self.auction.calls) or "-"
         shown = str(self.call) if answer else "?"
         return f"? | {calls} | {self.vulnerability} | {self.hand} | {shown} | - | "
-
-
-def caller_vulnerability(board_vulnerability: str, seat: str) -> str:
-    """A board's vulnerability (PBN: None, NS, EW, All) as the caller sees it."""
-    ours = "NS" if seat in "NS" else "EW"
-    theirs = "EW" if ours == "NS" else "NS"
-    we = board_vulnerability in ("All", ours)
-    they = board_vulnerability in ("All", theirs)
-    return {(False, False): "none", (True, False): "we", (False, True): "they", (True, True): "both"}[(we, they)]
 
 
 def _worth_reviewing(calls: Sequence[Call], k: int, hcp: int) -> bool:
@@ -98,7 +89,7 @@ def sample_positions(system: System, count: int, seed: int) -> list[Position]:
         positions.append(
             Position(
                 auction=Auction(dealers[i], tuple(calls[:k])),
-                vulnerability=caller_vulnerability(vulnerabilities[i], seat),
+                vulnerability=vulnerability_state(vulnerabilities[i], seat),
                 hand=Deal.from_masks(batch[i].tolist()).hand(seat).to_pbn(),
                 call=calls[k],
             )
