@@ -197,7 +197,7 @@ def test_a_part_of_the_system_is_printed_for_a_lesson(tmp_path: Path) -> None:
     assert status == 0 and "--calls N and --opening CALL print a part" in err
     part = tmp_path / "part.bml"
     status, _, err = run("booklet", source, "-o", str(part), "--opening", "1NT", "--calls", "2")
-    assert status == 0 and err == f"bridgegui-system: wrote {part}: 1 auctions, 5 calls\n"
+    assert status == 0 and err == f"bridgegui-system: wrote {part}: 1 auction, 5 calls\n"
     text = part.read_text(encoding="utf-8")
     assert "Stayman" in text and "simple raise" not in text and "Five or more spades" not in text
     assert run("booklet", source, "-o", str(tmp_path / "openings.bml"), "--calls", "0")[0] == 0

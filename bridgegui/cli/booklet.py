@@ -67,18 +67,23 @@ def write_booklet(
             from bridgegui.formats import bml
 
             bml.dump(booklet, output)
-            size = f"{auctions:,} auctions, {booklet.calls:,} calls"
+            size = f"{_count(auctions, 'auction')}, {_count(booklet.calls, 'call')}"
         else:
             from bridgegui.printing.booklet import write_booklet_pdf
 
             pages = write_booklet_pdf(booklet, output)
-            size = f"{pages:,} pages, {auctions:,} auctions"
+            size = f"{_count(pages, 'page')}, {_count(auctions, 'auction')}"
     except OSError as exc:
         err.write(f"bridgegui-system: cannot write {os.fspath(output)}: {write_failure_reason(exc)}\n")
         return EXIT_CANNOT_WRITE
     hint = "" if calls is not None or opening is not None else " (--calls N and --opening CALL print a part)"
     err.write(f"bridgegui-system: wrote {os.fspath(output)}: {size}{hint}\n")
     return EXIT_OK
+
+
+def _count(number: int, noun: str) -> str:
+    """``3, "page"`` → ``"3 pages"``, ``1`` → ``"1 page"``."""
+    return f"{number:,} {noun}{'' if number == 1 else 's'}"
 
 
 __all__ = ["BOOKLET_FORMATS", "booklet_format", "write_booklet"]
